@@ -1,0 +1,95 @@
+// buildApp(config): the whole server as tests construct it — database, contract routes, static console.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config.ts';
+import { loadContract, type Contract } from './contract/loadContract.ts';
+import { API_PREFIX, registerOperations } from './contract/registerOperations.ts';
+import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { seedIfEmpty } from './db/seed/seed.ts';
+import { ApiError } from './http/apiError.ts';
+import type { AppServices } from './http/handler.ts';
+import { pickLang, translate } from './http/messages.ts';
+import { describeSchemaErrors } from './http/validationMessages.ts';
+import { handlers } from './modules/index.ts';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  contract: Contract;
+  services: AppServices;
+  close(): Promise<void>;
+}
+
+export const BODY_LIMIT = 8 * 1024 * 1024;
+
+export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemoryDatabase });
+  await migrate(database);
+  await seedIfEmpty(database.db, config);
+  const contract = loadContract();
+  const services: AppServices = { config, db: database.db };
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: false,
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, strict: false } },
+  });
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 100, fields: 50 } });
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const lang = pickLang(req.headers['accept-language']);
+    if (error.validation) {
+      const msg = describeSchemaErrors(error.validation as never, error.validationContext ?? 'body', lang);
+      return reply.status(200).send({ code: 400, msg, data: null });
+    }
+    if (error instanceof ApiError) {
+      return reply.status(200).send({ code: error.code, msg: translate(lang, error.key, error.params), data: error.data });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
+      return reply.status(413).send({ code: 413, msg: translate(lang, 'tooLarge'), data: null });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ code: 415, msg: translate(lang, 'badContentType', { type: req.headers['content-type'] ?? '' }), data: null });
+    }
+    if (error.statusCode === 400 || error instanceof SyntaxError || error.code?.startsWith('FST_ERR_CTP')) {
+      return reply.status(400).send({ code: 400, msg: translate(lang, 'badJson'), data: null });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: 500, msg: translate(lang, 'internal'), data: null });
+  });
+
+  registerOperations(app, contract, handlers, services);
+
+  const filesDir = join(config.dataDir, 'files');
+  mkdirSync(filesDir, { recursive: true });
+  await app.register(fastifyStatic, { root: filesDir, prefix: '/files/', decorateReply: false });
+  const staticDir = config.staticDir && existsSync(join(config.staticDir, 'index.html')) ? config.staticDir : undefined;
+  if (staticDir) await app.register(fastifyStatic, { root: staticDir, prefix: '/', wildcard: false, index: 'index.html' });
+
+  app.setNotFoundHandler((req, reply) => {
+    const lang = pickLang(req.headers['accept-language']);
+    const wantsPage = req.method === 'GET' && !req.url.startsWith(API_PREFIX) && String(req.headers.accept ?? '').includes('text/html');
+    if (staticDir && wantsPage) return reply.type('text/html').sendFile('index.html', staticDir);
+    return reply
+      .status(404)
+      .send({ code: 404, msg: translate(lang, 'notFound.route', { method: req.method, path: req.url.split('?')[0] }), data: null });
+  });
+
+  return {
+    app,
+    database,
+    contract,
+    services,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// Server configuration from the environment (documented in README.md).
+import { resolve } from 'node:path';
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** PostgreSQL URL; when absent the embedded database under dataDir is used. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** Keep the embedded database in memory (tests); files still go under dataDir. */
+  inMemoryDatabase?: boolean;
+  /** Built console to serve (vite build output); absent in API-only tests. */
+  staticDir?: string;
+  tokenTtlMs: number;
+  /** Failed sign-ins in a row before the account locks, and for how long. */
+  lockAfterFailures: number;
+  lockMs: number;
+  adminPassword: string;
+  operatorPassword: string;
+  logLevel: string;
+}
+
+export const DEMO_ADMIN_PASSWORD = 'Argus@2026';
+export const DEMO_OPERATOR_PASSWORD = 'Operator@2026';
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port: Number(env.PORT ?? 8080),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: resolve(env.DATA_DIR ?? 'data'),
+    staticDir: env.STATIC_DIR === '' ? undefined : resolve(env.STATIC_DIR ?? 'dist'),
+    tokenTtlMs: Number(env.TOKEN_TTL_HOURS ?? 12) * 3600_000,
+    lockAfterFailures: Number(env.LOGIN_LOCK_AFTER ?? 5),
+    lockMs: Number(env.LOGIN_LOCK_MINUTES ?? 15) * 60_000,
+    adminPassword: env.ARGUS_ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD,
+    operatorPassword: env.ARGUS_OPERATOR_PASSWORD ?? DEMO_OPERATOR_PASSWORD,
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,94 @@
+// Reads openapi/console.yaml and lists its operations in the form the server registers them.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+
+export const contractPath = join(import.meta.dirname, '..', '..', 'openapi', 'console.yaml');
+
+export type Access =
+  | { kind: 'public'; boxAuth: boolean }
+  | { kind: 'session' }
+  | { kind: 'permission'; modules: string[] };
+
+export interface ContractParameter {
+  name: string;
+  in: 'query' | 'path' | 'header' | 'cookie';
+  required: boolean;
+  schema: Record<string, unknown>;
+}
+
+export interface ContractOperation {
+  operationId: string;
+  method: string;
+  path: string;
+  tag: string;
+  summary: string;
+  access: Access;
+  parameters: ContractParameter[];
+  /** Body schema per content type; undefined when the operation takes no body. */
+  body?: { required: boolean; content: Record<string, Record<string, unknown> | undefined> };
+  /** Reads are not written to the operation log. */
+  readOnly: boolean;
+}
+
+export interface Contract {
+  document: Record<string, any>;
+  operations: ContractOperation[];
+  /** components.schemas, for registering with the validator. */
+  schemas: Record<string, unknown>;
+}
+
+const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
+const READ_VERBS = /^(list|get|query|search|select|export|download|fetch|preview|count|stat)/;
+
+export function loadContract(path = contractPath): Contract {
+  const document = parse(readFileSync(path, 'utf8')) as Record<string, any>;
+  const components = document.components ?? {};
+  const operations: ContractOperation[] = [];
+  for (const [route, item] of Object.entries<Record<string, any>>(document.paths ?? {})) {
+    const shared = (item.parameters ?? []) as unknown[];
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const parameters = [...shared, ...(op.parameters ?? [])].map((p) => resolveParameter(p, components));
+      operations.push({
+        operationId: op.operationId,
+        method: method.toUpperCase(),
+        path: route,
+        tag: op.tags?.[0] ?? 'untagged',
+        summary: op.summary ?? op.operationId,
+        access: accessOf(op),
+        parameters,
+        body: op.requestBody ? bodyOf(op.requestBody) : undefined,
+        readOnly: READ_VERBS.test(op.operationId),
+      });
+    }
+  }
+  return { document, operations, schemas: components.schemas ?? {} };
+}
+
+function accessOf(op: Record<string, any>): Access {
+  if (op['x-public'] === true) return { kind: 'public', boxAuth: op['x-box-auth'] === true };
+  if (op['x-session-only'] === true) return { kind: 'session' };
+  const perm = op['x-permission'];
+  if (typeof perm === 'string') return { kind: 'permission', modules: [perm] };
+  if (Array.isArray(perm) && perm.length > 0) return { kind: 'permission', modules: perm.map(String) };
+  throw new Error(`operation ${op.operationId} declares no access (x-public, x-session-only or x-permission)`);
+}
+
+function resolveParameter(p: any, components: Record<string, any>): ContractParameter {
+  if (p.$ref) {
+    const name = String(p.$ref).replace('#/components/parameters/', '');
+    p = components.parameters?.[name];
+    if (!p) throw new Error(`unknown parameter reference ${name}`);
+  }
+  return { name: p.name, in: p.in, required: p.required === true, schema: p.schema ?? {} };
+}
+
+function bodyOf(requestBody: Record<string, any>): ContractOperation['body'] {
+  const content: Record<string, Record<string, unknown> | undefined> = {};
+  for (const [type, media] of Object.entries<Record<string, any>>(requestBody.content ?? {})) {
+    content[type] = media.schema;
+  }
+  return { required: requestBody.required === true, content };
+}

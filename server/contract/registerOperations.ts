@@ -1,0 +1,170 @@
+// Registers one route per contract operation: parameters and bodies validated with the contract's schemas,
+// access checked (token, module permission), the handler's answer wrapped in the envelope, mutations logged.
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { userFromToken } from '../auth/sessionGuard.ts';
+import { ApiError } from '../http/apiError.ts';
+import { type AppServices, EnvelopeReply, FileReply, type HandlerContext, type HandlerMap } from '../http/handler.ts';
+import { pickLang, translate } from '../http/messages.ts';
+import { writeOperationLog } from '../http/operationLog.ts';
+import type { Contract, ContractOperation, ContractParameter } from './loadContract.ts';
+
+export const API_PREFIX = '/api';
+/** §7: these paths are called without the base address, so the server also answers them at the bare path. */
+export const BARE_PATH = /verifyBigSdk|verifyEvent|recognize|evaluate|deepseek/;
+export const SCHEMA_ID = 'contract';
+
+export function registerOperations(app: FastifyInstance, contract: Contract, handlers: HandlerMap, services: AppServices) {
+  app.addSchema({ $id: SCHEMA_ID, type: 'object', definitions: rewriteRefs(contract.schemas) });
+  for (const operation of contract.operations) {
+    const handler = handlers[operation.operationId] ?? notImplemented;
+    const schema = routeSchema(operation);
+    const urls = [API_PREFIX + toRouterPath(operation.path)];
+    if (BARE_PATH.test(operation.path)) urls.push(toRouterPath(operation.path));
+    for (const url of urls) {
+      const route: RouteOptions = {
+        method: operation.method as RouteOptions['method'],
+        url,
+        schema,
+        config: { operation },
+        // An absent JSON body is validated as {} so a missing field is reported by name.
+        preValidation: async (req) => {
+          if (req.body == null && schema.body) req.body = {};
+        },
+        handler: (req, reply) => runOperation(req, reply, operation, handler, services),
+      };
+      app.route(route);
+    }
+  }
+}
+
+async function notImplemented(ctx: HandlerContext): Promise<never> {
+  throw new ApiError(501, 'notImplemented', { operation: ctx.operation.operationId, area: ctx.operation.tag });
+}
+
+async function runOperation(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  operation: ContractOperation,
+  handler: HandlerMap[string],
+  services: AppServices,
+) {
+  const started = performance.now();
+  const lang = pickLang(req.headers['accept-language']);
+  const ip = req.ip;
+  let user: HandlerContext['user'] = null;
+  let code = 0;
+  let msg = translate(lang, 'ok');
+  try {
+    if (operation.access.kind !== 'public') {
+      const token = req.headers.token;
+      user = await userFromToken(services.db, Array.isArray(token) ? token[0] : token);
+      if (!user) throw new ApiError(401, 'auth.required');
+      if (operation.access.kind === 'permission' && !operation.access.modules.some((m) => user!.modules.has(m))) {
+        throw new ApiError(403, 'auth.forbidden', { module: operation.access.modules.join(' | ') });
+      }
+    }
+    const ctx: HandlerContext = {
+      services,
+      db: services.db,
+      req,
+      reply,
+      operation,
+      user,
+      lang,
+      body: req.body,
+      query: req.query,
+      params: req.params,
+      ip,
+    };
+    const result = await handler(ctx);
+    if (reply.sent) return reply;
+    if (result instanceof FileReply) {
+      return reply
+        .header('content-type', result.contentType)
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(result.fileName)}`)
+        .send(result.body);
+    }
+    if (result instanceof EnvelopeReply) {
+      const who = result.extra.userinfo as { id?: number; username?: string } | undefined;
+      if (who && !user) user = { id: who.id ?? 0, username: who.username ?? '', roleId: 0, modules: new Set(), tokenHash: '' };
+      return reply.send({ code, msg, ...result.extra, data: result.data });
+    }
+    return reply.send({ code, msg, data: result ?? null });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    code = error.code;
+    msg = translate(lang, error.key, error.params);
+    return reply.send({ code, msg, data: error.data ?? null });
+  } finally {
+    if (!operation.readOnly && code !== 401) {
+      await writeOperationLog(services.db, {
+        userId: user?.id || null,
+        username: user?.username || loginName(req.body),
+        operationId: operation.operationId,
+        summary: operation.summary,
+        method: operation.method,
+        path: operation.path,
+        params: req.body && typeof req.body === 'object' && !isMultipart(req) ? req.body : req.query,
+        code,
+        msg,
+        ip,
+        durationMs: performance.now() - started,
+      }).catch((err) => req.log.error({ err }, 'operation log write failed'));
+    }
+  }
+}
+
+function isMultipart(req: FastifyRequest): boolean {
+  return String(req.headers['content-type'] ?? '').startsWith('multipart/');
+}
+
+function loginName(body: unknown): string | null {
+  const name = (body as { username?: unknown } | null)?.username;
+  return typeof name === 'string' ? name : null;
+}
+
+export function toRouterPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+function routeSchema(op: ContractOperation): Record<string, unknown> {
+  const schema: Record<string, unknown> = {};
+  const group = (where: ContractParameter['in']) => {
+    const params = op.parameters.filter((p) => p.in === where);
+    if (params.length === 0) return undefined;
+    return {
+      type: 'object',
+      properties: Object.fromEntries(params.map((p) => [where === 'header' ? p.name.toLowerCase() : p.name, rewriteRefs(p.schema)])),
+      required: params.filter((p) => p.required).map((p) => (where === 'header' ? p.name.toLowerCase() : p.name)),
+    };
+  };
+  const querystring = group('query');
+  const params = group('path');
+  if (querystring) schema.querystring = querystring;
+  if (params) schema.params = params;
+  if (op.body) {
+    const validated = Object.entries(op.body.content).filter(([type, s]) => s && !type.startsWith('multipart/'));
+    if (validated.length === 1) schema.body = rewriteRefs(validated[0][1]);
+    else if (validated.length > 1) {
+      schema.body = { content: Object.fromEntries(validated.map(([type, s]) => [type, { schema: rewriteRefs(s) }])) };
+    }
+  }
+  return schema;
+}
+
+/** Contract refs (#/components/schemas/X) point into the shared schema registered under SCHEMA_ID. */
+export function rewriteRefs<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(rewriteRefs) as T;
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')) {
+        out[k] = `${SCHEMA_ID}#/definitions/${v.slice('#/components/schemas/'.length)}`;
+      } else if (k === 'examples' || k === 'example' || k.startsWith('x-')) {
+        // documentation only
+      } else out[k] = rewriteRefs(v);
+    }
+    return out as T;
+  }
+  return value;
+}

@@ -1,0 +1,25 @@
+// Default configuration values (spec §3, §9) the server seeds and falls back to.
+export const defaultSystemConfig: Record<string, string> = {
+  systemName: 'Argus 视频智能分析平台',
+  versionTitle: 'Argus V1.0',
+  contextMenuEnabled: 'false',
+  assistantUrl: '/assistant/index.html',
+  assistantServiceId: 'argus-assistant',
+  websocketServer: '',
+  websocketPort: '',
+  mapLatitude: '22.5464',
+  mapLongitude: '114.0593',
+  titleWordReplacements: '{}',
+  audioUrl: '/audio/alarm.mp3',
+  skin: 'normal',
+  logoDesc: 'Argus 视频智能分析平台',
+  logoType: 'text',
+  logoImageBig: '',
+  logoImageLittle: '',
+};
+
+export const defaultCityConfig: Record<string, string> = {
+  noMoreShow: '0',
+  alarmAudio: '1',
+  alarmDialogPosition: '1',
+};

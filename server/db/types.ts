@@ -1,0 +1,148 @@
+// Row types of the tables, as Kysely sees them (camelCase through CamelCasePlugin).
+import type { ColumnType, Generated } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Serial = Generated<number>;
+
+export interface DeptTable {
+  id: Serial;
+  parentId: Generated<number>;
+  deptName: string;
+  sort: Generated<number>;
+  leader: string | null;
+  phone: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface ModuleTable {
+  id: Serial;
+  parentId: Generated<number>;
+  moduleName: string;
+  moduleNameEn: string;
+  moduleIcon: string | null;
+  moduleNumber: string;
+  moduleDescription: string | null;
+  moduleType: Generated<'menu' | 'button'>;
+  sort: Generated<number>;
+  visible: Generated<boolean>;
+}
+
+export interface RoleTable {
+  id: Serial;
+  roleName: string;
+  remark: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface RoleModuleTable {
+  roleId: number;
+  moduleId: number;
+}
+
+export interface UserTable {
+  id: Serial;
+  username: string;
+  realName: string;
+  passwordHash: string;
+  deptId: number;
+  roleId: number;
+  phone: string | null;
+  idCard: string | null;
+  email: string | null;
+  avatar: string | null;
+  status: Generated<number>;
+  remark: string | null;
+  failedLogins: Generated<number>;
+  lockedUntil: NullableTimestamp;
+  lastLoginAt: NullableTimestamp;
+  createdAt: CreatedAt;
+  updatedAt: CreatedAt;
+}
+
+export interface SessionTable {
+  id: Serial;
+  tokenHash: string;
+  userId: number;
+  loginCode: string;
+  ip: string | null;
+  createdAt: CreatedAt;
+  expiresAt: Timestamp;
+  revokedAt: NullableTimestamp;
+}
+
+export interface ThirdLoginCodeTable {
+  codeHash: string;
+  userId: number;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+  expiresAt: Timestamp;
+  usedAt: NullableTimestamp;
+}
+
+export interface KeyValueTable {
+  key: string;
+  value: string;
+  updatedAt: CreatedAt;
+}
+
+export interface CityConfigTable {
+  userId: number;
+  key: string;
+  value: string;
+  updatedAt: CreatedAt;
+}
+
+export interface LicenceTable {
+  id: Generated<number>;
+  company: string;
+  machineCode: string;
+  expireAt: Timestamp;
+  maxCameras: number;
+  modules: Generated<string>;
+}
+
+export interface CompanyApplicationTable {
+  id: Serial;
+  companyName: string;
+  contact: string;
+  phone: string;
+  email: string | null;
+  purpose: string | null;
+  machineCode: string | null;
+  ip: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface OperationLogTable {
+  id: ColumnType<string, never, never>;
+  userId: number | null;
+  username: string | null;
+  operationId: string;
+  summary: string;
+  method: string;
+  path: string;
+  params: string | null;
+  code: number;
+  msg: string | null;
+  ip: string | null;
+  durationMs: number;
+  createdAt: CreatedAt;
+}
+
+export interface Database {
+  depts: DeptTable;
+  modules: ModuleTable;
+  roles: RoleTable;
+  roleModules: RoleModuleTable;
+  users: UserTable;
+  sessions: SessionTable;
+  thirdLoginCodes: ThirdLoginCodeTable;
+  systemConfig: KeyValueTable;
+  cityConfig: CityConfigTable;
+  siteSettings: KeyValueTable;
+  licence: LicenceTable;
+  companyApplications: CompanyApplicationTable;
+  operationLogs: OperationLogTable;
+}

@@ -1,0 +1,27 @@
+// A business error: a non-zero envelope code and a message key with its parameters.
+import type { MessageKey } from './messages.ts';
+
+export type BusinessCode = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 423 | 429 | 500 | 501;
+
+export class ApiError extends Error {
+  readonly code: BusinessCode;
+  readonly key: MessageKey;
+  readonly params: Record<string, unknown>;
+  readonly data: unknown;
+  constructor(code: BusinessCode, key: MessageKey, params: Record<string, unknown> = {}, data: unknown = null) {
+    super(key);
+    this.code = code;
+    this.key = key;
+    this.params = params;
+    this.data = data;
+  }
+}
+
+/** A raw error message already in the caller's language (validation messages are built per field). */
+export class ApiMessageError extends Error {
+  readonly code: BusinessCode;
+  constructor(code: BusinessCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}

@@ -1,0 +1,25 @@
+// Times as the console shows them: local "YYYY-MM-DD HH:mm:ss".
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function formatTime(date: Date | null | undefined): string | null {
+  if (!date) return null;
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+export function parseTime(text: string): Date {
+  const [d, t = '00:00:00'] = text.split(' ');
+  const [y, m, day] = d.split('-').map(Number);
+  const [h, min, s] = t.split(':').map(Number);
+  return new Date(y, m - 1, day, h, min, s);
+}
+
+export interface PageArgs {
+  pageNo?: number;
+  pageSize?: number;
+}
+
+export function pageOf(args: PageArgs) {
+  const pageNo = Math.max(1, args.pageNo ?? 1);
+  const pageSize = Math.min(500, Math.max(1, args.pageSize ?? 20));
+  return { pageNo, pageSize, offset: (pageNo - 1) * pageSize };
+}

@@ -1,0 +1,57 @@
+// The server's user-facing messages in both languages. A message is chosen by the request's Accept-Language.
+export type Lang = 'zh' | 'en';
+
+type Catalogue = Record<string, { zh: string; en: string }>;
+
+export const messages = {
+  ok: { zh: '操作成功', en: 'success' },
+  'auth.required': { zh: '未登录或登录已过期，请重新登录', en: 'You are not signed in or your session has expired; please sign in again' },
+  'auth.badCredentials': { zh: '用户名或密码错误', en: 'Wrong username or password' },
+  'auth.locked': { zh: '登录失败次数过多，账号已锁定至 {until}', en: 'Too many failed sign-ins: the account is locked until {until}' },
+  'auth.disabled': { zh: '账号已停用，请联系管理员', en: 'This account is disabled; contact an administrator' },
+  'auth.badThirdCode': { zh: '第三方登录码无效或已过期', en: 'The third-party sign-in code is invalid or has expired' },
+  'auth.oldPasswordWrong': { zh: '原密码错误', en: 'The current password is wrong' },
+  'auth.forbidden': { zh: '没有权限执行此操作（需要模块 {module}）', en: 'You do not have permission for this operation (module {module} required)' },
+  'auth.boxCredentials': { zh: '边缘盒子认证失败', en: 'Edge box authentication failed' },
+  'password.mismatch': { zh: '两次输入的密码不一致', en: 'The two passwords do not match' },
+  'notImplemented': { zh: '该功能尚未实现：{operation}（{area}）', en: 'Not implemented yet: {operation} ({area})' },
+  'notFound.route': { zh: '接口不存在：{method} {path}', en: 'No such operation: {method} {path}' },
+  'notFound.record': { zh: '{entity}不存在（id {id}）', en: '{entity} not found (id {id})' },
+  'badJson': { zh: '请求体不是有效的 JSON', en: 'The request body is not valid JSON' },
+  'badContentType': { zh: '不支持的请求内容类型：{type}', en: 'Unsupported request content type: {type}' },
+  'tooLarge': { zh: '请求体过大', en: 'The request body is too large' },
+  'internal': { zh: '服务器内部错误，请稍后重试', en: 'Internal server error; please try again later' },
+  'rateLimited': { zh: '请求过于频繁，请稍后再试', en: 'Too many requests; please try again later' },
+  'conflict.duplicate': { zh: '{field}“{value}”已存在', en: '{field} "{value}" already exists' },
+  'conflict.hasChildren': { zh: '{entity}下还有子项，不能删除', en: 'This {entity} still has children and cannot be deleted' },
+  'conflict.inUse': { zh: '{entity}仍被 {count} 个用户使用，不能删除', en: 'This {entity} is still used by {count} users and cannot be deleted' },
+  'conflict.selfDelete': { zh: '不能删除当前登录的账号', en: 'You cannot delete the account you are signed in with' },
+  'conflict.cycle': { zh: '不能把部门移动到它自己或它的下级部门之下', en: 'A department cannot be moved under itself or one of its descendants' },
+  'config.badValue': { zh: '配置项 {key} 的值无效：{rule}', en: 'Invalid value for {key}: {rule}' },
+  'upload.tooLarge': { zh: '文件过大，最大 {max}', en: 'The file is too large (at most {max})' },
+  'upload.badType': { zh: '不支持的文件类型，仅支持 {types}', en: 'Unsupported file type; allowed: {types}' },
+  'upload.missing': { zh: '缺少上传文件 {field}', en: 'The upload field {field} is missing' },
+  'entity.user': { zh: '用户', en: 'user' },
+  'entity.role': { zh: '角色', en: 'role' },
+  'entity.dept': { zh: '部门', en: 'department' },
+  'entity.module': { zh: '菜单', en: 'menu module' },
+  'field.username': { zh: '用户名', en: 'Username' },
+  'field.roleName': { zh: '角色名称', en: 'Role name' },
+  'field.deptName': { zh: '部门名称', en: 'Department name' },
+  'field.moduleNumber': { zh: '模块编号', en: 'Module number' },
+} satisfies Catalogue;
+
+export type MessageKey = keyof typeof messages;
+
+export function pickLang(acceptLanguage: string | undefined): Lang {
+  return acceptLanguage && /^\s*en\b/i.test(acceptLanguage) ? 'en' : 'zh';
+}
+
+export function translate(lang: Lang, key: MessageKey, params: Record<string, unknown> = {}): string {
+  const template = messages[key][lang];
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (typeof value === 'string' && value in messages) return messages[value as MessageKey][lang];
+    return value === undefined ? `{${name}}` : String(value);
+  });
+}

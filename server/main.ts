@@ -1,0 +1,24 @@
+// Starts the Argus server: API, websockets and the built console on one port.
+import { buildApp } from './app.ts';
+import { configFromEnv, DEMO_ADMIN_PASSWORD, DEMO_OPERATOR_PASSWORD } from './config.ts';
+
+const started = performance.now();
+const config = configFromEnv();
+const built = await buildApp(config);
+await built.app.listen({ host: config.host, port: config.port });
+const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}/`;
+const ms = Math.round(performance.now() - started);
+const demo =
+  config.adminPassword === DEMO_ADMIN_PASSWORD
+    ? `\n  demo accounts: admin / ${DEMO_ADMIN_PASSWORD} (administrator), operator / ${DEMO_OPERATOR_PASSWORD} (operator)`
+    : '';
+console.log(
+  `Argus is running at ${url} (database: ${built.database.kind}${built.database.kind === 'pglite' ? ` in ${config.dataDir}` : ''}, ready in ${ms} ms)${demo}`,
+);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await built.close();
+    process.exit(0);
+  });
+}
