@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { userFromToken } from '../auth/sessionGuard.ts';
 import { ApiError } from '../http/apiError.ts';
-import { type AppServices, EnvelopeReply, FileReply, type HandlerContext, type HandlerMap } from '../http/handler.ts';
+import { type AppServices, EnvelopeReply, FileReply, type HandlerContext, type HandlerMap, type SessionUser } from '../http/handler.ts';
 import { pickLang, translate } from '../http/messages.ts';
 import { writeOperationLog } from '../http/operationLog.ts';
 import type { Contract, ContractOperation, ContractParameter } from './loadContract.ts';
@@ -26,6 +26,10 @@ export function registerOperations(app: FastifyInstance, contract: Contract, han
         url,
         schema,
         config: { operation },
+        // Access is checked before the body is parsed or validated: an anonymous caller learns nothing more.
+        onRequest: async (req) => {
+          req.sessionUser = await authenticate(req, operation, services);
+        },
         // An absent JSON body is validated as {} so a missing field is reported by name.
         preValidation: async (req) => {
           if (req.body == null && schema.body) req.body = {};
@@ -51,18 +55,10 @@ async function runOperation(
   const started = performance.now();
   const lang = pickLang(req.headers['accept-language']);
   const ip = req.ip;
-  let user: HandlerContext['user'] = null;
+  let user = req.sessionUser ?? null;
   let code = 0;
   let msg = translate(lang, 'ok');
   try {
-    if (operation.access.kind !== 'public') {
-      const token = req.headers.token;
-      user = await userFromToken(services.db, Array.isArray(token) ? token[0] : token);
-      if (!user) throw new ApiError(401, 'auth.required');
-      if (operation.access.kind === 'permission' && !operation.access.modules.some((m) => user!.modules.has(m))) {
-        throw new ApiError(403, 'auth.forbidden', { module: operation.access.modules.join(' | ') });
-      }
-    }
     const ctx: HandlerContext = {
       services,
       db: services.db,
@@ -112,6 +108,39 @@ async function runOperation(
       }).catch((err) => req.log.error({ err }, 'operation log write failed'));
     }
   }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sessionUser?: SessionUser | null;
+  }
+}
+
+async function authenticate(req: FastifyRequest, operation: ContractOperation, services: AppServices) {
+  if (operation.access.kind === 'public') return null;
+  const token = req.headers.token;
+  const user = await userFromToken(services.db, Array.isArray(token) ? token[0] : token);
+  if (!user) throw new ApiError(401, 'auth.required');
+  if (operation.access.kind === 'permission' && !operation.access.modules.some((m) => user.modules.has(m))) {
+    const lang = pickLang(req.headers['accept-language']);
+    const error = new ApiError(403, 'auth.forbidden', { module: operation.access.modules.join(' | ') });
+    // Refusals are part of the audit trail.
+    await writeOperationLog(services.db, {
+      userId: user.id,
+      username: user.username,
+      operationId: operation.operationId,
+      summary: operation.summary,
+      method: operation.method,
+      path: operation.path,
+      params: undefined,
+      code: 403,
+      msg: translate(lang, error.key, error.params),
+      ip: req.ip,
+      durationMs: 0,
+    });
+    throw error;
+  }
+  return user;
 }
 
 function isMultipart(req: FastifyRequest): boolean {

@@ -833,6 +833,4256 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/warn/event/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List alarms (filters, sort, paging)
+         * @description One page of alarms matching every given filter (filters combine with AND; an absent filter does not
+         *     restrict). Deleted alarms are never listed. `keyword` matches, case-insensitively as a substring,
+         *     cameraName, eventTypeName, handleRemark and dealResult. Sorted by `sortField`/`sortOrder` (default
+         *     alarmTime desc), ties broken by id desc.
+         *     400 when startTime is after endTime or a field breaks its bound.
+         */
+        post: operations["listWarnEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warn/event/camera": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cameras that have alarms, with counts (for the camera filter)
+         * @description Every camera with at least one (not deleted) alarm in the optional time window, with its alarm count and
+         *     unhandled (status 0) count, sorted by cameraName. A camera deleted from the catalogue keeps the name it
+         *     had when its last alarm was stored.
+         */
+        get: operations["listWarnEventCameras"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warn/event/urgent/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List urgent alarms (the urgent-event screen)
+         * @description Alarms whose type is one of the urgent types (WarnEvent.urgent is true), newest first (alarmTime desc,
+         *     id desc). The urgent types are a server setting; the default set is fire 1009, accidents 1013–1015,
+         *     breakdown 1016 and congestion 1020. The console keeps at most 50 (spec §9), so pageSize is capped at 50;
+         *     live urgent alarms arrive on the websocket (type urgent or all).
+         */
+        post: operations["listUrgentWarnEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warn/event/since": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alarms after a push sequence number (catch-up after a reconnect)
+         * @description Every not-deleted alarm with seq > afterSeq, in ascending seq order, at most `limit` of them, each in its
+         *     current state. `hasMore` tells the caller to ask again with afterSeq = lastSeq. Seq is assigned in
+         *     commit order (the server serialises alarm inserts), so a reader that has seen seq N will never later
+         *     find a committed alarm with a smaller seq; gaps are normal (deleted alarms).
+         *     The same rule drives the websocket `resume` message.
+         */
+        get: operations["listWarnEventsSince"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warn/event/info/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One alarm with its handling history
+         * @description 404 when the alarm does not exist or was deleted.
+         */
+        get: operations["getWarnEventInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warn/event/image/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The alarm's snapshot image
+         * @description The snapshot stored with the alarm, as uploaded by the box (JPEG, or PNG when the box sent PNG). This is
+         *     the address in WarnEvent.imageUrl; it needs the token header like every call, so the console loads it
+         *     as a blob (not as a plain <img src>). On failure (404 no such alarm or deleted) the envelope as JSON.
+         */
+        get: operations["getWarnEventImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warn/event/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Confirm alarms (batch)
+         * @description Moves each listed alarm to 1 confirmed. The server enforces the transition per alarm as a compare-and-set
+         *     on its status: an alarm must currently be in `expectedStatus` (default 0 new; 2 re-confirms an ignored
+         *     alarm). Each alarm is handled independently and atomically, so when several operators handle the same
+         *     alarm at once exactly one succeeds and the others are told.
+         *     Answer: code 0 when every id succeeded; code 409 when at least one failed (already handled by someone
+         *     else, or not in expectedStatus, or deleted/unknown) — `data.failed` lists those ids with their current
+         *     status and who handled them, `data.succeeded` the ones that went through; code 404 when none of the ids
+         *     exists. Sets handleUser/handleTime/handleRemark, writes the history, and pushes an `alarmStatus`
+         *     websocket message.
+         */
+        put: operations["confirmWarnEvents"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warn/event/ignore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Ignore alarms (batch)
+         * @description Moves each listed alarm to 2 ignored. Same rules as confirmWarnEvents: compare-and-set on
+         *     `expectedStatus` (default 0 new; 1 ignores an alarm that was confirmed but not dealt yet), each alarm
+         *     independent, concurrent handling has one outcome. Code 0 when all succeeded; 409 with `data.failed`
+         *     listing the ids that were already handled (or deleted/unknown); 404 when none exists.
+         */
+        put: operations["ignoreWarnEvents"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warn/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete alarms (soft delete, batch)
+         * @description Marks the alarms deleted, whatever their state: they disappear from lists, statistics, exports,
+         *     catch-up and the info call (404); the snapshot file is removed by a later cleanup. Pushes an
+         *     `alarmStatus` message with deleted true. Code 0 with the deleted ids and the ids that did not exist;
+         *     404 when none of them exists.
+         */
+        delete: operations["deleteWarnEvents"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warn/event/deal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record how an alarm was dealt with (event processing)
+         * @description 1 confirmed → 3 dealt. Stores dealResult, dealUser, dealTime, sets handleUser/handleTime/handleRemark and
+         *     writes the history. 404 no such alarm (or deleted); 409 the alarm is not confirmed (not yet confirmed,
+         *     ignored, or already dealt by someone else) — `data` is then the alarm as it now is, so the console can
+         *     show who handled it. On success `data` is the updated alarm.
+         */
+        put: operations["dealWarnEvent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warn/event/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Check (verify) how an alarm was dealt with
+         * @description 3 dealt → 4 checked, with checkResult 1 qualified or 2 unqualified (an unqualified check needs a remark:
+         *     400 otherwise). An unqualified alarm is normally sent back with reopenWarnEvent. Stores checkResult,
+         *     checkUser, checkTime, handle* fields and the history. 404 no such alarm; 409 the alarm is not in state 3
+         *     (`data` is the alarm as it now is). On success `data` is the updated alarm.
+         */
+        put: operations["checkWarnEvent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warn/event/again": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Send an alarm back to be dealt with again
+         * @description 3 dealt or 4 checked → 1 confirmed: againCount + 1; dealResult/dealUser/dealTime and
+         *     checkResult/checkUser/checkTime are cleared (the history keeps them). The remark (the reason) is
+         *     required. 404 no such alarm; 409 the alarm is in another state (`data` is the alarm as it now is).
+         */
+        put: operations["reopenWarnEvent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warn/event/uploadBase64": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an image as a base64 data URL (deal evidence, edited snapshots)
+         * @description Decodes a `data:image/jpeg|png;base64,` URL and stores the image. Limits: the string at most 7,000,000
+         *     characters (≈ 5 MB of image); 413 when the decoded image is over 5 MB; 415 when the media type is not
+         *     JPEG/PNG or the bytes are not an image of that type; 400 bad base64. With `eventId` the image is
+         *     attached to that alarm's dealImages (at most 10 per alarm: 409 beyond; 404 no such alarm).
+         *     `url` is a same-origin path under /files/alarm/ with an unguessable name, served without the token.
+         */
+        post: operations["uploadWarnEventImageBase64"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/errDetectionLib/updateErrDetectionLib": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an alarm as a false detection (add it to the error-detection library)
+         * @description Adds the alarm's snapshot region (its box, or the given one) to the error-detection library of its camera
+         *     and event type, or updates the entry when the alarm is already there (one entry per alarm). The
+         *     alarm's errDetection becomes true; its status does not change (the console may ignore it separately).
+         *     The library is what later detections of the same camera and type are compared against to suppress
+         *     repeats. 404 no such alarm; 400 a box outside the image.
+         */
+        post: operations["updateErrDetectionLib"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/errDetectionLib/deleteErrDetectionLib": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove an alarm from the error-detection library
+         * @description The alarm's errDetection becomes false. 404 when the alarm has no library entry.
+         */
+        post: operations["deleteErrDetectionLib"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labelStudio/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an alarm's snapshot to labelling (Label Studio)
+         * @description Creates a labelling task with the alarm's snapshot (and its box as a pre-annotation) in the given project,
+         *     or in the default project of the server's labelling configuration. Idempotent per alarm and project: a
+         *     second call answers the existing task. 404 no such alarm; 404 no such project; 501 no labelling service
+         *     is configured; 500 the labelling service failed (msg says it was unreachable).
+         */
+        post: operations["addLabelStudioTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warn/event/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export alarms to a spreadsheet
+         * @description The same filters and order as listWarnEvents; exports `pageCount` pages (at most 100, spec §5) of
+         *     `pageSize` rows starting at page `pageNo` — at most 50,000 rows. With `ids` only those alarms are
+         *     exported (filters and paging ignored). Columns: id, alarmTime, cameraName, eventTypeName, eventKind,
+         *     confidence, status, handleUser, handleTime, handleRemark, dealResult, checkResult, againCount,
+         *     simulated (no images). Headers in the caller's language. 400 bad filters; 404 nothing to export.
+         */
+        post: operations["exportWarnEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export event statistics to a spreadsheet
+         * @description Alarm counts grouped by `groupBy` (camera, eventType, scene or day) over the filters, one row per group
+         *     with the total and the counts per status (new, confirmed, ignored, dealt, checked), sorted by total desc
+         *     (by date for day). Exports `pageCount` pages (at most 10, spec §5) of `pageSize` rows starting at
+         *     `pageNo`. Simulated alarms are left out unless includeSimulated. 400 bad filters (startTime after
+         *     endTime); 404 nothing to export.
+         */
+        post: operations["exportEventStatistics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/custom/event/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a custom (setup) event as a package
+         * @description A zip holding the custom event's definition (event.json: name, desc, param, customEventType, eventName,
+         *     eventId, version, remark) and the files it references. 404 no such custom event.
+         */
+        get: operations["exportCustomEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/custom/event/exportPresetEvent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a preset event as a package
+         * @description The same package format as exportCustomEvent, for a preset (built-in) event, so it can be imported on
+         *     another platform. 404 no such preset event.
+         */
+        get: operations["exportPresetEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/model/file/exportModel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a model's file
+         * @description The stored model file as uploaded (any format). 404 no such model or it has no file.
+         */
+        get: operations["exportModelFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ingest/alarm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An edge box reports an alarm (with its snapshot)
+         * @description Called by edge boxes, not by the console. No session token: the box authenticates with its own id and
+         *     secret in the `x-box-id` / `x-box-secret` headers (the secret is set when the box is registered; the
+         *     server stores it hashed and compares in constant time).
+         *     The server checks: 401 unknown box or wrong secret; 403 the camera is not bound to this box (or the box is
+         *     disabled); 400 an unknown event type id (only 1–50 and 1001–1024, spec §3), alarmTime more than 60 s in
+         *     the future, box/attributes not valid JSON of the stated shape, or a box outside the snapshot; 415 the
+         *     snapshot is not a JPEG/PNG (checked by its bytes); 413 the snapshot is over 2 MB; 429 a box sends more
+         *     than 20 alarms per second.
+         *     On success it stores the alarm (status 0 new, eventKind from the type id, names from the catalogue,
+         *     imageWidth/imageHeight from the snapshot), assigns the next seq in commit order, and pushes it to every
+         *     websocket subscriber whose role may see alarms. `boxEventId`, when given, makes the call idempotent:
+         *     a repeat with the same box and boxEventId answers the first alarm's id and seq and stores nothing.
+         */
+        post: operations["ingestAlarm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mas/video/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a video clip of a camera for download
+         * @description Creates a download job that fetches the camera's recording between startTime and endTime from the media
+         *     service; the job runs in the background (VideoDownload.status) and its file appears in
+         *     listVideoDownloads. Rules: startTime before endTime, endTime not later than now, at most 12 h
+         *     (the console's default window is the last 15 minutes). 400 a rule broken; 404 no such camera;
+         *     429 more than 5 jobs of the caller are pending or running.
+         */
+        post: operations["requestVideoDownload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mas/video/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List video download jobs and files
+         * @description Newest first (createTime desc). Every given filter applies.
+         */
+        get: operations["listVideoDownloads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mas/video/deleteById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a video download (cancels it when still running)
+         * @description Removes the job and its file; a pending or running job is cancelled first. 404 no such job.
+         */
+        delete: operations["deleteVideoDownload"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/camera/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest frame of a camera
+         * @description The most recent frame the platform holds for the camera: a grab from its stream when the media service
+         *     can give one within 5 s, otherwise the snapshot of its latest alarm. 404 no such camera; 404 with the
+         *     message "no snapshot obtained" (未获取到快照, spec §8) when there is neither.
+         */
+        get: operations["getCameraLatestFrame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/custom/listRecord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List recordings (video records) of cameras
+         * @description Recorded segments known to the media service, newest first (startTime desc). A record overlaps the
+         *     window when its startTime ≤ endTime and its endTime ≥ startTime. 400 startTime after endTime.
+         */
+        get: operations["listVideoRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/home/event/day": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Alarm counts per hour of one day
+         * @description 24 points (hours 0–23, zero-filled) for `date` (default today), split by kind. Deleted alarms never count;
+         *     simulated ones only with includeSimulated. 400 a date in the future.
+         */
+        post: operations["getEventStatsDay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/home/event/time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Alarm counts per day over a date range
+         * @description One point per day from startDate to endDate inclusive (zero-filled), split by kind. At most 31 days:
+         *     400 beyond, or startDate after endDate.
+         */
+        post: operations["getEventStatsRange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/home/event/total": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Alarm totals by status and by kind
+         * @description Totals over the optional time window (no window = all time), plus `today` (since 00:00 today, same
+         *     filters, ignoring the window).
+         */
+        post: operations["getEventStatsTotal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/home/event/week": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Alarm counts per event type over the last 7 days
+         * @description Seven days ending with `endDate` (default today), oldest first; one series per event type that has at
+         *     least one alarm in them, sorted by total desc.
+         */
+        post: operations["getEventStatsWeek"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/home/top/camera": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cameras with the most alarms (top N)
+         * @description The `topN` cameras by alarm count in the window (default today 00:00 to now), ties by name. `id` is the
+         *     cameraId, `name` the cameraName.
+         */
+        post: operations["listTopCameras"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/home/top/eventType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event types with the most alarms (top N)
+         * @description The `topN` event types by alarm count in the window (default today 00:00 to now). `id` is the type id,
+         *     `name` the eventTypeName, `kind` its kind.
+         */
+        post: operations["listTopEventTypes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/home/top/scene": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scenes with the most alarms (top N)
+         * @description The `topN` scenes by alarm count in the window (default today 00:00 to now); an alarm counts for the
+         *     scene its camera belonged to when it was stored. Alarms without a scene are left out. `id` is the
+         *     sceneId, `name` the scene name.
+         */
+        post: operations["listTopScenes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List live-stream devices (paged, filtered)
+         * @description Devices of kind `normal`, newest first. keyword matches name, serialnumber, ip and brand (substring,
+         *     case-insensitive). createdWithin counts back from now: 1 the last day, 2 the last week, 3 the last month.
+         */
+        get: operations["listDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/imageList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List picture-capture devices (paged, filtered)
+         * @description Devices of kind `image`; same filters and order as `listDevices`.
+         */
+        get: operations["listImageDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/offlineList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List offline videos (paged, filtered)
+         * @description Devices of kind `offline` (uploaded video files, see `uploadOfflineVideo`); same filters and order as
+         *     `listDevices`. Here runState 2 (finished) means the whole file has been analysed.
+         */
+        get: operations["listOfflineDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/cameraInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one device with its configured events and outputs
+         * @description 404 no such device.
+         */
+        get: operations["getCameraInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Take (or fetch the latest) snapshot of a device, to draw areas on
+         * @description Grabs a frame from the device's stream (live and offline devices) or returns the last captured
+         *     picture (image devices), stores it and answers its URL and pixel size; areas are drawn in that pixel
+         *     space. The server also records width/height on the device. 404 no such device; business code 404 with
+         *     the message "no snapshot obtained" when no frame could be grabbed (stream unreachable, timeout 10 s).
+         */
+        get: operations["getDeviceSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/fps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the analysis frame rate of a device
+         * @description 404 no such device.
+         */
+        get: operations["getDeviceFps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/scenes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List all scenes (for the device scene filter and picker)
+         * @description Every scene, ordered by name, unpaged.
+         */
+        get: operations["listDeviceScenes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/eventConfig/byPoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the saved event-area configurations of a camera point, by event type
+         * @description The saved configurations of the camera (point) whose event type id is `type` (spec §3 "Event area
+         *     configuration", read-back fields included). An empty list when nothing is saved yet; the console then
+         *     starts from the defaults of `DeviceEventAreaConfig`. 404 no such device.
+         */
+        get: operations["getEventConfigByPoint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/eventConfig/bySerial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the saved event-area configurations of a camera, by device serial number
+         * @description The saved configurations of the camera, looked up by the camera id together with its serial number
+         *     (cameras registered from an edge box or SDC are known by serial). 404 when no device has that id and
+         *     serial number; an empty list when nothing is saved yet.
+         */
+        get: operations["getEventConfigBySerial"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/free": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List devices not bound to any edge box
+         * @description Devices of kind normal or image whose boxId is null, ordered by name, unpaged (at most 1000) — the
+         *     candidates when binding cameras to an edge box.
+         */
+        get: operations["listFreeDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/videoCard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the analysis server's video cards (GPU) and their load
+         * @description One entry per GPU of the analysis server, with memory and decode-channel use, so the operator can see
+         *     how many more devices can be started. An empty list when the server has no GPU.
+         */
+        get: operations["getVideoCardInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/rtmp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start (or reuse) a playable relay of the device's stream and read its URLs
+         * @description Starts relaying the device's RTSP stream (or offline file) to the media server, or reuses a running
+         *     relay, and answers the play URLs. A relay nobody plays stops by itself after 5 minutes; `stopDeviceRtmp`
+         *     stops it at once. 404 no such device; 409 the device is an image device (no stream); 500 the relay
+         *     could not be started (message says why).
+         */
+        get: operations["getDeviceRtmpUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/rtmp/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stop the stream relay of a device
+         * @description Idempotent (no relay running is success). 404 no such device.
+         */
+        get: operations["stopDeviceRtmp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/recheckIp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the address of the recheck (secondary recognition) service
+         * @description The platform-wide address alarms are sent to for rechecking when a configuration has enableRecheck. Both fields null when not set.
+         */
+        get: operations["getRecheckIp"];
+        put?: never;
+        /**
+         * Save the address of the recheck (secondary recognition) service
+         * @description Replaces the platform-wide recheck address; running analyses pick it up on their next alarm.
+         */
+        post: operations["saveRecheckIp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a device (live-stream or picture-capture camera)
+         * @description Creates the device with startState 2 and runState 0. Offline videos are created by
+         *     `uploadOfflineVideo`, not here (kind offline answers 400). 409 a device with the same name, or with the
+         *     same serialnumber, exists; 404 unknown boxId or sceneId.
+         */
+        post: operations["addDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/eventConfig/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the event-area configuration of one event on one camera
+         * @description Upserts the configuration keyed by cameraId + eventId + typeId + appName (spec §3 "Event area
+         *     configuration"; `idKey` is computed by the server). Absent fields take the defaults of the schema.
+         *     From `areas` / `lineAreas` the server derives the engine fields it reads back (`area`, `lineArea`,
+         *     `udrSetting`, `tripwiresSetting`); when nightMode is true it stores the night window as the first
+         *     entry of `times` with type 2 (so the console can restore it). Rules checked (400): an intrusion event
+         *     (hasUdrVertice) needs at least one polygon in `areas`; a boundary event (hasTripwire) needs exactly one
+         *     line in `lineAreas` (the line at least 50 px long); a polygon has 3–50 points, a line 2; startTime not
+         *     after endTime within a `times` entry except for the night window, which may cross midnight; confidence
+         *     within confidenceMin–confidenceMax when those are set. If the camera is running the new configuration
+         *     is applied to the running analysis. 404 no such device.
+         */
+        post: operations["saveEventConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/crossCameraConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the cross-camera (cross-mirror) configuration of one event
+         * @description Links the event of `cameraId` with the cameras in `cameraBoxList` (a target tracked from one camera to
+         *     the next): sets crossMirror true, crossMirrorNumber and cameraBoxList on the configuration keyed by
+         *     cameraId + eventId + typeId + appName (created with defaults if absent), and stores `areas` whose
+         *     crossCameraId names the linked camera. 400 crossMirrorNumber larger than the list, or the camera
+         *     itself in the list; 404 an unknown camera.
+         */
+        post: operations["saveCrossCameraConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/fps/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the analysis frame rate of a device
+         * @description Applied at once to a running device. 404 no such device; 400 above the stream's own frame rate when known.
+         */
+        post: operations["editDeviceFps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/output/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an alarm output of a device
+         * @description An output forwards the alarms of the device (all events, or the listed eventIds) to an external
+         *     receiver. The outputs of a device are read back in `getCameraInfo`. 404 no such device; 409 the device
+         *     already has an output with the same type and target.
+         */
+        post: operations["addDeviceOutput"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/scene/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a scene from the device screen (optionally assigning devices to it)
+         * @description Quick creation of a scene by name (the full form is `addScene`); the listed devices move to the new
+         *     scene. 409 a scene with that name exists; 404 an unknown device.
+         */
+        post: operations["addDeviceScene"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/eventType/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add, remove or replace events on many devices at once
+         * @description mode add: each listed event gets a configuration with the schema defaults on every listed camera that
+         *     lacks one (no areas drawn yet); remove: the configurations of the listed events are deleted from the
+         *     cameras; replace: the cameras end up with exactly the listed events (others deleted, missing ones
+         *     added with defaults). Running cameras get the change applied at once. 404 an unknown camera or event.
+         */
+        post: operations["changeDeviceEventTypes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a device
+         * @description Replaces the editable fields (kind cannot change). A changed rtspUrl on a running device restarts its
+         *     analysis. 404 no such device / unknown boxId or sceneId; 409 name or serialnumber taken by another
+         *     device.
+         */
+        put: operations["updateDevice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Start the analysis of a device (all its events, or one)
+         * @description Sets startState 1 and starts the configured events (only `eventId` when given; its configuration
+         *     status becomes 1). runState becomes 1 when the engine (or the edge box) confirms, 3 when it fails.
+         *     Starting something already started is success. 404 no such device or no such configured event;
+         *     409 the device has no event configured, or its edge box is offline, or no video-card capacity is left.
+         */
+        put: operations["startDevice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Stop the analysis of a device (all its events, or one)
+         * @description Without eventId: stops every event, startState 2, runState 0. With eventId: stops that event only
+         *     (its status back to 0); the device stays started while other events run. Stopping something already
+         *     stopped is success. 404 no such device or no such configured event.
+         */
+        put: operations["stopDevice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/batchStart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Start the analysis of several devices
+         * @description Starts each device as `startDevice` without eventId; one failing device does not stop the others — the answer lists who started and who failed and why.
+         */
+        put: operations["batchStartDevices"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/batchStop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Stop the analysis of several devices
+         * @description Stops each device as `stopDevice` without eventId; the answer lists who stopped and who failed.
+         */
+        put: operations["batchStopDevices"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/eventConfig/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Push a device's saved event configurations to the engine or edge box again
+         * @description Re-sends the saved configurations of the device (all, or only `eventId`'s) to whatever runs them —
+         *     the local engine or the device's edge box — so a running analysis uses exactly what is saved. Nothing
+         *     is sent for a device that is not started (success, synced 0). 404 no such device; 409 the edge box is
+         *     offline (the box picks the configuration up on its next heartbeat anyway).
+         */
+        put: operations["syncEventConfig"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete devices
+         * @description Deletes live and image devices with their event configurations, outputs and detection tasks, and
+         *     removes them from planned tasks and scenes. 409 when any of them is started (stop it first; nothing
+         *     is deleted); 404 an unknown id (nothing is deleted). Offline videos go through `deleteOfflineDevices`.
+         */
+        delete: operations["deleteDevices"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/offline/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete offline videos
+         * @description Deletes offline devices, their video files, event configurations and outputs. A running analysis of
+         *     such a video is stopped first. 404 an unknown id, or an id that is not an offline device (nothing is
+         *     deleted).
+         */
+        delete: operations["deleteOfflineDevices"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/eventConfig/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete saved event-area configurations
+         * @description Deletes configurations by their ids (DeviceEventConfigSaved.id); a running event is stopped first. A
+         *     device left with no configuration while started is stopped (startState 2). 404 an unknown id.
+         */
+        delete: operations["deleteEventConfigs"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/output/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete alarm outputs of devices
+         * @description 404 an unknown output id (nothing is deleted).
+         */
+        delete: operations["deleteDeviceOutputs"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/scene/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete scenes from the device screen
+         * @description Same effect as `deleteScenes`; the devices of a deleted scene are left without a scene (sceneId null). 404 an unknown scene id.
+         */
+        delete: operations["deleteDeviceScenes"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export one page of device configurations as an xlsx workbook
+         * @description Exports page `page` of `rows` devices of the given kind (the list order of `listDevices`), one row per
+         *     device with its event configurations summarised (events, areas drawn, times, weeks, state). Export is
+         *     limited to the first 100 pages (page above 100 answers 400). A page past the end exports a workbook
+         *     with the header row only.
+         */
+        post: operations["exportDevices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/exportBySearch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the device configurations matching a search as an xlsx workbook
+         * @description Same workbook as `exportDevices` for every device matching the filters (the filters of `listDevices`).
+         *     At most 10 000 rows; a larger result answers 400 asking to narrow the search.
+         */
+        post: operations["exportDevicesBySearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/offline/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a video file as an offline device
+         * @description One MP4 file (content type video/mp4, extension .mp4) of at most 2 GiB per request. `name` (1–128
+         *     characters, default the file name without extension) must be unique among offline devices (409). The
+         *     server stores the file, reads its duration, frame rate and pixel size, and creates a device of kind
+         *     offline with startState 2 and runState 0. 413 over 2 GiB; 415 not an MP4 video (checked by content,
+         *     not only by the declared type); 404 unknown sceneId.
+         */
+        post: operations["uploadOfflineVideo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/camera/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List catalogue cameras (paged, filtered)
+         * @description The camera catalogue: camera points registered with their code and control unit (a device, once
+         *     analysed, references its catalogue entry by `deviceId`). keyword matches name, code and ip. Ordered by
+         *     code.
+         */
+        post: operations["listCameras"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/camera/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a catalogue camera
+         * @description 409 the code is taken; 404 unknown ctrlUnitId or deviceId.
+         */
+        post: operations["addCamera"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/camera/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a catalogue camera
+         * @description 404 no such camera, unknown ctrlUnitId or deviceId; 409 the code is taken by another camera.
+         */
+        put: operations["updateCamera"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/camera/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete catalogue cameras
+         * @description Deletes the catalogue entries only; linked devices keep running and lose the link. 404 an unknown id (nothing is deleted).
+         */
+        delete: operations["deleteCameras"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ctrlunit/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List control units (paged, filtered)
+         * @description Control units own catalogue cameras and form a tree through parentId. With parentId the direct
+         *     children of that unit; with `roots: true` the top-level units; otherwise all units. keyword matches
+         *     name and code. Ordered by code.
+         */
+        post: operations["listCtrlUnits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ctrlunit/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a control unit
+         * @description 409 the code is taken; 404 unknown parentId.
+         */
+        post: operations["addCtrlUnit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ctrlunit/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a control unit
+         * @description 404 no such unit or unknown parentId; 409 the code is taken, or the new parent is the unit itself or one of its descendants.
+         */
+        put: operations["updateCtrlUnit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ctrlunit/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete control units
+         * @description 409 a unit still has child units or cameras (nothing is deleted); 404 an unknown id.
+         */
+        delete: operations["deleteCtrlUnits"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/edgeBox/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List edge boxes (paged, filtered)
+         * @description keyword matches name, serialNumber and ip. status is derived: online when the last heartbeat is at
+         *     most 3 heartbeat intervals old (see `EdgeBoxPlatformConfig.heartbeatSeconds`), otherwise offline.
+         */
+        post: operations["listEdgeBoxes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/edgeBox/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register an edge box
+         * @description Creates the box (offline until its first heartbeat) and generates its ingest secret: 32 random bytes,
+         *     base64url. The secret is answered once, here; the server keeps only a hash, and the box presents
+         *     serialNumber + secret on the ingest calls (x-box-auth). 409 the serialNumber or name is taken.
+         */
+        post: operations["addEdgeBox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/edgeBox/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete edge boxes
+         * @description Deletes the boxes, their tasks and platform configuration and revokes their secrets. 409 a box still
+         *     has devices bound (move or unbind them with `updateDevice` first; nothing is deleted); 404 an unknown id.
+         */
+        delete: operations["deleteEdgeBoxes"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/edgeBox/restart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask an edge box to restart
+         * @description Queues a restart command the box receives with its next heartbeat answer; the box goes offline and
+         *     comes back with a new heartbeat. 404 no such box; 409 the box is offline.
+         */
+        post: operations["restartEdgeBox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/edgeBox/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit an edge box
+         * @description serialNumber cannot change (it identifies the box on ingest). 404 no such box; 409 the name is taken.
+         */
+        put: operations["updateEdgeBox"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/edgeBox/platformConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the platform connection settings of an edge box
+         * @description The settings the box uses to reach the platform. Until saved, the schema defaults with platformHost and platformPort taken from the address the console reached the server on. 404 no such box.
+         */
+        get: operations["getEdgeBoxPlatformConfig"];
+        put?: never;
+        /**
+         * Save the platform connection settings of an edge box
+         * @description Stored and delivered to the box with its next heartbeat answer. 404 no such box.
+         */
+        post: operations["saveEdgeBoxPlatformConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/edgeBox/workClothes/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the work-clothes library (paged)
+         * @description Reference pictures of the uniforms the "not wearing work clothes" events compare against. An entry
+         *     with boxId null is shared by all boxes; with boxId the list holds that box's entries and the shared ones.
+         */
+        post: operations["listWorkClothes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/edgeBox/workClothes/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a picture to the work-clothes library
+         * @description One image per request: jpg, jpeg or png, at most 5 MB. The boxes concerned receive the library change
+         *     with their next heartbeat answer. 413 over 5 MB; 415 not a jpg/png image (checked by content);
+         *     404 unknown boxId; 409 the name is taken in the same library.
+         */
+        post: operations["addWorkClothes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/edgeBox/workClothes/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete pictures from the work-clothes library
+         * @description Deletes the entries and their pictures. 404 an unknown id (nothing is deleted).
+         */
+        post: operations["deleteWorkClothes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/edgeBox/boxTask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read what an edge box runs (its camera/event assignments and governance tasks)
+         * @description 404 no such box.
+         */
+        get: operations["getEdgeBoxTask"];
+        put?: never;
+        /**
+         * Save what an edge box runs
+         * @description Replaces the box's camera/event assignments: each listed camera is bound to the box (boxId set) and
+         *     runs the listed events there (their saved configurations; events without one get the defaults).
+         *     Cameras previously on the box and absent from the list stay bound but run nothing. Delivered with the
+         *     box's next heartbeat answer. 404 unknown box, camera or event; 409 a camera is bound to another box.
+         */
+        post: operations["saveEdgeBoxTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/edgeBox/governanceTask/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or edit a governance task on an edge box
+         * @description A governance task is a time-boxed campaign: between startTime and endTime the box runs the listed
+         *     events on the listed cameras and marks their alarms with the task. Without id it is created (status
+         *     pending, running once startTime is reached, finished after endTime); with id a pending or running task
+         *     is edited (409 when finished or cancelled). 400 startTime not before endTime, or endTime in the past,
+         *     or longer than 15 days; 404 unknown box, camera or event; 409 a camera is not bound to the box.
+         */
+        post: operations["saveGovernanceTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/edgeBox/governanceTask/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a governance task
+         * @description A pending or running task becomes cancelled and the box stops it with its next heartbeat answer. 404 no such task; 409 already finished or cancelled.
+         */
+        post: operations["cancelGovernanceTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/edgeBox/sdc/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the algorithm apps installed on an edge box / its SDC cameras
+         * @description As last reported by the box in its heartbeat (an empty list before the first report). 404 no such box.
+         */
+        get: operations["listSdcApps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/edgeBox/sdc/topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the message topics the SDC apps of an edge box publish
+         * @description As last reported by the box; with appName only that app's topics. 404 no such box.
+         */
+        get: operations["listSdcTopics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scene/table": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List scenes (paged, by name)
+         * @description sceneName matches by substring; status filters by the derived scene state (1 started, 0 not started). Ordered by name.
+         */
+        post: operations["listScenes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scene/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a scene
+         * @description 409 a scene with that name exists; 404 an unknown event or violation type id.
+         */
+        post: operations["addScene"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scene/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a scene
+         * @description Replaces the name, events, violation types and remark. 404 no such scene or unknown ids; 409 the name is taken.
+         */
+        put: operations["editScene"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scene/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete scenes
+         * @description The devices of a deleted scene are left without a scene (sceneId null). 404 an unknown id (nothing is deleted).
+         */
+        delete: operations["deleteScenes"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scene/menuEvents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the events offered in a scene (checked = part of the scene)
+         * @description Every event of the catalogue with `checked` true for those the scene holds, grouped by event type. 404 no such scene.
+         */
+        get: operations["listSceneMenuEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scene/violations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the violation types of a scene (checked = part of the scene)
+         * @description Every violation type (spec §3 ids 1–50) with `checked` true for those the scene holds. 404 no such scene.
+         */
+        get: operations["listSceneViolations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scene/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename a scene
+         * @description 404 no such scene; 409 the name is taken.
+         */
+        put: operations["renameScene"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task/addTask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the detection task of a camera
+         * @description A camera has at most one detection task (409 if it has one already); absent config fields take the
+         *     defaults of `DetectionTaskConfig` (spec §9). Created with startState 2, runState 0. 404 unknown camera.
+         *     400 rules beyond the schema: a polygon has 3–50 points, a line 2; a vehicleForbidden limitTime entry
+         *     has startTime not after endTime.
+         */
+        post: operations["addTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task/updateTask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit a detection task
+         * @description Replaces the name and/or the whole configuration (a config sent is stored as sent, absent fields
+         *     taking the defaults — no merge with the stored one). A running task restarts with the new
+         *     configuration. 404 no such task; same 400 rules as `addTask`.
+         */
+        post: operations["updateTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task/query/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a detection task with its full configuration
+         * @description 404 no such task.
+         */
+        get: operations["getTask"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List detection tasks (paged, filtered)
+         * @description keyword matches the task and camera names. Newest first. The list items carry the configuration too.
+         */
+        post: operations["listTasks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a detection task
+         * @description startState 1; runState 1 once the engine confirms, 3 when it fails. Already started is success.
+         *     404 no such task; 409 the camera's edge box is offline or no video-card capacity is left.
+         */
+        post: operations["startTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a detection task
+         * @description startState 2, runState 0. Already stopped is success. 404 no such task.
+         */
+        post: operations["stopTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task/batchStart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start several detection tasks
+         * @description Starts each as `startTask`; one failure does not stop the others — the answer lists the outcome per task.
+         */
+        post: operations["batchStartTasks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task/batchStop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop several detection tasks
+         * @description Stops each as `stopTask`; the answer lists the outcome per task.
+         */
+        post: operations["batchStopTasks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/task/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete detection tasks
+         * @description Running tasks are stopped first. 404 an unknown id (nothing is deleted).
+         */
+        delete: operations["deleteTasks"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taskPlan/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List planned tasks (paged, filtered)
+         * @description keyword matches the plan name. Ordered by nextRunTime (plans without one last).
+         */
+        post: operations["listTaskPlans"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taskPlan/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a planned task
+         * @description A plan starts or stops the analysis of its cameras (as `batchStartDevices` / `batchStopDevices`) at
+         *     executeTime (server local time) on the listed weekdays, or once on onceDate. Exactly one of the two:
+         *     weeks non-empty and onceDate null (repeating), or onceDate set and weeks empty (one-off; onceDate with
+         *     executeTime must lie in the future) — otherwise 400. The server computes nextRunTime. 409 the name is
+         *     taken; 404 an unknown camera.
+         */
+        post: operations["addTaskPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taskPlan/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete planned tasks
+         * @description The cameras keep their current state. 404 an unknown id (nothing is deleted).
+         */
+        post: operations["deleteTaskPlans"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taskPlan/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit a planned task
+         * @description Replaces every field (same rules as `addTaskPlan`) and recomputes nextRunTime. 404 no such plan; 409 the name is taken.
+         */
+        post: operations["updateTaskPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taskPlan/cameraUpdate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the cameras of a planned task
+         * @description 404 no such plan or an unknown camera.
+         */
+        post: operations["updateTaskPlanCameras"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taskPlan/executePlan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a planned task now
+         * @description Runs the plan's action on its cameras at once (enabled or not), records lastRunTime and lastResult,
+         *     and answers the per-camera outcome. The schedule is unchanged (a one-off plan run by hand still runs on
+         *     its date). 404 no such plan.
+         */
+        post: operations["executeTaskPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List algorithm events
+         * @description Filters and pages the event catalogue, ordered by eventType then eventId. Readable by the screens
+         *     that pick events (camera, task, setup and verification screens), writable only by algorithm
+         *     configuration.
+         */
+        post: operations["listCatalogueEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an algorithm event
+         * @description 409 when (eventId, typeId, appName) already exists; 404 when typeId is no event type.
+         */
+        post: operations["addCatalogueEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit an algorithm event
+         * @description 404 unknown id or typeId; 409 when the change collides with another (eventId, typeId, appName).
+         *     Events of type custom are owned by their setup draft: only eventName, typeId and remark can change
+         *     here (400 otherwise).
+         */
+        put: operations["updateCatalogueEvent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete algorithm events
+         * @description All or nothing: 404 when an id is unknown, 409 when an event is still configured on a camera, task
+         *     or scene (disable it instead).
+         */
+        delete: operations["deleteCatalogueEvents"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Disable algorithm events
+         * @description Sets enabled=false (spec §4: events can be disabled). A disabled event raises no alarms and is not
+         *     offered for new configuration; existing camera configurations are kept. Idempotent.
+         */
+        put: operations["disableCatalogueEvents"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event/restart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Restart algorithm events
+         * @description Sets enabled=true and asks the nodes that run the events' apps to reload them (spec §4: events can
+         *     be restarted). Answers once the reload is queued.
+         */
+        put: operations["restartCatalogueEvents"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event/type/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List event types */
+        post: operations["listCatalogueEventTypes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event/type/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an event type
+         * @description 409 when a sibling type has the same name; 404 unknown parentId.
+         */
+        post: operations["addCatalogueEventType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event/type/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit an event type
+         * @description 409 on a duplicate sibling name or when parentId would make a cycle.
+         */
+        put: operations["updateCatalogueEventType"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event/type/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete event types
+         * @description 409 when a type still has events or child types.
+         */
+        delete: operations["deleteCatalogueEventTypes"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authorization/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List authorisation applications
+         * @description Newest first.
+         */
+        post: operations["listAuthorizations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authorization/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an authorisation application
+         * @description Creates it in status 0 with the caller as userName. 404 when an event id is unknown.
+         */
+        post: operations["addAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authorization/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit an authorisation application
+         * @description Only while status is 0 (applied) or 3 (rejected; editing sends it back to 0); 409 otherwise.
+         */
+        put: operations["updateAuthorization"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authorization/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete authorisation applications
+         * @description Applied, rejected or expired applications only; 409 for granted or arranged ones.
+         */
+        delete: operations["deleteAuthorizations"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authorization/grant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Grant or reject an authorisation application
+         * @description Status 0 → 1 (approved) or 3 (rejected). 409 when not in status 0; 400 when approved without
+         *     grantedQuantity or with more than applied for, or validTo in the past.
+         */
+        put: operations["grantAuthorization"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authorization/arrange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Arrange a granted authorisation onto edge boxes
+         * @description Replaces the arrangement and starts pushing it to the boxes in the background (status → 2; poll GET
+         *     /authorization/status/{id}). 409 unless status is 1 or 2; 400 when the quantities exceed
+         *     grantedQuantity or a box repeats; 404 unknown box.
+         */
+        put: operations["arrangeAuthorization"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authorization/status/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Poll an authorisation application's status
+         * @description Cheap to call; the console polls it (every few seconds) while an arrangement is being pushed. 404
+         *     unknown id.
+         */
+        get: operations["getAuthorizationStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apply/lic/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List licence applications
+         * @description Newest first.
+         */
+        post: operations["listLicApplies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apply/lic/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a licence application
+         * @description Status 0, userName = caller. 409 when a pending application for the same machineCode exists.
+         */
+        post: operations["addLicApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apply/lic/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a licence application
+         * @description Application fields change only while status is 0 (409 otherwise). Setting status 1 needs a
+         *     licenceCode (400).
+         */
+        put: operations["updateLicApply"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apply/lic/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete licence applications */
+        delete: operations["deleteLicApplies"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/activation/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List activation codes */
+        post: operations["listActivationCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/activation/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate activation codes
+         * @description Generates `quantity` unused codes and returns them. 404 when an event id is unknown.
+         */
+        post: operations["addActivationCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/activation/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete activation codes
+         * @description Unused or expired codes only; 409 for a code that is activated (bound to a device).
+         */
+        delete: operations["deleteActivationCodes"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/algorithmMall/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the algorithm mall
+         * @description The published models (status 1) with their type and scene.
+         */
+        post: operations["listMallAlgorithms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/model/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List models
+         * @description Newest first.
+         */
+        post: operations["listModels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/model/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a model
+         * @description Stores the file, computes size and checksum. 409 when (name, version) exists; 404 unknown modelType
+         *     or modelSceneId; 413 file over 2 GiB; 415 other file types.
+         */
+        post: operations["addModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/model/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a model
+         * @description 409 when (name, version) collides; 404 unknown modelType, modelSceneId or event id.
+         */
+        put: operations["updateModel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/model/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete models
+         * @description Deletes records and files. 409 for a published model (withdraw it first, status 2).
+         */
+        delete: operations["deleteModels"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/model/hotList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List hot models
+         * @description Published models ordered by downloads (most first). The request pages with page and rows; the answer
+         *     uses the usual page shape (pageNo = page, pageSize = rows).
+         */
+        post: operations["listHotModels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/modelType/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List model types
+         * @description Ordered by sort, then id.
+         */
+        post: operations["listModelTypes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/modelType/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a model type
+         * @description 409 duplicate typeName or typeCode.
+         */
+        post: operations["addModelType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/modelType/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a model type
+         * @description 409 duplicate typeName or typeCode.
+         */
+        put: operations["updateModelType"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/modelType/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete model types
+         * @description 409 while models use the type.
+         */
+        delete: operations["deleteModelTypes"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/modelScene/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List model scenes
+         * @description Ordered by sort, then id.
+         */
+        post: operations["listModelScenes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/modelScene/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a model scene
+         * @description 409 duplicate sceneName.
+         */
+        post: operations["addModelScene"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/modelScene/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a model scene
+         * @description 409 duplicate sceneName.
+         */
+        put: operations["updateModelScene"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/modelScene/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete model scenes
+         * @description 409 while models use the scene.
+         */
+        delete: operations["deleteModelScenes"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/custom/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List setup events (custom algorithm drafts)
+         * @description Newest update first.
+         */
+        post: operations["listSetupEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/custom/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a setup event draft
+         * @description Creates a draft (sataus 0, eventId null, userName = caller). 400 when param is not JSON; 409
+         *     duplicate name.
+         */
+        post: operations["addSetupEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/custom/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a setup event draft
+         * @description Editing a published draft (sataus 1) sets sataus 2; the published event keeps running the last
+         *     published version until the next publish. 400 param not JSON; 409 duplicate name.
+         */
+        put: operations["updateSetupEvent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/custom/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete setup event drafts
+         * @description Deletes drafts with their samples and the catalogue event they published. 409 when that event is
+         *     still configured on a camera, task or scene, or while a training runs.
+         */
+        delete: operations["deleteSetupEvents"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/custom/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Publish a setup event
+         * @description Checks param, assigns an eventId at first publish, creates or updates the catalogue event (eventType
+         *     custom, enabled) and sets sataus 1; the algorithm then appears in the warehouse. 400 invalid param
+         *     or version not greater than the current one; 404 unknown typeId; 409 while a training of the
+         *     algorithm runs.
+         */
+        put: operations["publishSetupEvent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/custom/warehouse/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List warehouse algorithms
+         * @description Published setup events (sataus 1 or 2) with sample counts and training state, newest update first.
+         */
+        post: operations["listWarehouseAlgorithms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/algorithm/home/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Algorithm home dashboard data
+         * @description Counts, compute and memory use (from the latest node resource samples), top-5 downloads and the
+         *     weekly algorithm output.
+         */
+        post: operations["getAlgorithmHomeSummary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evaluate/eval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an evaluation
+         * @description Queues an evaluation of a model or event algorithm on a dataset and answers its taskId at once; poll
+         *     GET /evaluate/task_progress/{id}. 400 both or neither of modelId/eventId; 404 unknown model, event
+         *     or dataset; 409 empty dataset, model not usable, or the same target and dataset already being
+         *     evaluated.
+         */
+        post: operations["startEvaluation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evaluate/task_progress/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Poll an evaluation
+         * @description id is the taskId. progress runs 0..100; metrics are complete when state is 2. 404 unknown task.
+         */
+        get: operations["getEvaluationProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evaluate/datasets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List evaluation datasets */
+        post: operations["listEvalDatasets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evaluate/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload validation images
+         * @description All or nothing: 400 more than 10 files or both datasetId and datasetName; 415 a file that is not
+         *     jpg/png/jpeg/jfif (checked by content, not only by name); 413 a file over 10 MB; 404 unknown
+         *     datasetId; 409 datasetName taken.
+         */
+        post: operations["uploadEvalImages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verifyBigSdk/predict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Detect objects with the large vision model
+         * @description Open-vocabulary detection on 1–10 images. Prompts: the request's prompts when given; else the
+         *     event's configured identifyObj prompt list; else the preset prompts by event id (spec §9):
+         *     - 53: person, plastic bag, plant
+         *     - 15: fire, smoke, phone
+         *     - 45: cell phone, person, mouse, monitor
+         *     - 102: paper box, person
+         *
+         *     400 when no prompts result (no prompts and an event without presets) or an image cannot be decoded;
+         *     415 image type other than png/jpeg; 404 an image URL that is not found; 500 model service failure
+         *     (message says so, no details).
+         */
+        post: operations["predictBigSdk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deepseek/image2text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the vision-language model about an image
+         * @description Answers the question about the image as text (language follows the question). 400 image not
+         *     decodable; 429 when the model service is busy; 500 model service failure.
+         */
+        post: operations["describeImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/uploadAdjustmentFile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload training sample images
+         * @description Rules (spec §5): at most 100 images per upload and at most 1000 per algorithm; formats jpg, png,
+         *     jpeg, jfif (checked by content); file names without Chinese characters; each image at least 16 KB
+         *     (and at most 10 MB). All or nothing; the message names the first offending file. 400 more than 100
+         *     files, a Chinese character in a name, an image under 16 KB; 409 when the algorithm would pass 1000
+         *     images or a training of it is running; 413 an image over 10 MB; 415 another format; 404 unknown
+         *     algorithmId.
+         */
+        post: operations["uploadTrainSamples"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/uploadAdjustmentFileZip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload training samples as a zip
+         * @description All or nothing. 400 when the outer folder is missing or not named like the zip, when positive or
+         *     negative is missing, or an image breaks the rules; 409 over 1000 per algorithm or while training;
+         *     413 zip over 1 GB; 415 not a zip.
+         */
+        post: operations["uploadTrainSamplesZip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/samples/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List training samples of an algorithm
+         * @description Newest first; counts are over the whole algorithm (not the filter). 404 unknown algorithmId.
+         */
+        post: operations["listTrainSamples"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/samples/classify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Label training samples
+         * @description Sets the label of the samples (all of one algorithm) and answers that algorithm's new counts. 404
+         *     unknown id; 400 ids of several algorithms; 409 while a training of it runs.
+         */
+        put: operations["classifyTrainSamples"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/samples/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete training samples
+         * @description Deletes samples and their files. 404 unknown id; 409 while a training of their algorithm runs.
+         */
+        delete: operations["deleteTrainSamples"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/train": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start fine-tuning an algorithm
+         * @description Queues a training on the algorithm's samples and answers its taskId; poll GET
+         *     /warehouse/train/progress/{id}. 409 when fewer than 4 positive or 4 negative samples, any sample is
+         *     unclassified (spec §5), or a training of the algorithm is already queued or running. On success the
+         *     algorithm gets a new model and version (source train).
+         */
+        post: operations["startTraining"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/train/progress/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Poll a training
+         * @description id is the taskId. 404 unknown task.
+         */
+        get: operations["getTrainingProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/group/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List camera groups
+         * @description Ordered by sort, then id. The answer uses the usual page shape (pageNo = page, pageSize = rows).
+         */
+        post: operations["listSystemGroups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/group/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a camera group
+         * @description 409 duplicate sibling name; 404 unknown parentId or camera.
+         */
+        post: operations["addSystemGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/group/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a camera group
+         * @description cameraIds, when given, replaces the membership. 409 duplicate sibling name or a parent cycle.
+         */
+        put: operations["updateSystemGroup"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/group/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete camera groups
+         * @description Cameras stay (only the membership goes). 409 when a group has child groups or is used by an event
+         *     configuration.
+         */
+        delete: operations["deleteSystemGroups"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/outputConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the output configuration
+         * @description Defaults when never saved.
+         */
+        get: operations["getSystemOutputConfig"];
+        put?: never;
+        /**
+         * Save the output configuration
+         * @description Replaces the whole configuration.
+         */
+        post: operations["saveSystemOutputConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/searchPushConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the search and push configuration
+         * @description Defaults when never saved.
+         */
+        get: operations["getSearchPushConfig"];
+        put?: never;
+        /**
+         * Save the search and push configuration
+         * @description Replaces the whole configuration. 400 unknown attribute key.
+         */
+        post: operations["saveSearchPushConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/resource/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List node resources
+         * @description CPU, memory, GPU, video memory and disk use per node; offline nodes show their last sample.
+         */
+        post: operations["listSystemResources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/watermarkConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the watermark configuration
+         * @description Defaults when never saved.
+         */
+        get: operations["getWatermarkConfig"];
+        put?: never;
+        /**
+         * Save the watermark configuration
+         * @description Replaces the whole configuration.
+         */
+        post: operations["saveWatermarkConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/targetRetrieval/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search captured targets
+         * @description With images: hits ordered by similarity (a hit must reach the threshold against any query image);
+         *     without: by captureTime, newest first. 400 more than 3 images, bad time range, unknown attribute
+         *     key; 415 undecodable image.
+         */
+        post: operations["searchTargetRetrieval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/timeModel/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List time models */
+        post: operations["listTimeModels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/timeModel/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a time model
+         * @description 409 duplicate name; 400 repeated week day or overlapping windows.
+         */
+        post: operations["addTimeModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/timeModel/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a time model
+         * @description Tasks using it follow the new schedule. 409 duplicate name; 400 as for add.
+         */
+        put: operations["updateTimeModel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/timeModel/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete time models
+         * @description 409 while a task uses one.
+         */
+        delete: operations["deleteTimeModels"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imgTag/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List image tags
+         * @description Ordered by sort, then id.
+         */
+        post: operations["listImgTags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imgTag/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an image tag
+         * @description 409 duplicate tagName.
+         */
+        post: operations["addImgTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imgTag/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit an image tag
+         * @description 409 duplicate tagName.
+         */
+        put: operations["updateImgTag"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imgTag/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete image tags
+         * @description Removes the tag from the images that carry it.
+         */
+        delete: operations["deleteImgTags"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tag/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List tags
+         * @description Ordered by sort, then id.
+         */
+        post: operations["listSystemTags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tag/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a tag
+         * @description 409 duplicate (tagType, tagName).
+         */
+        post: operations["addSystemTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tag/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a tag
+         * @description 409 duplicate (tagType, tagName).
+         */
+        put: operations["updateSystemTag"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tag/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete tags
+         * @description Removes the tag from what carries it.
+         */
+        delete: operations["deleteSystemTags"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/unit/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the unit tree
+         * @description The whole tree (units are few); read by every screen that filters by unit.
+         */
+        get: operations["getUnitTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/unit/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a unit
+         * @description 409 duplicate sibling name or unitCode; 404 unknown parentId; 400 deeper than 10 levels.
+         */
+        post: operations["addUnit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/unit/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a unit
+         * @description Can move a unit (parentId). 409 duplicate sibling name or unitCode, or a move under its own
+         *     descendant.
+         */
+        put: operations["updateUnit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/unit/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete units
+         * @description 409 when a unit has child units or cameras.
+         */
+        delete: operations["deleteUnits"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plugIndustry/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List third-party push endpoints */
+        post: operations["listPlugIndustries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plugIndustry/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a third-party push endpoint
+         * @description 400 pushUrl not matching the protocol (http(s) URL for http, host:port list for kafka, mqtt(s):// or
+         *     tcp:// for mqtt) or a kafka/mqtt endpoint without topic; 409 duplicate industryName.
+         */
+        post: operations["addPlugIndustry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plugIndustry/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a third-party push endpoint
+         * @description Same checks as add.
+         */
+        put: operations["updatePlugIndustry"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plugIndustry/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete third-party push endpoints */
+        delete: operations["deletePlugIndustries"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plugIndustry/pushSwitch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Turn third-party push on or off
+         * @description Spec §4: pushing to a third party is switched on or off. Sets pushSwitch of the endpoints; alarms
+         *     are pushed to an endpoint only while its switch and the master switch
+         *     (searchPushConfig.push.enabled) are on. Idempotent; 404 unknown id.
+         */
+        put: operations["switchPlugIndustryPush"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1233,6 +5483,3962 @@ export interface components {
         };
         PageOperationLog: components["schemas"]["PageMeta"] & {
             list: components["schemas"]["OperationLog"][];
+        };
+        /**
+         * @description 0 new (unhandled), 1 confirmed, 2 ignored, 3 dealt, 4 checked. Deleted is a soft-delete flag, never
+         *     a status the API shows.
+         * @enum {integer}
+         */
+        WarnEventStatus: 0 | 1 | 2 | 3 | 4;
+        /**
+         * @description violation = type ids 1–50; road = road-event type ids 1001–1024.
+         * @enum {string}
+         */
+        WarnEventKind: "violation" | "road";
+        /** @description Violation type id (1–50) or road event type id (1001–1024), spec §3. */
+        WarnEventTypeId: number;
+        /** @description Detection box in snapshot pixels; (x, y) is the top-left corner. */
+        WarnEventBox: {
+            x: number;
+            y: number;
+            w: number;
+            h: number;
+        };
+        /** @description One alarm (spec §3 "realtime alarm data"). The same shape is listed, pushed on the websocket and exported. */
+        WarnEvent: {
+            id: number;
+            /** @description Push sequence number, strictly increasing in commit order over all alarms (gaps allowed). */
+            seq: number;
+            cameraId: number;
+            /** @description The camera's name when the alarm was stored. */
+            cameraName: string;
+            /** @description The edge box that reported it; null for alarms not reported by a box. */
+            boxId: number | null;
+            eventType: components["schemas"]["WarnEventTypeId"];
+            /** @description The §3 key of the type (vehicleRedLight, fire, ...); null for ids the spec names no key for. */
+            eventTypeKey: string | null;
+            /** @description Display name of the type in the caller's language (for ids without a name, "<kind> <id>"). */
+            eventTypeName: string;
+            eventKind: components["schemas"]["WarnEventKind"];
+            alarmTime: components["schemas"]["DateTime"];
+            confidence: number;
+            box: components["schemas"]["WarnEventBox"];
+            imageWidth: number;
+            imageHeight: number;
+            /** @description Path of the snapshot, /warn/event/image/{id} (needs the token header). */
+            imageUrl: string;
+            /**
+             * @description Detected subject attributes as the box sent them, keyed by the attribute keys of spec §3 (plateNo,
+             *     vehicleColor, helmet, ...); values are codes or text, -1 = unknown.
+             */
+            attributes: {
+                [key: string]: unknown;
+            };
+            status: components["schemas"]["WarnEventStatus"];
+            /** @description Who made the latest handling action (confirm, ignore, deal, check, again); null when new. */
+            handleUser: string | null;
+            /** @description When the latest handling action happened. */
+            handleTime: components["schemas"]["DateTime"] | null;
+            handleRemark: string | null;
+            /** @description What was done (set by deal). */
+            dealResult: string | null;
+            dealUser: string | null;
+            dealTime: components["schemas"]["DateTime"] | null;
+            /**
+             * @description 1 qualified, 2 unqualified (set by check).
+             * @enum {integer|null}
+             */
+            checkResult: 1 | 2 | null;
+            checkUser: string | null;
+            checkTime: components["schemas"]["DateTime"] | null;
+            /** @description How many times it was sent back (again). */
+            againCount: number;
+            /** @description Evidence images attached with uploadBase64 (their urls). */
+            dealImages: string[];
+            /** @description The type is one of the urgent types. */
+            urgent: boolean;
+            /** @description The alarm is in the error-detection library (false detection). */
+            errDetection: boolean;
+            /** @description Reported as a simulation (tests, demos); left out of statistics. */
+            simulated: boolean;
+            /** @description The camera's scene when the alarm was stored. */
+            sceneId: number | null;
+            sceneName: string | null;
+            createTime: components["schemas"]["DateTime"];
+        };
+        WarnEventHandleLog: {
+            /** @enum {string} */
+            action: "confirm" | "ignore" | "deal" | "check" | "again" | "errDetectionAdd" | "errDetectionRemove" | "labelStudio" | "imageUpload";
+            fromStatus: components["schemas"]["WarnEventStatus"] | null;
+            toStatus: components["schemas"]["WarnEventStatus"] | null;
+            user: string;
+            time: components["schemas"]["DateTime"];
+            remark: string | null;
+        };
+        /** @description An alarm with its handling history (oldest first). */
+        WarnEventDetail: components["schemas"]["WarnEvent"] & {
+            history: components["schemas"]["WarnEventHandleLog"][];
+        };
+        WarnEventPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["WarnEvent"][];
+        };
+        WarnEventSinceResult: {
+            list: components["schemas"]["WarnEvent"][];
+            /** @description Seq of the last alarm in list, or afterSeq when list is empty. */
+            lastSeq: number;
+            /** @description The highest seq assigned so far. */
+            latestSeq: number;
+            hasMore: boolean;
+        };
+        WarnEventCamera: {
+            cameraId: number;
+            cameraName: string;
+            count: number;
+            /** @description Alarms in status 0 new. */
+            unhandledCount: number;
+            lastAlarmTime: components["schemas"]["DateTime"];
+        };
+        /** @description Alarm filters (every given one applies) and order, shared by list and export. */
+        WarnEventFilter: {
+            /** @description alarmTime at or after. */
+            startTime?: components["schemas"]["DateTime"];
+            /** @description alarmTime at or before. */
+            endTime?: components["schemas"]["DateTime"];
+            cameraId?: number;
+            cameraIds?: number[];
+            /** @description Type ids (any of). The console passes the menu's typeIds here. */
+            eventTypes?: components["schemas"]["WarnEventTypeId"][];
+            eventKind?: components["schemas"]["WarnEventKind"];
+            status?: components["schemas"]["WarnEventStatus"];
+            keyword?: string;
+            sceneId?: number;
+            /** @description true only simulated alarms, false only real ones; absent both. */
+            simulated?: boolean;
+            /**
+             * @default alarmTime
+             * @enum {string}
+             */
+            sortField?: "alarmTime" | "createTime" | "seq" | "confidence" | "status" | "eventType" | "cameraName";
+            /**
+             * @default desc
+             * @enum {string}
+             */
+            sortOrder?: "asc" | "desc";
+        };
+        WarnEventUrgentQuery: {
+            /** @default 1 */
+            pageNo?: number;
+            /** @default 50 */
+            pageSize?: number;
+            startTime?: components["schemas"]["DateTime"];
+            endTime?: components["schemas"]["DateTime"];
+            cameraIds?: number[];
+            status?: components["schemas"]["WarnEventStatus"];
+        };
+        /** @description The list filters, plus the pages to export (pageCount ≤ 100) or explicit ids. */
+        WarnEventExportQuery: components["schemas"]["WarnEventFilter"] & {
+            /**
+             * @description First page to export.
+             * @default 1
+             */
+            pageNo?: number;
+            /** @default 20 */
+            pageSize?: number;
+            /**
+             * @description How many pages.
+             * @default 1
+             */
+            pageCount?: number;
+            /** @description Export exactly these alarms (filters and paging are then ignored). */
+            ids?: number[];
+        };
+        WarnEventConfirmBody: {
+            ids: number[];
+            remark?: string;
+            /**
+             * @description The status the caller saw; an alarm in any other status fails with 409.
+             * @default 0
+             * @enum {integer}
+             */
+            expectedStatus?: 0 | 2;
+        };
+        WarnEventIgnoreBody: {
+            ids: number[];
+            remark?: string;
+            /**
+             * @description The status the caller saw; an alarm in any other status fails with 409.
+             * @default 0
+             * @enum {integer}
+             */
+            expectedStatus?: 0 | 1;
+        };
+        WarnEventBatchResult: {
+            succeeded: number[];
+            failed: components["schemas"]["WarnEventBatchFailure"][];
+        };
+        WarnEventBatchFailure: {
+            id: number;
+            /**
+             * @description conflict = not in expectedStatus (handled meanwhile); notFound = unknown or deleted.
+             * @enum {string}
+             */
+            reason: "conflict" | "notFound";
+            /** @description Its current status (null when notFound). */
+            status: components["schemas"]["WarnEventStatus"] | null;
+            /** @description Who handled it last. */
+            handleUser: string | null;
+            handleTime: components["schemas"]["DateTime"] | null;
+        };
+        WarnEventDeleteResult: {
+            deleted: number[];
+            notFound: number[];
+        };
+        WarnEventDealBody: {
+            id: number;
+            /** @description What was done. */
+            result: string;
+            remark?: string;
+        };
+        WarnEventCheckBody: {
+            id: number;
+            /**
+             * @description 1 qualified, 2 unqualified (needs a remark).
+             * @enum {integer}
+             */
+            result: 1 | 2;
+            remark?: string;
+        };
+        WarnEventAgainBody: {
+            id: number;
+            /** @description Why it is sent back. */
+            remark: string;
+        };
+        WarnEventImageUploadBody: {
+            /** @description Attach the image to this alarm's dealImages. */
+            eventId?: number;
+            /** @description A data URL, data:image/jpeg;base64,... or data:image/png;base64,... */
+            imageBase64: string;
+        };
+        ErrDetectionLibBody: {
+            eventId: number;
+            /** @description The falsely detected region; default the alarm's box. */
+            box?: components["schemas"]["WarnEventBox"];
+            remark?: string;
+        };
+        ErrDetectionLibEntry: {
+            id: number;
+            eventId: number;
+            cameraId: number;
+            eventType: components["schemas"]["WarnEventTypeId"];
+            box: components["schemas"]["WarnEventBox"];
+            remark: string | null;
+            createUser: string;
+            createTime: components["schemas"]["DateTime"];
+        };
+        LabelStudioTask: {
+            eventId: number;
+            project: string;
+            /** @description The task id in the labelling service. */
+            taskId: number;
+            /** @description Link to the task in the labelling service. */
+            url: string | null;
+        };
+        /**
+         * @description Multipart fields. Text fields arrive as strings; the server converts integer/number/boolean fields.
+         *     snapshot: one JPEG or PNG, at most 2 MB (413 beyond, 415 another type).
+         */
+        AlarmIngestForm: {
+            /** @description Must be a camera bound to the calling box (403). */
+            cameraId: number;
+            eventType: components["schemas"]["WarnEventTypeId"];
+            alarmTime: components["schemas"]["DateTime"];
+            confidence: number;
+            /** @description JSON of WarnEventBox, e.g. {"x":10,"y":20,"w":100,"h":80}, in snapshot pixels. */
+            box: string;
+            /** @description JSON object of subject attributes (keys ≤ 64 chars, values string/number/boolean), optional. */
+            attributes?: string;
+            /** @default false */
+            simulated?: boolean;
+            /** @description The box's own id for this alarm; a repeat with the same one is answered, not stored again. */
+            boxEventId?: string;
+            snapshot: components["schemas"]["BinaryFile"];
+        };
+        AlarmIngestResult: {
+            id: number;
+            seq: number;
+        };
+        /** @description First message after the connection opens. */
+        AlarmWsHelloMessage: {
+            /** @constant */
+            type: "hello";
+            /** @description The highest alarm seq assigned so far. */
+            lastSeq: number;
+        };
+        AlarmWsAlarmMessage: {
+            /** @constant */
+            type: "alarm";
+            /** @description Equal to data.seq. */
+            seq: number;
+            data: components["schemas"]["WarnEvent"];
+        };
+        /** @description Live notice that alarms changed state or were deleted (not replayed on resume). */
+        AlarmWsStatusMessage: {
+            /** @constant */
+            type: "alarmStatus";
+            data: {
+                ids: number[];
+                /** @description The new status (null when deleted). */
+                status: components["schemas"]["WarnEventStatus"] | null;
+                deleted: boolean;
+                handleUser: string | null;
+                handleTime: components["schemas"]["DateTime"] | null;
+            };
+        };
+        AlarmWsPongMessage: {
+            /** @constant */
+            type: "pong";
+        };
+        /** @description A JSON text frame from the server (the literal text 'pong' answers a literal 'ping'). */
+        AlarmWsServerMessage: components["schemas"]["AlarmWsHelloMessage"] | components["schemas"]["AlarmWsAlarmMessage"] | components["schemas"]["AlarmWsStatusMessage"] | components["schemas"]["AlarmWsPongMessage"];
+        AlarmWsPingMessage: {
+            /** @constant */
+            type: "ping";
+        };
+        AlarmWsResumeMessage: {
+            /** @constant */
+            type: "resume";
+            /** @description The highest seq the client has processed. */
+            afterSeq: number;
+        };
+        /** @description A JSON text frame from the client (or the literal text 'ping'). */
+        AlarmWsClientMessage: components["schemas"]["AlarmWsPingMessage"] | components["schemas"]["AlarmWsResumeMessage"];
+        /**
+         * @description 0 pending, 1 downloading, 2 finished, 3 failed.
+         * @enum {integer}
+         */
+        VideoDownloadStatus: 0 | 1 | 2 | 3;
+        VideoDownloadBody: {
+            cameraId: number;
+            startTime: components["schemas"]["DateTime"];
+            endTime: components["schemas"]["DateTime"];
+            /** @description Video name (spec §5, at most 128); default "<cameraName> <startTime>". */
+            name?: string;
+        };
+        VideoDownload: {
+            id: number;
+            name: string;
+            cameraId: number;
+            cameraName: string;
+            startTime: components["schemas"]["DateTime"];
+            endTime: components["schemas"]["DateTime"];
+            status: components["schemas"]["VideoDownloadStatus"];
+            /** @description Percent done. */
+            progress: number;
+            /** @description File size in bytes once finished. */
+            size: number | null;
+            /** @description Where the finished file (mp4) can be downloaded; null until status 2. */
+            url: string | null;
+            /** @description Why it failed (status 3). */
+            errorMsg: string | null;
+            createUser: string;
+            createTime: components["schemas"]["DateTime"];
+        };
+        VideoDownloadPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["VideoDownload"][];
+        };
+        VideoLatestFrame: {
+            cameraId: number;
+            /** @description The frame as a data URL (data:image/jpeg;base64,...), usable directly as an image source. */
+            imageUrl: string;
+            time: components["schemas"]["DateTime"];
+            /**
+             * @description Grabbed from the stream or the latest alarm.
+             * @enum {string}
+             */
+            source: "stream" | "alarm";
+        };
+        VideoRecord: {
+            id: number;
+            cameraId: number;
+            cameraName: string;
+            startTime: components["schemas"]["DateTime"];
+            endTime: components["schemas"]["DateTime"];
+            /** @description Seconds. */
+            duration: number;
+            /** @description Bytes. */
+            size: number | null;
+            /** @description Playback address (fragmented MP4, played by the console's fmp4 player). */
+            playUrl: string;
+            createTime: components["schemas"]["DateTime"];
+        };
+        VideoRecordPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["VideoRecord"][];
+        };
+        /** @description Statistics filters (every given one applies). Deleted alarms never count. */
+        EventStatsFilter: {
+            cameraIds?: number[];
+            sceneId?: number;
+            eventTypes?: components["schemas"]["WarnEventTypeId"][];
+            eventKind?: components["schemas"]["WarnEventKind"];
+            /**
+             * @description Count simulated alarms too.
+             * @default false
+             */
+            includeSimulated?: boolean;
+        };
+        EventStatsDayQuery: components["schemas"]["EventStatsFilter"] & {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD; default today.
+             */
+            date?: string;
+        };
+        EventStatsRangeQuery: components["schemas"]["EventStatsFilter"] & {
+            /** Format: date */
+            startDate: string;
+            /**
+             * Format: date
+             * @description Inclusive; at most 31 days after startDate.
+             */
+            endDate: string;
+        };
+        EventStatsWindowQuery: components["schemas"]["EventStatsFilter"] & {
+            startTime?: components["schemas"]["DateTime"];
+            endTime?: components["schemas"]["DateTime"];
+        };
+        EventStatsWeekQuery: components["schemas"]["EventStatsFilter"] & {
+            /**
+             * Format: date
+             * @description Last of the 7 days; default today.
+             */
+            endDate?: string;
+        };
+        EventStatsTopQuery: components["schemas"]["EventStatsFilter"] & {
+            /** @description Default today 00:00:00. */
+            startTime?: components["schemas"]["DateTime"];
+            /** @description Default now. */
+            endTime?: components["schemas"]["DateTime"];
+            /** @default 5 */
+            topN?: number;
+        };
+        EventStatsExportQuery: components["schemas"]["EventStatsFilter"] & {
+            startTime?: components["schemas"]["DateTime"];
+            endTime?: components["schemas"]["DateTime"];
+            /**
+             * @default eventType
+             * @enum {string}
+             */
+            groupBy?: "camera" | "eventType" | "scene" | "day";
+            /**
+             * @description First page to export.
+             * @default 1
+             */
+            pageNo?: number;
+            /** @default 20 */
+            pageSize?: number;
+            /**
+             * @description How many pages.
+             * @default 1
+             */
+            pageCount?: number;
+        };
+        EventStatsKindCounts: {
+            total: number;
+            violation: number;
+            road: number;
+        };
+        EventStatsDay: {
+            /** Format: date */
+            date: string;
+            total: number;
+            /** @description Exactly 24 points, hours 0–23. */
+            points: (components["schemas"]["EventStatsKindCounts"] & {
+                hour: number;
+            })[];
+        };
+        EventStatsRange: {
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            endDate: string;
+            total: number;
+            /** @description One point per day, oldest first. */
+            points: (components["schemas"]["EventStatsKindCounts"] & {
+                /** Format: date */
+                date: string;
+            })[];
+        };
+        EventStatsTotal: {
+            total: number;
+            /** @description Alarms since 00:00 today (same filters). */
+            today: number;
+            byStatus: {
+                /** @description Status 0. */
+                unhandled: number;
+                /** @description Status 1. */
+                confirmed: number;
+                /** @description Status 2. */
+                ignored: number;
+                /** @description Status 3. */
+                dealt: number;
+                /** @description Status 4. */
+                checked: number;
+            };
+            byKind: {
+                violation: number;
+                road: number;
+            };
+        };
+        EventStatsWeek: {
+            /** @description The 7 days, oldest first. */
+            dates: string[];
+            /** @description All alarms per day, aligned with dates. */
+            totals: number[];
+            series: {
+                eventType: components["schemas"]["WarnEventTypeId"];
+                eventTypeName: string;
+                eventKind: components["schemas"]["WarnEventKind"];
+                /** @description 7 counts aligned with dates. */
+                counts: number[];
+                total: number;
+            }[];
+        };
+        EventStatsTop: {
+            /** @description All alarms in the window (for shares). */
+            total: number;
+            list: {
+                rank: number;
+                /** @description cameraId, event type id or sceneId. */
+                id: number;
+                name: string;
+                /** @description Only for event types. */
+                kind?: components["schemas"]["WarnEventKind"];
+                count: number;
+                /** @description count / total. */
+                share: number;
+            }[];
+        };
+        /**
+         * @description Time of day, HH:mm or HH:mm:ss (24 h).
+         * @example 18:00
+         * @example 07:00:00
+         */
+        DeviceClockTime: string;
+        /**
+         * @description Time of day, HH:mm:ss (24 h).
+         * @example 23:59:59
+         */
+        DeviceClockTimeHms: string;
+        /** @description A point in the snapshot's pixel space (origin top-left). */
+        DrawnPoint: {
+            x: number;
+            y: number;
+        };
+        /**
+         * @description A shape drawn on a camera snapshot (spec §3 "Drawn shapes"). type 1 polygon (3–50 points), 5 line
+         *     (2 points, at least 50 px long). The colour comes from a palette: the console takes the first free
+         *     entry when a shape is drawn and returns it to the front when the shape is deleted; `id` is that
+         *     palette entry (polygons 1–12, lines 101–112, road-event area colours 1001–1007, ids of the other
+         *     palettes — line-change, direction, signal-lamp, bike signal-lamp, zebra-crossing — as the console
+         *     defines them).
+         */
+        DrawnShape: {
+            points: components["schemas"]["DrawnPoint"][];
+            /** @description CSS colour of the palette entry, e.g. #FF4D4F or rgba(255,77,79,0.4). */
+            colour?: string;
+            /** @description Palette entry id (see above). */
+            id?: number;
+            /** @description Event the shape belongs to, as shown on the drawing. */
+            eventName?: string | null;
+            /** @description For cross-camera configurations, the linked camera. */
+            crossCameraId?: number | null;
+            /**
+             * @description 1 polygon, 5 line.
+             * @enum {integer}
+             */
+            type: 1 | 5;
+            /**
+             * @description State flag kept for the console (values not defined by the spec; 0 by default).
+             * @default 0
+             */
+            status?: number;
+        };
+        /**
+         * @description A set of drawn shapes.
+         * @default {
+         *       "areas": []
+         *     }
+         */
+        DrawnAreaSet: {
+            /** @default [] */
+            areas?: components["schemas"]["DrawnShape"][];
+        };
+        /**
+         * @description normal live stream, image picture-capture camera, offline uploaded video file.
+         * @enum {string}
+         */
+        DeviceKind: "normal" | "image" | "offline";
+        /** @description One configured event of a device, as summarised in lists. */
+        DeviceEventBrief: {
+            /** @description Id of the saved configuration. */
+            configId: number;
+            eventId: number;
+            typeId: number;
+            appName: string;
+            eventName?: string;
+            /**
+             * @description 0 saved (not running), 1 running, 2 disabled.
+             * @enum {integer}
+             */
+            status: 0 | 1 | 2;
+        };
+        /** @description A camera (or uploaded video) the platform analyses. */
+        Device: {
+            id: number;
+            name: string;
+            kind: components["schemas"]["DeviceKind"];
+            serialnumber?: string | null;
+            ip?: string | null;
+            port?: number | null;
+            /** @description Stream address (without the password, which is never returned). */
+            rtspUrl?: string | null;
+            /** @description Stream login name. */
+            username?: string | null;
+            brand?: string | null;
+            /** @description The edge box that analyses it; null = the platform's own engine. */
+            boxId?: number | null;
+            boxName?: string | null;
+            sceneId?: number | null;
+            sceneName?: string | null;
+            /** @description The catalogue camera (/camera) it corresponds to, if linked. */
+            cameraEntryId?: number | null;
+            /**
+             * @description 1 started, 2 not started.
+             * @enum {integer}
+             */
+            startState: 1 | 2;
+            /**
+             * @description 0 not running, 1 running, 2 finished (offline only), 3 abnormal.
+             * @enum {integer}
+             */
+            runState: 0 | 1 | 2 | 3;
+            /** @description Why runState is 3 (abnormal). */
+            runMessage?: string | null;
+            /** @description Whether the stream answered at the last check (null for offline videos). */
+            online?: boolean | null;
+            /** @description Analysed frames per second. */
+            fps?: number | null;
+            /** @description Frame width in pixels (from the last snapshot or the file). */
+            width?: number | null;
+            height?: number | null;
+            longitude?: number | null;
+            latitude?: number | null;
+            address?: string | null;
+            /** @description The last snapshot taken. */
+            snapshotUrl?: string | null;
+            /** @description Offline videos only — where the uploaded file is served. */
+            videoUrl?: string | null;
+            /** @description Offline videos only — length in seconds. */
+            duration?: number | null;
+            /** @description Offline videos only — bytes. */
+            fileSize?: number | null;
+            /** @description Offline videos only — percent analysed. */
+            progress?: number | null;
+            events?: components["schemas"]["DeviceEventBrief"][];
+            remark?: string | null;
+            createTime: components["schemas"]["DateTime"];
+            updateTime?: components["schemas"]["DateTime"] | null;
+        };
+        DeviceBrief: {
+            id: number;
+            name: string;
+            kind: components["schemas"]["DeviceKind"];
+            ip?: string | null;
+            serialnumber?: string | null;
+            sceneName?: string | null;
+        };
+        DevicePage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["Device"][];
+        };
+        /** @description One device with its outputs. */
+        DeviceInfo: components["schemas"]["Device"] & {
+            outputs: components["schemas"]["DeviceOutput"][];
+        };
+        DeviceInput: {
+            name: string;
+            /**
+             * @default normal
+             * @enum {string}
+             */
+            kind: "normal" | "image";
+            serialnumber?: string;
+            /** @description IPv4, IPv6 or host name. */
+            ip?: string;
+            port?: number;
+            /** @description Required for kind normal (400 when missing). */
+            rtspUrl?: string;
+            username?: string;
+            /** @description Stream password; stored encrypted, never returned. */
+            password?: string;
+            brand?: string;
+            boxId?: number | null;
+            sceneId?: number | null;
+            cameraEntryId?: number | null;
+            /** @default 5 */
+            fps?: number;
+            longitude?: number | null;
+            latitude?: number | null;
+            address?: string;
+            remark?: string;
+        };
+        /** @description The editable fields of `DeviceInput` (kind cannot change); password absent = unchanged. */
+        DeviceUpdateInput: {
+            id: number;
+            name: string;
+            serialnumber?: string;
+            ip?: string;
+            port?: number;
+            rtspUrl?: string;
+            username?: string;
+            password?: string;
+            brand?: string;
+            boxId?: number | null;
+            sceneId?: number | null;
+            cameraEntryId?: number | null;
+            fps?: number;
+            longitude?: number | null;
+            latitude?: number | null;
+            address?: string;
+            remark?: string;
+        };
+        /** @description The filters of `listDevices`, for exports. */
+        DeviceSearchFilter: {
+            /**
+             * @default normal
+             * @enum {string}
+             */
+            kind?: "normal" | "image" | "offline";
+            keyword?: string;
+            sceneId?: number;
+            /**
+             * @description 1 started, 2 not started.
+             * @enum {integer}
+             */
+            startState?: 1 | 2;
+            /** @enum {integer} */
+            runState?: 0 | 1 | 2 | 3;
+            /**
+             * @description 1 last day, 2 last week, 3 last month.
+             * @enum {integer}
+             */
+            createdWithin?: 1 | 2 | 3;
+            boxId?: number;
+        };
+        DeviceExportPage: {
+            /**
+             * @default normal
+             * @enum {string}
+             */
+            kind?: "normal" | "image" | "offline";
+            /** @description 1-based page to export (at most 100 pages may be exported). */
+            page: number;
+            /** @description Rows per page. */
+            rows: number;
+        };
+        DeviceSnapshot: {
+            /** @description Where the stored snapshot is served. */
+            imageUrl: string;
+            width: number;
+            height: number;
+            time: components["schemas"]["DateTime"];
+        };
+        DeviceFps: {
+            cameraId: number;
+            /** @description Frames analysed per second. */
+            fps: number;
+            /** @description The stream's own frame rate, when known. */
+            sourceFps?: number | null;
+        };
+        DeviceVideoCard: {
+            index: number;
+            /** @example NVIDIA T4 */
+            name: string;
+            /** @description MiB. */
+            memoryTotal: number;
+            /** @description MiB. */
+            memoryUsed: number;
+            /** @description Percent. */
+            utilization: number;
+            /** @description Streams the card can decode at once. */
+            decodeChannels?: number | null;
+            /** @description Streams it decodes now. */
+            usedChannels?: number;
+            /** @description Degrees Celsius. */
+            temperature?: number | null;
+        };
+        DeviceRtmp: {
+            cameraId: number;
+            rtmpUrl: string;
+            /** @description HTTP-FLV play address of the same relay. */
+            flvUrl?: string | null;
+            hlsUrl?: string | null;
+        };
+        DeviceRecheckIp: {
+            ip: string | null;
+            port: number | null;
+        };
+        DeviceRecheckIpInput: {
+            /** @description IPv4, IPv6 or host name. */
+            ip: string;
+            port: number;
+        };
+        DeviceStartStop: {
+            cameraId: number;
+            /** @description Only this event; absent = all configured events. */
+            eventId?: number;
+        };
+        DeviceIdsBody: {
+            cameraIds: number[];
+        };
+        DeviceBatchResult: {
+            /** @description Camera ids that succeeded (or already were in the target state). */
+            succeeded: number[];
+            failed: {
+                cameraId: number;
+                /** @description The business code the single call would have answered (404, 409 …). */
+                code: number;
+                msg: string;
+            }[];
+        };
+        DeviceEventTypeBatch: {
+            cameraIds: number[];
+            eventIds: number[];
+            /** @enum {string} */
+            mode: "add" | "remove" | "replace";
+        };
+        /** @description Where the alarms of a device are forwarded. */
+        DeviceOutput: {
+            id: number;
+            cameraId: number;
+            name: string;
+            /**
+             * @description http: POST of the alarm JSON to target; mqtt / kafka: publish to topic on the broker at target.
+             * @enum {string}
+             */
+            outputType: "http" | "mqtt" | "kafka";
+            /** @description URL (http) or host:port of the broker. */
+            target: string;
+            topic?: string | null;
+            /** @description Events forwarded; empty = all events of the device. */
+            eventIds: number[];
+            enabled: boolean;
+            createTime: components["schemas"]["DateTime"];
+        };
+        DeviceOutputInput: {
+            cameraId: number;
+            name: string;
+            /** @enum {string} */
+            outputType: "http" | "mqtt" | "kafka";
+            /** @description http: an http(s) URL; mqtt/kafka: host:port (400 otherwise). */
+            target: string;
+            /** @description Required for mqtt and kafka. */
+            topic?: string;
+            /** @default [] */
+            eventIds?: number[];
+            /** @default true */
+            enabled?: boolean;
+        };
+        /** @description A time window of the day in which the event is analysed. type 2 marks the night-mode window (kept as the first entry). */
+        DeviceEventTime: {
+            startTime: components["schemas"]["DeviceClockTime"];
+            endTime: components["schemas"]["DeviceClockTime"];
+            /**
+             * @description 1 normal window, 2 night mode.
+             * @default 1
+             * @enum {integer}
+             */
+            type?: 1 | 2;
+        };
+        /**
+         * @description Optional parameters (spec §3); each defaults to 60 and is stored but not used by the analysis.
+         * @default {
+         *       "durationMinTime": 60,
+         *       "durationMaxTime": 60,
+         *       "statTime": 60,
+         *       "timeInterval": 60
+         *     }
+         */
+        DeviceEventOptParam: {
+            /** @default 60 */
+            durationMinTime?: number;
+            /** @default 60 */
+            durationMaxTime?: number;
+            /** @default 60 */
+            statTime?: number;
+            /** @default 60 */
+            timeInterval?: number;
+        };
+        /**
+         * @default {
+         *       "enableFMOD": false,
+         *       "enableFMODReview": false,
+         *       "privateParam": ""
+         *     }
+         */
+        DeviceEventOptParamObj: {
+            /**
+             * @description Fast-moving-object detection.
+             * @default false
+             */
+            enableFMOD?: boolean;
+            /**
+             * @description Review of fast-moving-object alarms.
+             * @default false
+             */
+            enableFMODReview?: boolean;
+            /**
+             * @description Free text passed to the algorithm as is.
+             * @default
+             */
+            privateParam?: string;
+        };
+        /**
+         * @description Open-vocabulary recognition (large-model) settings of the event.
+         * @default {
+         *       "checked": false,
+         *       "prompt": [],
+         *       "box_threshold": 0.7
+         *     }
+         */
+        DeviceIdentifyObj: {
+            /** @default false */
+            checked?: boolean;
+            /**
+             * @description What to recognise, e.g. for event 53: person, plastic bag, plant.
+             * @default []
+             */
+            prompt?: string[];
+            /** @default 0.7 */
+            box_threshold?: number;
+        };
+        /** @description A camera linked in a cross-camera configuration. */
+        DeviceCameraBox: {
+            cameraId: number;
+            cameraUrl?: string | null;
+            cameraName?: string | null;
+            /** @description URL of the camera's snapshot thumbnail. */
+            thumbNail?: string | null;
+        };
+        /**
+         * @description The configuration of one event on one camera (spec §3 "Event area configuration"), keyed by cameraId +
+         *     eventId + typeId + appName. Also the body of `saveEventConfig`; absent fields take these defaults.
+         */
+        DeviceEventAreaConfig: {
+            /** @description Saved configuration id; absent or null on first save. */
+            id?: number | null;
+            cameraId: number;
+            eventId: number;
+            /** @description Event type id. */
+            typeId: number;
+            /** @description Algorithm application that runs the event. */
+            appName: string;
+            /** @description eventId, typeId and appName joined with "_" (computed by the server; a sent value is ignored). */
+            idKey?: string;
+            eventName?: string;
+            /**
+             * @description Minimum time between two alarms of the event, in `unit`.
+             * @default 60
+             */
+            warnInterval?: number;
+            /**
+             * @description Unit of warnInterval.
+             * @default s
+             * @enum {string}
+             */
+            unit?: "s" | "min" | "h";
+            /** @description Alarm threshold; within confidenceMin–confidenceMax when those are set. */
+            confidence?: number | null;
+            confidenceMax?: number | null;
+            confidenceMin?: number | null;
+            /**
+             * @description The event exposes a confidence setting.
+             * @default false
+             */
+            hasConfidence?: boolean;
+            /** @description Label of the confidence setting. */
+            confidenceName?: string | null;
+            /** @description Seconds. */
+            alarmTimeMax?: number | null;
+            /** @description Seconds. */
+            alarmTimeMin?: number | null;
+            /**
+             * @description The event exposes an alarm-duration setting.
+             * @default false
+             */
+            hasAlarmTime?: boolean;
+            /** @description Label of the alarm-duration setting. */
+            alarmTimeName?: string | null;
+            /**
+             * @description Activity mode; with 1 the activity window defaults to the last 24 hours.
+             * @default 1
+             */
+            act?: number;
+            actStartTime?: components["schemas"]["DateTime"] | null;
+            actEndTime?: components["schemas"]["DateTime"] | null;
+            /**
+             * @description Daily analysis windows; empty = all day. With nightMode the first entry is the night window (type 2).
+             * @default []
+             */
+            times?: components["schemas"]["DeviceEventTime"][];
+            /**
+             * @description Which time-window mode the form shows (0 all day).
+             * @default 0
+             */
+            timeSelect?: number;
+            /** @default [] */
+            timeSelectTimes?: components["schemas"]["DeviceEventTime"][];
+            /**
+             * @description The form shows the default (all-day) time box.
+             * @default true
+             */
+            defaultTimeBox?: boolean;
+            /**
+             * @description Weekdays analysed, 1 Monday … 7 Sunday.
+             * @default [
+             *       1,
+             *       2,
+             *       3,
+             *       4,
+             *       5
+             *     ]
+             */
+            weeks?: number[];
+            /** @default false */
+            nightMode?: boolean;
+            /** @default 18:00 */
+            nightModeStartTime?: components["schemas"]["DeviceClockTime"];
+            /** @default 07:00 */
+            nightModeEndTime?: components["schemas"]["DeviceClockTime"];
+            /** @description Replay window start (the console defaults to 15 minutes back from now). */
+            videoStartTime?: components["schemas"]["DateTime"] | null;
+            videoEndTime?: components["schemas"]["DateTime"] | null;
+            /** @description Where results are put. */
+            resPutUrl?: string | null;
+            /** @description Compute service of the algorithm. */
+            computeUrl?: string | null;
+            /** @description Recheck service (default the address of `getRecheckIp`). */
+            recheckUrl?: string | null;
+            /** @default false */
+            enableRecheck?: boolean;
+            /**
+             * @description Polygons (type 1) the event watches (12 polygon colours).
+             * @default []
+             */
+            areas?: components["schemas"]["DrawnShape"][];
+            /**
+             * @description Lines (type 5), e.g. the tripwire of a boundary event (exactly one there).
+             * @default []
+             */
+            lineAreas?: components["schemas"]["DrawnShape"][];
+            /**
+             * @description Boundary event — needs one line.
+             * @default false
+             */
+            hasTripwire?: boolean;
+            /**
+             * @description Intrusion / area event — needs a polygon.
+             * @default false
+             */
+            hasUdrVertice?: boolean;
+            /**
+             * @description Crossing direction alarmed: 0 both, 1 left-to-right of the drawn line (start→end seen from the start), 2 the other way.
+             * @default 0
+             * @enum {integer}
+             */
+            lineDirection?: 0 | 1 | 2;
+            /**
+             * @description The direction arrow of the line, as drawn.
+             * @default []
+             */
+            linePoint?: components["schemas"]["DrawnPoint"][];
+            /**
+             * @description 0 saved (not running), 1 running, 2 disabled.
+             * @default 0
+             * @enum {integer}
+             */
+            status?: 0 | 1 | 2;
+            /**
+             * @default {
+             *       "durationMinTime": 60,
+             *       "durationMaxTime": 60,
+             *       "statTime": 60,
+             *       "timeInterval": 60
+             *     }
+             */
+            optParam?: components["schemas"]["DeviceEventOptParam"];
+            /**
+             * @default {
+             *       "enableFMOD": false,
+             *       "enableFMODReview": false,
+             *       "privateParam": ""
+             *     }
+             */
+            optParamObj?: components["schemas"]["DeviceEventOptParamObj"];
+            /** @default false */
+            isEnableFMod?: boolean;
+            /**
+             * @description 1 alarms of the event are pushed to the operator, 0 only recorded.
+             * @default 1
+             * @enum {integer}
+             */
+            isInterested?: 0 | 1;
+            algoDesc?: string | null;
+            /**
+             * @default {
+             *       "checked": false,
+             *       "prompt": [],
+             *       "box_threshold": 0.7
+             *     }
+             */
+            identifyObj?: components["schemas"]["DeviceIdentifyObj"];
+            /** @description Recognition mode of the algorithm (values defined by the algorithm catalogue). */
+            recognitionType?: number | null;
+            /**
+             * @description Cross-camera (cross-mirror) tracking on.
+             * @default false
+             */
+            crossMirror?: boolean;
+            /**
+             * @description How many linked cameras a target must appear on.
+             * @default 1
+             */
+            crossMirrorNumber?: number;
+            /** @default [] */
+            cameraBoxList?: components["schemas"]["DeviceCameraBox"][];
+            /**
+             * @description Follow scene (preset) switches of a PTZ camera.
+             * @default false
+             */
+            sceneSwitch?: boolean;
+            /** @default 1 */
+            sceneDegree?: number;
+            groupId?: number | null;
+        };
+        /** @description The polygons in engine form. */
+        DeviceUdrSetting: {
+            udrNum: number;
+            udrVertices: {
+                vertices: components["schemas"]["DrawnPoint"][];
+                /** @description Shape type (1 polygon, 5 line). */
+                verticesType: number;
+            }[];
+        };
+        DeviceTripwire: {
+            stPointX: number;
+            stPointY: number;
+            edPointX: number;
+            edPointY: number;
+            /** @description The configuration's lineDirection. */
+            tripWireType: number;
+        };
+        /**
+         * @description A saved configuration as read back: everything saved plus the fields the server derives for the engine
+         *     (spec §3 "Saved config fields read back").
+         */
+        DeviceEventConfigSaved: components["schemas"]["DeviceEventAreaConfig"] & {
+            id: number;
+            idKey: string;
+            /** @description Id of the stored time definition (times). */
+            eventTimeId?: number | null;
+            /** @description Parameters of the secondary (recheck) recognition. */
+            secondaryParam?: string | null;
+            udrSetting: components["schemas"]["DeviceUdrSetting"];
+            /** @description Polygons separated by ";", each as comma-separated x,y coordinates: "10,20,200,20,200,150;300,300,400,300,400,400". Empty when none. */
+            area: string;
+            /** @description Lines separated by ";", each the direction first, then the x,y coordinates: "1,10,20,200,20". Empty when none. */
+            lineArea: string;
+            tripwiresSetting: components["schemas"]["DeviceTripwire"][];
+            updateTime?: components["schemas"]["DateTime"];
+        };
+        DeviceCrossCameraConfig: {
+            cameraId: number;
+            eventId: number;
+            typeId: number;
+            appName: string;
+            /** @default 1 */
+            crossMirrorNumber: number;
+            cameraBoxList: components["schemas"]["DeviceCameraBox"][];
+            /**
+             * @description Shapes drawn for the link; crossCameraId names the camera whose snapshot each is drawn on.
+             * @default []
+             */
+            areas?: components["schemas"]["DrawnShape"][];
+        };
+        /** @description A camera point of the catalogue. */
+        CameraEntry: {
+            id: number;
+            name: string;
+            /** @description The point's code (e.g. its national-standard 20-digit id). */
+            code: string;
+            ctrlUnitId?: number | null;
+            ctrlUnitName?: string | null;
+            /** @description The analysed device linked to this point, if any. */
+            deviceId?: number | null;
+            ip?: string | null;
+            port?: number | null;
+            rtspUrl?: string | null;
+            brand?: string | null;
+            longitude?: number | null;
+            latitude?: number | null;
+            address?: string | null;
+            remark?: string | null;
+            createTime: components["schemas"]["DateTime"];
+        };
+        CameraEntryPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["CameraEntry"][];
+        };
+        CameraEntryQuery: components["schemas"]["PageQuery"] & {
+            keyword?: string;
+            ctrlUnitId?: number;
+        };
+        CameraEntryInput: {
+            name: string;
+            code: string;
+            ctrlUnitId?: number | null;
+            deviceId?: number | null;
+            ip?: string;
+            port?: number;
+            rtspUrl?: string;
+            brand?: string;
+            longitude?: number | null;
+            latitude?: number | null;
+            address?: string;
+            remark?: string;
+        };
+        CameraEntryUpdateInput: {
+            id: number;
+        } & components["schemas"]["CameraEntryInput"];
+        /** @description A control unit (owner of catalogue cameras), in a tree. */
+        CtrlUnit: {
+            id: number;
+            name: string;
+            code: string;
+            /** @description null for a top-level unit. */
+            parentId: number | null;
+            parentName?: string | null;
+            address?: string | null;
+            cameraCount?: number;
+            childCount?: number;
+            createTime: components["schemas"]["DateTime"];
+        };
+        CtrlUnitPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["CtrlUnit"][];
+        };
+        CtrlUnitQuery: components["schemas"]["PageQuery"] & {
+            keyword?: string;
+            parentId?: number;
+            /**
+             * @description Only top-level units (ignored when parentId is given).
+             * @default false
+             */
+            roots?: boolean;
+        };
+        CtrlUnitInput: {
+            name: string;
+            code: string;
+            parentId?: number | null;
+            address?: string;
+        };
+        CtrlUnitUpdateInput: {
+            id: number;
+        } & components["schemas"]["CtrlUnitInput"];
+        EdgeBox: {
+            id: number;
+            name: string;
+            serialNumber: string;
+            /** @description As configured, or as last reported by the box. */
+            ip?: string | null;
+            model?: string | null;
+            /** @description Software version last reported by the box. */
+            version?: string | null;
+            /** @enum {string} */
+            status: "online" | "offline";
+            lastHeartbeat?: components["schemas"]["DateTime"] | null;
+            /** @description Devices bound to the box. */
+            cameraCount: number;
+            /** @description Percent, last reported. */
+            cpuUsage?: number | null;
+            /** @description Percent, last reported. */
+            memoryUsage?: number | null;
+            /** @description Percent, last reported. */
+            diskUsage?: number | null;
+            longitude?: number | null;
+            latitude?: number | null;
+            address?: string | null;
+            remark?: string | null;
+            createTime: components["schemas"]["DateTime"];
+        };
+        EdgeBoxPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["EdgeBox"][];
+        };
+        EdgeBoxQuery: components["schemas"]["PageQuery"] & {
+            keyword?: string;
+            /** @enum {string} */
+            status?: "online" | "offline";
+        };
+        EdgeBoxInput: {
+            name: string;
+            serialNumber: string;
+            ip?: string;
+            model?: string;
+            longitude?: number | null;
+            latitude?: number | null;
+            address?: string;
+            remark?: string;
+        };
+        EdgeBoxUpdateInput: {
+            id: number;
+            name: string;
+            ip?: string;
+            model?: string;
+            longitude?: number | null;
+            latitude?: number | null;
+            address?: string;
+            remark?: string;
+        };
+        EdgeBoxCreated: {
+            id: number;
+            serialNumber: string;
+            /** @description The ingest secret — returned only here; store it on the box. */
+            secret: string;
+        };
+        /** @description How the box reaches the platform. */
+        EdgeBoxPlatformConfig: {
+            boxId: number;
+            /** @description Platform address as seen from the box. */
+            platformHost: string;
+            platformPort: number;
+            /**
+             * @default https
+             * @enum {string}
+             */
+            protocol?: "http" | "https";
+            /** @default 30 */
+            heartbeatSeconds?: number;
+            /**
+             * @description Send the alarm picture with each alarm.
+             * @default true
+             */
+            uploadImage?: boolean;
+            /**
+             * @description Send the alarm clip with each alarm.
+             * @default false
+             */
+            uploadVideo?: boolean;
+            /** @description NTP server the box syncs its clock with. */
+            timeSyncServer?: string | null;
+        };
+        EdgeBoxWorkClothes: {
+            id: number;
+            name: string;
+            imageUrl: string;
+            /** @description null = shared by all boxes. */
+            boxId?: number | null;
+            remark?: string | null;
+            createTime: components["schemas"]["DateTime"];
+        };
+        EdgeBoxWorkClothesPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["EdgeBoxWorkClothes"][];
+        };
+        EdgeBoxWorkClothesQuery: components["schemas"]["PageQuery"] & {
+            boxId?: number;
+            keyword?: string;
+        };
+        EdgeBoxTaskItem: {
+            cameraId: number;
+            cameraName?: string;
+            eventIds: number[];
+            eventNames?: string[];
+            /**
+             * @description As last reported by the box — 0 not running, 1 running, 3 abnormal.
+             * @enum {integer}
+             */
+            runState?: 0 | 1 | 3;
+        };
+        EdgeBoxGovernanceTask: {
+            id: number;
+            boxId: number;
+            name: string;
+            cameraIds: number[];
+            eventIds: number[];
+            startTime: components["schemas"]["DateTime"];
+            endTime: components["schemas"]["DateTime"];
+            /** @enum {string} */
+            status: "pending" | "running" | "finished" | "cancelled";
+            remark?: string | null;
+        };
+        EdgeBoxTask: {
+            boxId: number;
+            items: components["schemas"]["EdgeBoxTaskItem"][];
+            /** @description Pending and running governance tasks of the box. */
+            governanceTasks: components["schemas"]["EdgeBoxGovernanceTask"][];
+            /** @description The box has received the current assignment (false until its next heartbeat after a save). */
+            delivered: boolean;
+            updateTime?: components["schemas"]["DateTime"] | null;
+        };
+        EdgeBoxTaskInput: {
+            boxId: number;
+            items: {
+                cameraId: number;
+                eventIds: number[];
+            }[];
+        };
+        EdgeBoxGovernanceTaskInput: {
+            /** @description Present to edit an existing task. */
+            id?: number;
+            boxId: number;
+            name: string;
+            cameraIds: number[];
+            eventIds: number[];
+            startTime: components["schemas"]["DateTime"];
+            endTime: components["schemas"]["DateTime"];
+            remark?: string;
+        };
+        EdgeBoxSdcApp: {
+            appName: string;
+            version?: string | null;
+            /** @enum {string} */
+            state: "running" | "stopped" | "error";
+            description?: string | null;
+            /** @description The SDC camera the app runs on; null when it runs on the box itself. */
+            cameraSerial?: string | null;
+        };
+        EdgeBoxSdcTopic: {
+            topic: string;
+            appName: string;
+            description?: string | null;
+        };
+        /** @description A scene groups devices and the events and violation types offered for them. */
+        Scene: {
+            id: number;
+            sceneName: string;
+            /**
+             * @description 1 started (at least one of its devices is started), 0 not started.
+             * @enum {integer}
+             */
+            status: 0 | 1;
+            cameraCount: number;
+            eventIds?: number[];
+            violationIds?: number[];
+            remark?: string | null;
+            createTime: components["schemas"]["DateTime"];
+            updateTime?: components["schemas"]["DateTime"] | null;
+        };
+        ScenePage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["Scene"][];
+        };
+        SceneQuery: components["schemas"]["PageQuery"] & {
+            sceneName?: string;
+            /**
+             * @description 1 started, 0 not started.
+             * @enum {integer}
+             */
+            status?: 0 | 1;
+        };
+        SceneInput: {
+            sceneName: string;
+            /** @default [] */
+            eventIds?: number[];
+            /** @default [] */
+            violationIds?: number[];
+            remark?: string;
+        };
+        SceneUpdateInput: {
+            id: number;
+        } & components["schemas"]["SceneInput"];
+        SceneMenuEvent: {
+            eventId: number;
+            eventName: string;
+            /** @description Event type id. */
+            typeId: number;
+            typeName?: string | null;
+            checked: boolean;
+        };
+        SceneViolation: {
+            /** @description Violation type id (spec §3). */
+            id: number;
+            /**
+             * @description Violation key (spec §3), as in DetectionTaskConfig.detection.
+             * @example vehicleRedLight
+             */
+            key: string;
+            /** @description Display name in the caller's language. */
+            name: string;
+            checked: boolean;
+        };
+        /**
+         * @description Which riders a bike violation is checked for.
+         * @default {
+         *       "checkBike": false,
+         *       "checkMotor": false
+         *     }
+         */
+        DetectionBikeCheck: {
+            /**
+             * @description Bicycles.
+             * @default false
+             */
+            checkBike?: boolean;
+            /**
+             * @description Motorbikes / e-bikes.
+             * @default false
+             */
+            checkMotor?: boolean;
+        };
+        /**
+         * @description A vehicle-class restriction — all day, or in the limitTime windows.
+         * @default {
+         *       "checked": false,
+         *       "allDay": false,
+         *       "limitTime": [
+         *         {
+         *           "startTime": "00:00:00",
+         *           "endTime": "23:59:59"
+         *         }
+         *       ]
+         *     }
+         */
+        DetectionForbiddenRule: {
+            /** @default false */
+            checked?: boolean;
+            /** @default false */
+            allDay?: boolean;
+            /**
+             * @default [
+             *       {
+             *         "startTime": "00:00:00",
+             *         "endTime": "23:59:59"
+             *       }
+             *     ]
+             */
+            limitTime?: {
+                /** @default 00:00:00 */
+                startTime: components["schemas"]["DeviceClockTimeHms"];
+                /** @default 23:59:59 */
+                endTime: components["schemas"]["DeviceClockTimeHms"];
+            }[];
+        };
+        /**
+         * @description The configuration of a camera's detection task (spec §3 "Detection task configuration"), with the
+         *     defaults of spec §9. Shapes are in the snapshot's pixel space. pushCycle is the number of minutes
+         *     before a still-ongoing road event of the same kind at the same place is pushed again. Per-event
+         *     thresholds: speeds in km/h, occupancies in percent, flows in vehicles per minute, queue length in metres,
+         *     triggerTimesThreshold the number of consecutive statistic periods (laneStatCurrentFlowInSec) the
+         *     condition must hold.
+         */
+        DetectionTaskConfig: {
+            /**
+             * @description The camera watches an intersection.
+             * @default false
+             */
+            isCross?: boolean;
+            /**
+             * @description The scene has a pedestrian crossing.
+             * @default false
+             */
+            hasSidewalk?: boolean;
+            /**
+             * @description The scene has a bike signal lamp.
+             * @default false
+             */
+            hasBikeLight?: boolean;
+            /**
+             * @description Check the front passenger's seat belt too.
+             * @default false
+             */
+            nonCoSeatBelts?: boolean;
+            /**
+             * @default {
+             *       "checkBike": false,
+             *       "checkMotor": false
+             *     }
+             */
+            bikeReverse?: components["schemas"]["DetectionBikeCheck"];
+            /**
+             * @default {
+             *       "checkBike": false,
+             *       "checkMotor": false
+             *     }
+             */
+            bikeNoHelmet?: components["schemas"]["DetectionBikeCheck"];
+            /**
+             * @default {
+             *       "checkBike": false,
+             *       "checkMotor": false
+             *     }
+             */
+            bikeRedLight?: components["schemas"]["DetectionBikeCheck"];
+            /**
+             * @description Seconds stopped on the emergency lane before it is a violation.
+             * @default 15
+             */
+            vehicleStopOnEmerTime?: number;
+            /**
+             * @description Lane lines (type 5).
+             * @default []
+             */
+            driveLine?: components["schemas"]["DrawnShape"][];
+            /**
+             * @description Signal lamps (polygons around the lamp heads).
+             * @default []
+             */
+            light?: components["schemas"]["DrawnShape"][];
+            /**
+             * @description Pedestrian crossings (zebra) polygons.
+             * @default []
+             */
+            sidewalk?: components["schemas"]["DrawnShape"][];
+            /**
+             * @description Stop lines (type 5).
+             * @default []
+             */
+            stopLine?: components["schemas"]["DrawnShape"][];
+            /**
+             * @description Areas ignored by the analysis.
+             * @default {
+             *       "areas": []
+             *     }
+             */
+            shieldAreas?: components["schemas"]["DrawnAreaSet"];
+            /**
+             * @description Hard-shoulder / emergency-lane areas.
+             * @default {
+             *       "areas": []
+             *     }
+             */
+            shoulderRegion?: components["schemas"]["DrawnAreaSet"];
+            /**
+             * @description Lane statistics period, seconds.
+             * @default 60
+             */
+            laneStatCurrentFlowInSec?: number;
+            /** @description Number of vehicle lanes in view (12 selectable, 1–12); null = not set. */
+            vehicleLanes?: number | null;
+            /**
+             * @description Speed-measurement lines and the real distance between them.
+             * @default {
+             *       "length": 5,
+             *       "areas": []
+             *     }
+             */
+            velocityLines?: {
+                /**
+                 * @description Metres between the lines.
+                 * @default 5
+                 */
+                length?: number;
+                /** @default [] */
+                areas?: components["schemas"]["DrawnShape"][];
+            };
+            /**
+             * @description Restrictions by vehicle class.
+             * @default {
+             *       "bigTruck": {
+             *         "checked": false,
+             *         "allDay": false,
+             *         "limitTime": [
+             *           {
+             *             "startTime": "00:00:00",
+             *             "endTime": "23:59:59"
+             *           }
+             *         ]
+             *       },
+             *       "bigBus": {
+             *         "checked": false,
+             *         "allDay": false,
+             *         "limitTime": [
+             *           {
+             *             "startTime": "00:00:00",
+             *             "endTime": "23:59:59"
+             *           }
+             *         ]
+             *       },
+             *       "danger": {
+             *         "checked": false,
+             *         "allDay": false,
+             *         "limitTime": [
+             *           {
+             *             "startTime": "00:00:00",
+             *             "endTime": "23:59:59"
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
+            vehicleForbidden?: {
+                /**
+                 * @default {
+                 *       "checked": false,
+                 *       "allDay": false,
+                 *       "limitTime": [
+                 *         {
+                 *           "startTime": "00:00:00",
+                 *           "endTime": "23:59:59"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                bigTruck?: components["schemas"]["DetectionForbiddenRule"];
+                /**
+                 * @default {
+                 *       "checked": false,
+                 *       "allDay": false,
+                 *       "limitTime": [
+                 *         {
+                 *           "startTime": "00:00:00",
+                 *           "endTime": "23:59:59"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                bigBus?: components["schemas"]["DetectionForbiddenRule"];
+                /**
+                 * @default {
+                 *       "checked": false,
+                 *       "allDay": false,
+                 *       "limitTime": [
+                 *         {
+                 *           "startTime": "00:00:00",
+                 *           "endTime": "23:59:59"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                danger?: components["schemas"]["DetectionForbiddenRule"];
+            };
+            /**
+             * @description Solid lines where changing lanes is a violation (type 5).
+             * @default []
+             */
+            realChangingLines?: components["schemas"]["DrawnShape"][];
+            /**
+             * @description No-stopping areas.
+             * @default {
+             *       "stopTime": 15,
+             *       "areas": []
+             *     }
+             */
+            violatedAreas?: {
+                /**
+                 * @description Seconds stopped before it is a violation.
+                 * @default 15
+                 */
+                stopTime?: number;
+                /** @default [] */
+                areas?: components["schemas"]["DrawnShape"][];
+            };
+            /**
+             * @description Areas of the road-event detection (areaEvent 1002).
+             * @default {
+             *       "areas": []
+             *     }
+             */
+            areaEvent?: components["schemas"]["DrawnAreaSet"];
+            /**
+             * @description Diversion (shunt island) areas.
+             * @default {
+             *       "areas": []
+             *     }
+             */
+            shuntIslandAreas?: components["schemas"]["DrawnAreaSet"];
+            /**
+             * @description Nameplate (sign) areas.
+             * @default {
+             *       "pushCycle": 24,
+             *       "areas": []
+             *     }
+             */
+            nameplate?: {
+                /** @default 24 */
+                pushCycle?: number;
+                /** @default [] */
+                areas?: components["schemas"]["DrawnShape"][];
+            };
+            /**
+             * @description Signal lamp off (lightBlack 1017).
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5
+             *     }
+             */
+            light_black?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+            };
+            /**
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 24
+             *     }
+             */
+            pothole?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 24 */
+                pushCycle?: number;
+            };
+            /**
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5
+             *     }
+             */
+            fog?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+            };
+            /**
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5
+             *     }
+             */
+            fire?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+            };
+            /**
+             * @description Ice / frost on the road.
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5
+             *     }
+             */
+            knot?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+            };
+            /**
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 24
+             *     }
+             */
+            roadblock?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 24 */
+                pushCycle?: number;
+            };
+            /**
+             * @description Standing water.
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5
+             *     }
+             */
+            ponding?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+            };
+            /**
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 24
+             *     }
+             */
+            construction?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 24 */
+                pushCycle?: number;
+            };
+            /**
+             * @description Spilled / scattered objects.
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 24
+             *     }
+             */
+            dispersion?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 24 */
+                pushCycle?: number;
+            };
+            /**
+             * @description Accident vehicle–vehicle.
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5
+             *     }
+             */
+            accident_vv?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+            };
+            /**
+             * @description Accident vehicle–human.
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5
+             *     }
+             */
+            accident_vh?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+            };
+            /**
+             * @description Accident vehicle–bike.
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5
+             *     }
+             */
+            accident_vb?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+            };
+            /**
+             * @description Broken-down vehicle.
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5,
+             *       "stopTime": 3
+             *     }
+             */
+            breakdown?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+                /**
+                 * @description How long the vehicle must stand still (minutes).
+                 * @default 3
+                 */
+                stopTime?: number;
+            };
+            /**
+             * @description Slow traffic.
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5,
+             *       "averageSpeedThreshold": 60,
+             *       "triggerTimesThreshold": 3
+             *     }
+             */
+            slowColleagues?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+                /**
+                 * @description km/h; below it the traffic is slow.
+                 * @default 60
+                 */
+                averageSpeedThreshold?: number;
+                /** @default 3 */
+                triggerTimesThreshold?: number;
+            };
+            /**
+             * @description High lane (space) occupancy.
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5,
+             *       "spaceOccupancyThreshold": 10,
+             *       "triggerTimesThreshold": 3
+             *     }
+             */
+            laneOccupancyHigh?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+                /**
+                 * @description Percent.
+                 * @default 10
+                 */
+                spaceOccupancyThreshold?: number;
+                /** @default 3 */
+                triggerTimesThreshold?: number;
+            };
+            /**
+             * @description Flow above the threshold.
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5,
+             *       "vehicleFlowThreshold": 10,
+             *       "triggerTimesThreshold": 3
+             *     }
+             */
+            flowOverflow?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+                /**
+                 * @description Vehicles per minute.
+                 * @default 10
+                 */
+                vehicleFlowThreshold?: number;
+                /** @default 3 */
+                triggerTimesThreshold?: number;
+            };
+            /**
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5,
+             *       "averageSpeedThreshold": 30,
+             *       "timeOccupancyThreshold": 50,
+             *       "triggerTimesThreshold": 3
+             *     }
+             */
+            congestion?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+                /**
+                 * @description km/h; below it (with the time occupancy) the road is congested.
+                 * @default 30
+                 */
+                averageSpeedThreshold?: number;
+                /**
+                 * @description Percent.
+                 * @default 50
+                 */
+                timeOccupancyThreshold?: number;
+                /** @default 3 */
+                triggerTimesThreshold?: number;
+            };
+            /**
+             * @description Queue overflow.
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5,
+             *       "queueLength": 30,
+             *       "triggerTimesThreshold": 3
+             *     }
+             */
+            overflow?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+                /**
+                 * @description Metres.
+                 * @default 30
+                 */
+                queueLength?: number;
+                /** @default 3 */
+                triggerTimesThreshold?: number;
+            };
+            /**
+             * @description Per-violation enable flags keyed by violation key (spec §3 "Violation type ids"; the ids in
+             *     brackets). Keys not listed here (ids 17–50 whose names the spec does not show) are accepted as
+             *     booleans too. Absent = false.
+             * @default {}
+             */
+            detection?: {
+                /** @description [1] */
+                carIllegal?: boolean;
+                /** @description [2] */
+                crossIllegalLane?: boolean;
+                /** @description [3] */
+                vehicleIllegalCrossLane?: boolean;
+                /** @description [4] */
+                vehicleIntoForbidden?: boolean;
+                /** @description [5] */
+                nonSeatBelts?: boolean;
+                /** @description [6] */
+                drivingCall?: boolean;
+                /** @description [7] */
+                backCar?: boolean;
+                /** @description [8] */
+                vehicleReverse?: boolean;
+                /** @description [9] */
+                vehicleForbidden?: boolean;
+                /** @description [10] */
+                violatedAreas?: boolean;
+                /** @description [11] */
+                shuntIslandAreas?: boolean;
+                /** @description [12] */
+                vehicleImpolitePed?: boolean;
+                /** @description [13] */
+                vehicleOnBusLane?: boolean;
+                /** @description [14] */
+                vehicleOccupyLane?: boolean;
+                /** @description [15] */
+                shoulderRegion?: boolean;
+                /** @description [16] */
+                vehicleRedLight?: boolean;
+                /** @description [24] */
+                bikeIllegal?: boolean;
+                /** @description [28] */
+                personIllegal?: boolean;
+                /** @description [37] */
+                nonCoSeatBelts?: boolean;
+                /** @description [41] */
+                vehicleStopOnEmerLane?: boolean;
+                /** @description [48] */
+                vehicleDivisionLines?: boolean;
+                /** @description [49] */
+                bikeHasPassenger?: boolean;
+                /** @description [50] */
+                vehicleImSmallTurn?: boolean;
+            } & {
+                [key: string]: boolean;
+            };
+            /**
+             * @description Which tabs of the configuration form are switched on, keyed by tab name (kept for the console).
+             * @default {}
+             */
+            tabStatus?: {
+                [key: string]: boolean;
+            };
+        };
+        DetectionTask: {
+            id: number;
+            cameraId: number;
+            cameraName?: string;
+            name: string;
+            /**
+             * @description 0 not running, 1 running, 2 finished (offline video), 3 abnormal.
+             * @enum {integer}
+             */
+            runState: 0 | 1 | 2 | 3;
+            /**
+             * @description 1 started, 2 not started.
+             * @enum {integer}
+             */
+            startState: 1 | 2;
+            /** @description Why runState is 3. */
+            runMessage?: string | null;
+            config: components["schemas"]["DetectionTaskConfig"];
+            /** @description The snapshot the shapes were drawn on. */
+            snapshotUrl?: string | null;
+            createTime: components["schemas"]["DateTime"];
+            updateTime?: components["schemas"]["DateTime"] | null;
+        };
+        DetectionTaskPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["DetectionTask"][];
+        };
+        DetectionTaskQuery: components["schemas"]["PageQuery"] & {
+            keyword?: string;
+            cameraId?: number;
+            /** @enum {integer} */
+            startState?: 1 | 2;
+            /** @enum {integer} */
+            runState?: 0 | 1 | 2 | 3;
+        };
+        DetectionTaskInput: {
+            cameraId: number;
+            name: string;
+            config: components["schemas"]["DetectionTaskConfig"];
+        };
+        DetectionTaskUpdateInput: {
+            id: number;
+            name?: string;
+            config?: components["schemas"]["DetectionTaskConfig"];
+        };
+        DetectionTaskBatchResult: {
+            /** @description Task ids that succeeded (or already were in the target state). */
+            succeeded: number[];
+            failed: {
+                id: number;
+                code: number;
+                msg: string;
+            }[];
+        };
+        TaskPlanLastResult: {
+            /** @enum {string} */
+            status: "success" | "partial" | "failed";
+            okCount: number;
+            failCount: number;
+            /** @description The first failure's message. */
+            message?: string | null;
+        };
+        TaskPlan: {
+            id: number;
+            name: string;
+            cameraIds: number[];
+            /** @description The cameras with their names, for display. */
+            cameras?: {
+                id: number;
+                name: string;
+            }[];
+            /** @enum {string} */
+            action: "start" | "stop";
+            executeTime: components["schemas"]["DeviceClockTimeHms"];
+            /** @description 1 Monday … 7 Sunday; empty for a one-off plan. */
+            weeks: number[];
+            /**
+             * Format: date
+             * @description The day of a one-off plan (YYYY-MM-DD).
+             */
+            onceDate: string | null;
+            /** @description A one-off plan is disabled after it has run. */
+            enabled: boolean;
+            lastRunTime?: components["schemas"]["DateTime"] | null;
+            /** @description null when disabled or nothing is left to run. */
+            nextRunTime?: components["schemas"]["DateTime"] | null;
+            lastResult?: components["schemas"]["TaskPlanLastResult"] | null;
+            remark?: string | null;
+            createTime: components["schemas"]["DateTime"];
+        };
+        TaskPlanPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["TaskPlan"][];
+        };
+        TaskPlanQuery: components["schemas"]["PageQuery"] & {
+            keyword?: string;
+            /** @enum {string} */
+            action?: "start" | "stop";
+            enabled?: boolean;
+        };
+        TaskPlanInput: {
+            name: string;
+            cameraIds: number[];
+            /** @enum {string} */
+            action: "start" | "stop";
+            executeTime: components["schemas"]["DeviceClockTimeHms"];
+            /**
+             * @description 1 Monday … 7 Sunday; non-empty exactly when onceDate is null.
+             * @default []
+             */
+            weeks?: number[];
+            /**
+             * Format: date
+             * @default null
+             */
+            onceDate?: string | null;
+            /** @default true */
+            enabled?: boolean;
+            remark?: string;
+        };
+        TaskPlanUpdateInput: {
+            id: number;
+        } & components["schemas"]["TaskPlanInput"];
+        /**
+         * @description Run state of a background job (spec §4 analysis run states): 0 not running (queued), 1 running, 2
+         *     finished, 3 abnormal (failed; see message).
+         * @enum {integer}
+         */
+        PlatformRunState: 0 | 1 | 2 | 3;
+        /**
+         * @description An image as a data URL (`data:image/jpeg;base64,...`, png/jpeg/jpg; jfif files are sent as
+         *     image/jpeg; at most about 10 MB decoded) or as a URL: http(s) or a server path returned by an upload
+         *     (`/files/...`).
+         */
+        PlatformImageRef: string;
+        /**
+         * @description 1 on, 0 off.
+         * @enum {integer}
+         */
+        PlatformSwitch: 0 | 1;
+        /**
+         * @description An algorithm event: one detectable event of an algorithm app. (eventId, typeId, appName) together
+         *     are the key the event-area configuration of a camera uses (spec §3).
+         */
+        CatalogueEvent: {
+            id: number;
+            /** @description The algorithm's event id (e.g. 15, 45, 53, 102). */
+            eventId: number;
+            eventName: string;
+            /**
+             * @description violation = traffic violation (spec §3 violation type ids), road = road event (ids 1001–1024),
+             *     custom = published from algorithm setup.
+             * @enum {string}
+             */
+            eventType: "violation" | "road" | "custom";
+            /** @description Algorithm app (package) that raises the event; empty string when not bound to an app. */
+            appName: string;
+            /** @description Event type (see POST /event/type/list). Menu items pass type ids as `typeIds`. */
+            typeId: number;
+            /** @description Name of the event type (read only). */
+            typeName?: string;
+            /** @description false after PUT /event/disable; true again after PUT /event/restart. */
+            enabled: boolean;
+            version: string;
+            remark: string;
+            createTime: components["schemas"]["DateTime"];
+            updateTime: components["schemas"]["DateTime"];
+        };
+        CatalogueEventQuery: components["schemas"]["PageQuery"] & {
+            /** @description Substring match. */
+            eventName?: string;
+            eventId?: number;
+            /**
+             * @description violation = traffic violation (spec §3 violation type ids), road = road event (ids 1001–1024),
+             *     custom = published from algorithm setup.
+             * @enum {string}
+             */
+            eventType?: "violation" | "road" | "custom";
+            typeId?: number;
+            /** @description Comma-separated type ids, as a menu item's moduleDescription carries them. */
+            typeIds?: string;
+            appName?: string;
+            enabled?: boolean;
+        };
+        /** @description One page of CatalogueEvent records. */
+        CatalogueEventPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["CatalogueEvent"][];
+        };
+        CatalogueEventAdd: {
+            eventId: number;
+            eventName: string;
+            /**
+             * @description violation = traffic violation (spec §3 violation type ids), road = road event (ids 1001–1024),
+             *     custom = published from algorithm setup.
+             * @enum {string}
+             */
+            eventType: "violation" | "road" | "custom";
+            /** @default  */
+            appName?: string;
+            typeId: number;
+            /** @default true */
+            enabled?: boolean;
+            /** @default 1.0.0 */
+            version?: string;
+            /** @default  */
+            remark?: string;
+        };
+        /**
+         * @description Partial update: `id` picks the record, fields left out keep their stored values. Same bounds as
+         *     CatalogueEventAdd.
+         */
+        CatalogueEventUpdate: {
+            id: number;
+            eventId?: number;
+            eventName?: string;
+            /**
+             * @description violation = traffic violation (spec §3 violation type ids), road = road event (ids 1001–1024),
+             *     custom = published from algorithm setup.
+             * @enum {string}
+             */
+            eventType?: "violation" | "road" | "custom";
+            appName?: string;
+            typeId?: number;
+            enabled?: boolean;
+            version?: string;
+            remark?: string;
+        };
+        CatalogueEventType: {
+            id: number;
+            typeName: string;
+            /** @description Parent type; null for a top-level type. */
+            parentId: number | null;
+            sort: number;
+            remark: string;
+            /** @description Events of this type (read only). */
+            eventCount: number;
+            createTime: components["schemas"]["DateTime"];
+        };
+        CatalogueEventTypeQuery: components["schemas"]["PageQuery"] & {
+            /** @description Substring match. */
+            typeName?: string;
+            parentId?: number;
+        };
+        /** @description One page of CatalogueEventType records. */
+        CatalogueEventTypePage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["CatalogueEventType"][];
+        };
+        CatalogueEventTypeAdd: {
+            typeName: string;
+            /** @default null */
+            parentId?: number | null;
+            /** @default 0 */
+            sort?: number;
+            /** @default  */
+            remark?: string;
+        };
+        /**
+         * @description Partial update: `id` picks the record, fields left out keep their stored values. Same bounds as
+         *     CatalogueEventTypeAdd.
+         */
+        CatalogueEventTypeUpdate: {
+            id: number;
+            typeName?: string;
+            parentId?: number | null;
+            sort?: number;
+            remark?: string;
+        };
+        CatalogueAuthArrangeItem: {
+            /** @description Edge box receiving part of the grant. */
+            boxId: number;
+            /** @description Channels of the grant given to this box. */
+            quantity: number;
+        };
+        CatalogueAuthArrangement: {
+            boxId: number;
+            boxName: string;
+            quantity: number;
+            /**
+             * @description 0 waiting, 1 pushing to the box, 2 done, 3 failed.
+             * @enum {integer}
+             */
+            state: 0 | 1 | 2 | 3;
+            /** @description Failure reason when state is 3, else empty. */
+            message: string;
+        };
+        /**
+         * @description An authorisation application: the right to run some algorithm events on a number of channels (spec
+         *     §4: created, granted, arranged, status-polled).
+         */
+        CatalogueAuthorization: {
+            id: number;
+            /**
+             * @description Server-made application number.
+             * @example AUTH20261121000001
+             */
+            applyNo: string;
+            /** @description Catalogue event ids (CatalogueEvent.id) applied for. */
+            eventIds: number[];
+            eventNames: string[];
+            /** @description Channels applied for. */
+            quantity: number;
+            /** @description Channels granted; null until granted. */
+            grantedQuantity: number | null;
+            /**
+             * @description 0 applied (waiting for grant), 1 granted, 2 arranged (assigned to boxes), 3 rejected, 4 expired.
+             * @enum {integer}
+             */
+            status: 0 | 1 | 2 | 3 | 4;
+            companyName: string;
+            contactName: string;
+            phone: string;
+            remark: string;
+            grantRemark: string;
+            /** @description End of validity set at grant; null = no end (or not yet granted). */
+            validTo: string | null;
+            /** @description Applicant (the signed-in user who created it). */
+            userName: string;
+            createTime: components["schemas"]["DateTime"];
+            grantTime: string | null;
+            arrangements: components["schemas"]["CatalogueAuthArrangement"][];
+        };
+        CatalogueAuthorizationQuery: components["schemas"]["PageQuery"] & {
+            /** @description Matches applyNo, companyName or contactName. */
+            keyword?: string;
+            /**
+             * @description 0 applied (waiting for grant), 1 granted, 2 arranged (assigned to boxes), 3 rejected, 4 expired.
+             * @enum {integer}
+             */
+            status?: 0 | 1 | 2 | 3 | 4;
+            /**
+             * @description Creation-time filter (spec §4): 1 last day, 2 last week, 3 last month. Absent = any time.
+             * @enum {integer}
+             */
+            createTimeRange?: 1 | 2 | 3;
+        };
+        /** @description One page of CatalogueAuthorization records. */
+        CatalogueAuthorizationPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["CatalogueAuthorization"][];
+        };
+        CatalogueAuthorizationAdd: {
+            eventIds: number[];
+            quantity: number;
+            companyName: string;
+            contactName: string;
+            /** @description Digits and hyphen only. */
+            phone: string;
+            /** @default  */
+            remark?: string;
+        };
+        /**
+         * @description Partial update: `id` picks the record, fields left out keep their stored values. Same bounds as
+         *     CatalogueAuthorizationAdd.
+         */
+        CatalogueAuthorizationUpdate: {
+            id: number;
+            eventIds?: number[];
+            quantity?: number;
+            companyName?: string;
+            contactName?: string;
+            /** @description Digits and hyphen only. */
+            phone?: string;
+            remark?: string;
+        };
+        CatalogueAuthorizationGrant: {
+            id: number;
+            /** @description true grants (status 1), false rejects (status 3). */
+            approved: boolean;
+            /** @description Required when approved; at most the quantity applied for. */
+            grantedQuantity?: number;
+            /** @description End of validity; null or absent = no end. Must be in the future. */
+            validTo?: string | null;
+            /** @default  */
+            grantRemark?: string;
+        };
+        CatalogueAuthorizationArrange: {
+            id: number;
+            /** @description Each box at most once; the quantities add up to at most grantedQuantity. */
+            items: components["schemas"]["CatalogueAuthArrangeItem"][];
+        };
+        CatalogueAuthorizationStatus: {
+            id: number;
+            /**
+             * @description 0 applied (waiting for grant), 1 granted, 2 arranged (assigned to boxes), 3 rejected, 4 expired.
+             * @enum {integer}
+             */
+            status: 0 | 1 | 2 | 3 | 4;
+            /** @description Share of arranged boxes that reached state 2 or 3 (100 when nothing is being pushed). */
+            progress: number;
+            arrangements: components["schemas"]["CatalogueAuthArrangement"][];
+            updateTime: components["schemas"]["DateTime"];
+        };
+        /** @description A licence application record (the machine a licence is requested for and its size). */
+        CatalogueLicApply: {
+            id: number;
+            companyName: string;
+            contactName: string;
+            phone: string;
+            email: string;
+            /** @description Hardware fingerprint of the server the licence is for. */
+            machineCode: string;
+            channelCount: number;
+            validDays: number;
+            /**
+             * @description 0 pending, 1 issued (licenceCode filled), 2 rejected.
+             * @enum {integer}
+             */
+            status: 0 | 1 | 2;
+            /** @description The issued licence text; null until issued. */
+            licenceCode: string | null;
+            remark: string;
+            userName: string;
+            createTime: components["schemas"]["DateTime"];
+            updateTime: components["schemas"]["DateTime"];
+        };
+        CatalogueLicApplyQuery: components["schemas"]["PageQuery"] & {
+            /** @description Matches companyName, contactName or machineCode. */
+            keyword?: string;
+            /**
+             * @description 0 pending, 1 issued (licenceCode filled), 2 rejected.
+             * @enum {integer}
+             */
+            status?: 0 | 1 | 2;
+            /**
+             * @description Creation-time filter (spec §4): 1 last day, 2 last week, 3 last month. Absent = any time.
+             * @enum {integer}
+             */
+            createTimeRange?: 1 | 2 | 3;
+        };
+        /** @description One page of CatalogueLicApply records. */
+        CatalogueLicApplyPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["CatalogueLicApply"][];
+        };
+        CatalogueLicApplyAdd: {
+            companyName: string;
+            contactName: string;
+            /** @description Digits and hyphen only. */
+            phone: string;
+            /** @default  */
+            email?: string | unknown | unknown;
+            machineCode: string;
+            channelCount: number;
+            validDays: number;
+            /** @default  */
+            remark?: string;
+        };
+        /**
+         * @description Partial update: `id` picks the record, fields left out keep their stored values. Same bounds as
+         *     CatalogueLicApplyAdd.
+         */
+        CatalogueLicApplyUpdate: {
+            id: number;
+            companyName?: string;
+            contactName?: string;
+            /** @description Digits and hyphen only. */
+            phone?: string;
+            email?: string | unknown | unknown;
+            machineCode?: string;
+            channelCount?: number;
+            validDays?: number;
+            remark?: string;
+            /**
+             * @description 0 pending, 1 issued (licenceCode filled), 2 rejected.
+             * @enum {integer}
+             */
+            status?: 0 | 1 | 2;
+            /** @description Recorded when status becomes 1. */
+            licenceCode?: string | null;
+        };
+        CatalogueActivationCode: {
+            id: number;
+            /**
+             * @description The code a device enters to activate (server-generated, unique).
+             * @example ARGS-7K2P-QX9M-4TDV
+             */
+            code: string;
+            /**
+             * @description 0 unused, 1 activated (bound to a device), 2 expired.
+             * @enum {integer}
+             */
+            status: 0 | 1 | 2;
+            /** @description Validity counted from activation. */
+            validDays: number;
+            channelCount: number;
+            /** @description Catalogue events the code unlocks; empty = all. */
+            eventIds: number[];
+            /** @description Device bound at activation; null while unused. */
+            deviceSerial: string | null;
+            activateTime: string | null;
+            expireTime: string | null;
+            remark: string;
+            userName: string;
+            createTime: components["schemas"]["DateTime"];
+        };
+        CatalogueActivationQuery: components["schemas"]["PageQuery"] & {
+            code?: string;
+            deviceSerial?: string;
+            /**
+             * @description 0 unused, 1 activated (bound to a device), 2 expired.
+             * @enum {integer}
+             */
+            status?: 0 | 1 | 2;
+            /**
+             * @description Creation-time filter (spec §4): 1 last day, 2 last week, 3 last month. Absent = any time.
+             * @enum {integer}
+             */
+            createTimeRange?: 1 | 2 | 3;
+        };
+        /** @description One page of CatalogueActivationCode records. */
+        CatalogueActivationPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["CatalogueActivationCode"][];
+        };
+        CatalogueActivationAdd: {
+            /** @description How many codes to generate. */
+            quantity: number;
+            validDays: number;
+            channelCount: number;
+            /** @default [] */
+            eventIds?: number[];
+            /** @default  */
+            remark?: string;
+        };
+        /**
+         * @description A published model offered in the algorithm mall (id = model id; download it with GET
+         *     /model/file/exportModel?id).
+         */
+        CatalogueMallAlgorithm: {
+            id: number;
+            name: string;
+            version: string;
+            description: string;
+            modelTypeId: number;
+            modelTypeName: string;
+            modelSceneId: number | null;
+            modelSceneName: string | null;
+            /** @description Cover image (the model scene's cover when the model has none). */
+            coverUrl: string | null;
+            /** @description File size in bytes. */
+            size: number;
+            downloads: number;
+            eventIds: number[];
+            publishTime: components["schemas"]["DateTime"];
+        };
+        CatalogueMallQuery: components["schemas"]["PageQuery"] & {
+            /** @description Matches name or description. */
+            keyword?: string;
+            modelTypeId?: number;
+            modelSceneId?: number;
+            /**
+             * @description hot = most downloads first, new = newest first.
+             * @default hot
+             * @enum {string}
+             */
+            sort?: "hot" | "new";
+        };
+        /** @description One page of CatalogueMallAlgorithm records. */
+        CatalogueMallPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["CatalogueMallAlgorithm"][];
+        };
+        AlgoModel: {
+            id: number;
+            name: string;
+            /** @description Model type id (POST /modelType/list). */
+            modelType: number;
+            modelTypeName: string;
+            modelSceneId: number | null;
+            modelSceneName: string | null;
+            version: string;
+            fileName: string;
+            /** @description Bytes. */
+            size: number;
+            /** @description SHA-256 of the file, hex. */
+            checksum: string;
+            /**
+             * @description 0 unpublished, 1 published (in the mall, downloadable), 2 withdrawn.
+             * @enum {integer}
+             */
+            status: 0 | 1 | 2;
+            downloads: number;
+            description: string;
+            /** @description Catalogue events the model serves. */
+            eventIds: number[];
+            userName: string;
+            createTime: components["schemas"]["DateTime"];
+            updateTime: components["schemas"]["DateTime"];
+        };
+        AlgoModelQuery: components["schemas"]["PageQuery"] & {
+            /** @description Substring match. */
+            name?: string;
+            modelType?: number;
+            modelSceneId?: number;
+            /**
+             * @description 0 unpublished, 1 published (in the mall, downloadable), 2 withdrawn.
+             * @enum {integer}
+             */
+            status?: 0 | 1 | 2;
+            /**
+             * @description Creation-time filter (spec §4): 1 last day, 2 last week, 3 last month. Absent = any time.
+             * @enum {integer}
+             */
+            createTimeRange?: 1 | 2 | 3;
+        };
+        /** @description One page of AlgoModel records. */
+        AlgoModelPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["AlgoModel"][];
+        };
+        /**
+         * @description Multipart form: the model file plus its fields. Model files: zip, tar, tar.gz, tgz, onnx, pt, pth,
+         *     engine, om, rknn or bin, at most 2 GiB (415 / 413 otherwise).
+         */
+        AlgoModelAdd: {
+            file: components["schemas"]["BinaryFile"];
+            name: string;
+            modelType: number;
+            /** @example 1.0.0 */
+            version: string;
+            modelSceneId?: number;
+            /**
+             * @description 0 unpublished, 1 published (in the mall, downloadable), 2 withdrawn.
+             * @default 0
+             * @enum {integer}
+             */
+            status?: 0 | 1 | 2;
+            /** @default  */
+            description?: string;
+            /**
+             * @description Comma-separated catalogue event ids.
+             * @default
+             */
+            eventIds?: string;
+        };
+        /** @description Partial update of the model's fields (the file itself is immutable: upload a new version instead). */
+        AlgoModelUpdate: {
+            id: number;
+            name?: string;
+            modelType?: number;
+            /** @example 1.0.0 */
+            version?: string;
+            modelSceneId?: number | null;
+            /**
+             * @description 0 unpublished, 1 published (in the mall, downloadable), 2 withdrawn.
+             * @enum {integer}
+             */
+            status?: 0 | 1 | 2;
+            description?: string;
+            eventIds?: number[];
+        };
+        /** @description The hot list pages with page and rows (spec §7). */
+        AlgoHotModelQuery: {
+            /** @default 1 */
+            page?: number;
+            /** @default 10 */
+            rows?: number;
+            modelType?: number;
+        };
+        AlgoModelType: {
+            id: number;
+            typeName: string;
+            /** @description Stable code, e.g. detection, classification, segmentation, llm. */
+            typeCode: string;
+            sort: number;
+            remark: string;
+            modelCount: number;
+            createTime: components["schemas"]["DateTime"];
+        };
+        AlgoModelTypeQuery: components["schemas"]["PageQuery"] & {
+            /** @description Substring match. */
+            typeName?: string;
+        };
+        /** @description One page of AlgoModelType records. */
+        AlgoModelTypePage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["AlgoModelType"][];
+        };
+        AlgoModelTypeAdd: {
+            typeName: string;
+            typeCode: string;
+            /** @default 0 */
+            sort?: number;
+            /** @default  */
+            remark?: string;
+        };
+        /**
+         * @description Partial update: `id` picks the record, fields left out keep their stored values. Same bounds as
+         *     AlgoModelTypeAdd.
+         */
+        AlgoModelTypeUpdate: {
+            id: number;
+            typeName?: string;
+            typeCode?: string;
+            sort?: number;
+            remark?: string;
+        };
+        AlgoModelScene: {
+            id: number;
+            sceneName: string;
+            description: string;
+            coverUrl: string | null;
+            sort: number;
+            /**
+             * @description 1 started (shown in the mall), 0 not started (spec §4 scene filter).
+             * @enum {integer}
+             */
+            status: 0 | 1;
+            modelCount: number;
+            createTime: components["schemas"]["DateTime"];
+        };
+        AlgoModelSceneQuery: components["schemas"]["PageQuery"] & {
+            /** @description Substring match. */
+            sceneName?: string;
+            /**
+             * @description 1 started (shown in the mall), 0 not started (spec §4 scene filter).
+             * @enum {integer}
+             */
+            status?: 0 | 1;
+        };
+        /** @description One page of AlgoModelScene records. */
+        AlgoModelScenePage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["AlgoModelScene"][];
+        };
+        AlgoModelSceneAdd: {
+            sceneName: string;
+            /** @default  */
+            description?: string;
+            /**
+             * @description http(s) URL or a server path.
+             * @default null
+             */
+            coverUrl?: string | null;
+            /** @default 0 */
+            sort?: number;
+            /**
+             * @description 1 started (shown in the mall), 0 not started (spec §4 scene filter).
+             * @default 1
+             * @enum {integer}
+             */
+            status?: 0 | 1;
+        };
+        /**
+         * @description Partial update: `id` picks the record, fields left out keep their stored values. Same bounds as
+         *     AlgoModelSceneAdd.
+         */
+        AlgoModelSceneUpdate: {
+            id: number;
+            sceneName?: string;
+            description?: string;
+            /** @description http(s) URL or a server path. */
+            coverUrl?: string | null;
+            sort?: number;
+            /**
+             * @description 1 started (shown in the mall), 0 not started (spec §4 scene filter).
+             * @enum {integer}
+             */
+            status?: 0 | 1;
+        };
+        /**
+         * @description A custom algorithm (setup event) draft, spec §3. Once published it also has a catalogue event
+         *     (eventType custom) and appears in the warehouse under the same id.
+         */
+        SetupEvent: {
+            id: number;
+            name: string;
+            desc: string;
+            /**
+             * @description JSON text of the algorithm parameters (orchestration graph, prompts, thresholds); stored verbatim,
+             *     must parse as JSON.
+             */
+            param: string;
+            /**
+             * @description Spelled `sataus` as in the spec. 0 draft (never published), 1 published, 2 changed since its last
+             *     publish.
+             * @enum {integer}
+             */
+            sataus: 0 | 1 | 2;
+            /**
+             * @description 1 orchestrated (models chained in the setup graph), 2 large-model prompt event, 3 fine-tuned
+             *     (second-identify, trained on positive/negative samples).
+             * @enum {integer}
+             */
+            customEventType: 1 | 2 | 3;
+            /** @description Name the published event gets (defaults to name). */
+            eventName: string;
+            /** @description Event id assigned at first publish; null before. */
+            eventId: number | null;
+            version: string;
+            remark: string;
+            /** @description Free extra information kept for the console. */
+            info1: string;
+            /**
+             * @description Which algorithm-setup menu the draft belongs to (spec §4: the menu type defaults to validate).
+             * @enum {string}
+             */
+            buttonType: "validate" | "train" | "orchestrate";
+            /** @description Creator (set by the server). */
+            userName: string;
+            createTime: components["schemas"]["DateTime"];
+            updateTime: components["schemas"]["DateTime"];
+        };
+        SetupEventQuery: components["schemas"]["PageQuery"] & {
+            /** @description Substring match on name or eventName. */
+            name?: string;
+            /**
+             * @description Spelled `sataus` as in the spec. 0 draft (never published), 1 published, 2 changed since its last
+             *     publish.
+             * @enum {integer}
+             */
+            sataus?: 0 | 1 | 2;
+            /**
+             * @description 1 orchestrated (models chained in the setup graph), 2 large-model prompt event, 3 fine-tuned
+             *     (second-identify, trained on positive/negative samples).
+             * @enum {integer}
+             */
+            customEventType?: 1 | 2 | 3;
+            /**
+             * @description Which algorithm-setup menu the draft belongs to (spec §4: the menu type defaults to validate).
+             * @enum {string}
+             */
+            buttonType?: "validate" | "train" | "orchestrate";
+            /**
+             * @description Creation-time filter (spec §4): 1 last day, 2 last week, 3 last month. Absent = any time.
+             * @enum {integer}
+             */
+            createTimeRange?: 1 | 2 | 3;
+            /**
+             * @description Only the caller's drafts.
+             * @default false
+             */
+            mine?: boolean;
+        };
+        /** @description One page of SetupEvent records. */
+        SetupEventPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["SetupEvent"][];
+        };
+        SetupEventAdd: {
+            name: string;
+            /** @default  */
+            desc?: string;
+            /**
+             * @description JSON text; 400 when it does not parse.
+             * @default {}
+             */
+            param?: string;
+            /**
+             * @description 1 orchestrated (models chained in the setup graph), 2 large-model prompt event, 3 fine-tuned
+             *     (second-identify, trained on positive/negative samples).
+             * @enum {integer}
+             */
+            customEventType: 1 | 2 | 3;
+            /** @default  */
+            eventName?: string;
+            /**
+             * @default 1.0.0
+             * @example 1.0.0
+             */
+            version?: string;
+            /** @default  */
+            remark?: string;
+            /** @default  */
+            info1?: string;
+            /**
+             * @description Which algorithm-setup menu the draft belongs to (spec §4: the menu type defaults to validate).
+             * @default validate
+             * @enum {string}
+             */
+            buttonType?: "validate" | "train" | "orchestrate";
+        };
+        /**
+         * @description Partial update: `id` picks the record, fields left out keep their stored values. Same bounds as
+         *     SetupEventAdd.
+         */
+        SetupEventUpdate: {
+            id: number;
+            name?: string;
+            desc?: string;
+            /** @description JSON text; 400 when it does not parse. */
+            param?: string;
+            /**
+             * @description 1 orchestrated (models chained in the setup graph), 2 large-model prompt event, 3 fine-tuned
+             *     (second-identify, trained on positive/negative samples).
+             * @enum {integer}
+             */
+            customEventType?: 1 | 2 | 3;
+            eventName?: string;
+            /** @example 1.0.0 */
+            version?: string;
+            remark?: string;
+            info1?: string;
+            /**
+             * @description Which algorithm-setup menu the draft belongs to (spec §4: the menu type defaults to validate).
+             * @enum {string}
+             */
+            buttonType?: "validate" | "train" | "orchestrate";
+        };
+        SetupEventPublish: {
+            id: number;
+            /** @description Event type of the catalogue event created/updated by publishing. */
+            typeId: number;
+            /**
+             * @description New version; absent = the draft's version with its last number raised (first publish keeps it).
+             * @example 1.0.0
+             */
+            version?: string;
+            /** @default  */
+            appName?: string;
+            remark?: string;
+        };
+        SetupEventPublishResult: {
+            id: number;
+            eventId: number;
+            /** @description CatalogueEvent.id. */
+            catalogueEventId: number;
+            version: string;
+        };
+        /**
+         * @description An algorithm in the warehouse: a published setup event (same id) with its training state. `id` is
+         *     the algorithmId of the upload and training calls.
+         */
+        WarehouseAlgorithm: {
+            id: number;
+            name: string;
+            eventId: number;
+            eventName: string;
+            version: string;
+            /**
+             * @description 1 orchestrated (models chained in the setup graph), 2 large-model prompt event, 3 fine-tuned
+             *     (second-identify, trained on positive/negative samples).
+             * @enum {integer}
+             */
+            customEventType: 1 | 2 | 3;
+            /**
+             * @description setup = published from algorithm setup; train = has a fine-tuned model from the training flow.
+             * @enum {string}
+             */
+            source: "setup" | "train";
+            sampleCount: number;
+            positiveCount: number;
+            negativeCount: number;
+            unclassifiedCount: number;
+            /** @description State of the last training; null = never trained. */
+            trainState: components["schemas"]["PlatformRunState"] | null;
+            lastTrainTaskId: number | null;
+            downloads: number;
+            userName: string;
+            createTime: components["schemas"]["DateTime"];
+            updateTime: components["schemas"]["DateTime"];
+        };
+        WarehouseAlgorithmQuery: components["schemas"]["PageQuery"] & {
+            /** @description Substring match on name or eventName. */
+            name?: string;
+            /**
+             * @description 1 orchestrated (models chained in the setup graph), 2 large-model prompt event, 3 fine-tuned
+             *     (second-identify, trained on positive/negative samples).
+             * @enum {integer}
+             */
+            customEventType?: 1 | 2 | 3;
+            /**
+             * @description setup = published from algorithm setup; train = has a fine-tuned model from the training flow.
+             * @enum {string}
+             */
+            source?: "setup" | "train";
+            /**
+             * @description Creation-time filter (spec §4): 1 last day, 2 last week, 3 last month. Absent = any time.
+             * @enum {integer}
+             */
+            createTimeRange?: 1 | 2 | 3;
+        };
+        /** @description One page of WarehouseAlgorithm records. */
+        WarehouseAlgorithmPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["WarehouseAlgorithm"][];
+        };
+        AlgoHomeSummaryQuery: {
+            /**
+             * Format: date
+             * @description Last day of the weekly output series; default today.
+             */
+            endDate?: string;
+        };
+        /** @description Algorithm home dashboard (spec §1). */
+        AlgoHomeSummary: {
+            /** @description Training (fine-tuning) tasks ever started. */
+            trainCount: number;
+            /** @description Training tasks queued or running now. */
+            trainRunning: number;
+            /** @description Setup event drafts (orchestrated algorithms). */
+            orchestrationCount: number;
+            /** @description Algorithms in the warehouse. */
+            publishedCount: number;
+            /** @description Evaluations started. */
+            validationCount: number;
+            computePower: {
+                totalTops: number;
+                usedTops: number;
+                /** @description Percent. */
+                usage: number;
+            };
+            gpu: {
+                count: number;
+                /** @description Average GPU use over all nodes, percent. */
+                usage: number;
+            };
+            videoMemory: {
+                /** @description Bytes. */
+                total: number;
+                /** @description Bytes. */
+                used: number;
+                usage: number;
+            };
+            /** @description Top 5 models by downloads. */
+            topDownloads: {
+                /** @description Model id. */
+                id: number;
+                name: string;
+                version: string;
+                downloads: number;
+            }[];
+            /** @description Seven days ending at endDate, oldest first. */
+            weeklyOutput: {
+                /** Format: date */
+                date: string;
+                /** @description Algorithms published or trained to a new version that day. */
+                count: number;
+            }[];
+        };
+        /** @description Exactly one of modelId and eventId. */
+        EvalStart: {
+            modelId?: number;
+            /** @description Catalogue event id (CatalogueEvent.eventId), evaluated with the algorithm that serves it. */
+            eventId?: number;
+            datasetId: number;
+            /**
+             * @description 1 accuracy (classification), 2 mAP (detection).
+             * @enum {integer}
+             */
+            evalType: 1 | 2;
+            /**
+             * @description IoU for a detection to count (mAP only).
+             * @default 0.5
+             */
+            iouThreshold?: number;
+            /** @default 0.25 */
+            confThreshold?: number;
+        } & ({
+            modelId: number;
+        } | {
+            eventId: number;
+        });
+        EvalClassMetric: {
+            label: string;
+            precision: number;
+            recall: number;
+            "f1-score": number;
+            /** @description Ground-truth samples of the class. */
+            support: number;
+            /** @description Average precision (mAP evaluations). */
+            ap?: number | null;
+        };
+        /**
+         * @description Metrics of spec §4 (the console shows a hint text for each). Overall values are macro averages; null
+         *     when not applicable to the evalType or not known yet.
+         */
+        EvalMetrics: {
+            /** @description evalType 1. */
+            accuracy: number | null;
+            /** @description evalType 2, at iouThreshold. */
+            mAP: number | null;
+            loss: number | null;
+            precision: number | null;
+            recall: number | null;
+            "f1-score": number | null;
+            /** @description Samples evaluated. */
+            support: number;
+            perClass: components["schemas"]["EvalClassMetric"][];
+        };
+        EvalTask: {
+            taskId: number;
+            state: components["schemas"]["PlatformRunState"];
+            progress: number;
+            /**
+             * @description 1 accuracy (classification), 2 mAP (detection).
+             * @enum {integer}
+             */
+            evalType: 1 | 2;
+            modelId: number | null;
+            eventId: number | null;
+            datasetId: number;
+            startTime: components["schemas"]["DateTime"];
+            /** @description Set when state is 2 or 3. */
+            endTime: string | null;
+            /** @description Failure reason when state is 3. */
+            message: string;
+            /** @description Filled when state is 2 (loss and partial values may appear while running). */
+            metrics: components["schemas"]["EvalMetrics"] | null;
+        };
+        EvalDataset: {
+            id: number;
+            name: string;
+            imageCount: number;
+            /** @description Class labels annotated in the dataset. */
+            labels: string[];
+            /** @enum {string} */
+            source: "upload" | "builtin";
+            userName: string;
+            createTime: components["schemas"]["DateTime"];
+        };
+        EvalDatasetQuery: components["schemas"]["PageQuery"] & {
+            /** @description Substring match. */
+            name?: string;
+        };
+        /** @description One page of EvalDataset records. */
+        EvalDatasetPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["EvalDataset"][];
+        };
+        /**
+         * @description Validation images (spec §5): 1 to 10 files a call, jpg, png, jpeg or jfif, each at most 10 MB. With
+         *     datasetId the images join that dataset; with datasetName a new dataset is made; with neither they
+         *     are kept 24 h as verification images whose URLs can be passed to POST /verifyBigSdk/predict.
+         */
+        EvalUpload: {
+            files: components["schemas"]["BinaryFile"][];
+            datasetId?: number;
+            datasetName?: string;
+        };
+        EvalUploadResult: {
+            datasetId: number | null;
+            files: {
+                fileName: string;
+                /** @description Server path of the stored image. */
+                url: string;
+                size: number;
+            }[];
+        };
+        BigSdkPredictRequest: {
+            images: components["schemas"]["PlatformImageRef"][];
+            /** @description Event whose prompts to use when prompts is absent or empty. */
+            eventId?: number;
+            /** @description Open-vocabulary labels to detect, e.g. ["person", "plastic bag"]. */
+            prompts?: string[];
+            /**
+             * @description Minimum score of a returned box (identifyObj box_threshold default 0.7).
+             * @default 0.7
+             */
+            boxThreshold?: number;
+        };
+        BigSdkDetection: {
+            label: string;
+            score: number;
+            /** @description [x1, y1, x2, y2] in pixels of the original image. */
+            box: number[];
+        };
+        BigSdkPredictResult: {
+            /** @description The prompts actually used. */
+            prompts: string[];
+            costMs: number;
+            results: {
+                /** @description Position in the request's images. */
+                index: number;
+                width: number;
+                height: number;
+                detections: components["schemas"]["BigSdkDetection"][];
+            }[];
+        };
+        DeepseekImage2TextRequest: {
+            image: components["schemas"]["PlatformImageRef"];
+            /** @example Is anyone in this picture not wearing a helmet? */
+            question: string;
+            /** @default 512 */
+            maxTokens?: number;
+        };
+        DeepseekImage2TextResult: {
+            text: string;
+            costMs: number;
+        };
+        /**
+         * @description positive = shows the target, negative = does not, unclassified = not sorted yet (training refuses
+         *     while any remain).
+         * @enum {string}
+         */
+        TrainSampleLabel: "positive" | "negative" | "unclassified";
+        TrainSample: {
+            id: number;
+            algorithmId: number;
+            fileName: string;
+            url: string;
+            thumbUrl: string;
+            /** @description Bytes. */
+            size: number;
+            width: number;
+            height: number;
+            label: components["schemas"]["TrainSampleLabel"];
+            createTime: components["schemas"]["DateTime"];
+        };
+        TrainSampleCounts: {
+            total: number;
+            positive: number;
+            negative: number;
+            unclassified: number;
+        };
+        TrainSampleUploadResult: {
+            algorithmId: number;
+            uploaded: number;
+            counts: components["schemas"]["TrainSampleCounts"];
+            /** @description The samples just stored. */
+            list: components["schemas"]["TrainSample"][];
+        };
+        /**
+         * @description Rules (spec §5): at most 100 images per upload and at most 1000 per algorithm; formats jpg, png,
+         *     jpeg, jfif (checked by content); file names without Chinese characters; each image at least 16 KB
+         *     (and at most 10 MB).
+         */
+        TrainSampleUpload: {
+            files: components["schemas"]["BinaryFile"][];
+            /** @description Warehouse algorithm (WarehouseAlgorithm.id). */
+            algorithmId: number;
+            /**
+             * @description Label given to all files of this upload.
+             * @default unclassified
+             */
+            label?: components["schemas"]["TrainSampleLabel"];
+        };
+        /**
+         * @description One zip (at most 1 GB) laid out as `<zipName>/positive/*` and `<zipName>/negative/*`, where
+         *     `<zipName>` is the zip's file name without `.zip` (spec §5). Images in positive get label positive,
+         *     in negative label negative; other entries (e.g. __MACOSX) are ignored. The image rules of the plain
+         *     upload apply to every image, including at most 100 per zip.
+         */
+        TrainSampleZipUpload: {
+            file: components["schemas"]["BinaryFile"];
+            algorithmId: number;
+        };
+        TrainSampleQuery: components["schemas"]["PageQuery"] & {
+            algorithmId: number;
+            label?: components["schemas"]["TrainSampleLabel"];
+        };
+        /** @description One page of TrainSample records. */
+        TrainSamplePage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["TrainSample"][];
+            counts: components["schemas"]["TrainSampleCounts"];
+        };
+        TrainSampleClassify: {
+            ids: number[];
+            label: components["schemas"]["TrainSampleLabel"];
+        };
+        TrainStart: {
+            algorithmId: number;
+            /** @default 50 */
+            epochs?: number;
+            /** @default  */
+            remark?: string;
+        };
+        TrainTask: {
+            taskId: number;
+            algorithmId: number;
+            state: components["schemas"]["PlatformRunState"];
+            progress: number;
+            epoch: number;
+            totalEpochs: number;
+            loss: number | null;
+            accuracy: number | null;
+            positiveCount: number;
+            negativeCount: number;
+            startTime: components["schemas"]["DateTime"];
+            /** @description Set when state is 2 or 3. */
+            endTime: string | null;
+            /** @description Failure reason when state is 3. */
+            message: string;
+            /** @description Model produced (state 2). */
+            modelId: number | null;
+            /** @description Algorithm version produced (state 2). */
+            version: string | null;
+        };
+        /** @description A camera group (the groupId of event-area configurations). */
+        SystemGroup: {
+            id: number;
+            groupName: string;
+            parentId: number | null;
+            sort: number;
+            cameraIds: number[];
+            cameraCount: number;
+            remark: string;
+            createTime: components["schemas"]["DateTime"];
+        };
+        /** @description Pages with page and rows (spec §7: the console sends page 1, rows 100). */
+        SystemGroupQuery: {
+            /** @default 1 */
+            page?: number;
+            /** @default 100 */
+            rows?: number;
+            /** @description Substring match. */
+            groupName?: string;
+        };
+        /** @description One page of SystemGroup records. */
+        SystemGroupPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["SystemGroup"][];
+        };
+        SystemGroupAdd: {
+            groupName: string;
+            /** @default null */
+            parentId?: number | null;
+            /** @default 0 */
+            sort?: number;
+            /** @default [] */
+            cameraIds?: number[];
+            /** @default  */
+            remark?: string;
+        };
+        /**
+         * @description Partial update: `id` picks the record, fields left out keep their stored values. Same bounds as
+         *     SystemGroupAdd.
+         */
+        SystemGroupUpdate: {
+            id: number;
+            groupName?: string;
+            parentId?: number | null;
+            sort?: number;
+            cameraIds?: number[];
+            remark?: string;
+        };
+        /**
+         * @description Platform-wide alarm output defaults; an event-area configuration's resPutUrl, computeUrl and
+         *     recheckUrl override them per event.
+         */
+        SystemOutputConfig: {
+            /** @description Where alarm results are posted; empty = not pushed. */
+            resPutUrl: string;
+            /** @description Compute (inference) service address; empty = built in. */
+            computeUrl: string;
+            /** @description Large-model recheck service; empty = no recheck. */
+            recheckUrl: string;
+            /**
+             * @description How alarm images travel in pushed results.
+             * @default url
+             * @enum {string}
+             */
+            imageMode: "url" | "base64";
+            /**
+             * @description JPEG quality of alarm images.
+             * @default 85
+             */
+            imageQuality: number;
+            /**
+             * @description Draw detection boxes on alarm images.
+             * @default true
+             */
+            drawBoxes: boolean;
+            /** @default false */
+            videoClipEnabled: boolean;
+            /**
+             * @description Length of the clip around the alarm.
+             * @default 10
+             */
+            videoClipSeconds: number;
+            /** @default 3 */
+            retryTimes: number;
+            /** @default 90 */
+            alarmRetentionDays: number;
+        };
+        SystemSearchPushConfig: {
+            /** @description Target retrieval settings. */
+            search: {
+                /** @default true */
+                imageSearchEnabled: boolean;
+                /**
+                 * @description Images per multi-image search (spec §5: at most 3).
+                 * @default 3
+                 */
+                maxImages: number;
+                /** @default 0.8 */
+                similarityThreshold: number;
+                /**
+                 * @description Most hits a search returns over all pages.
+                 * @default 100
+                 */
+                topK: number;
+                /**
+                 * @description Longest time range of a search.
+                 * @default 15
+                 */
+                maxRangeDays: number;
+                /** @description Attribute keys (spec §3 dictionaries) offered as search fields. */
+                attributeKeys: string[];
+            };
+            /** @description Push of alarms to a third party (per-endpoint settings live in /plugIndustry). */
+            push: {
+                /**
+                 * @description Master switch of third-party push.
+                 * @default false
+                 */
+                enabled: boolean;
+                /** @description Catalogue event ids pushed; empty = all. */
+                eventIds: number[];
+                /** @default true */
+                withImage: boolean;
+                /**
+                 * @description Least seconds between two pushes of the same camera and event; 0 = no throttling.
+                 * @default 0
+                 */
+                intervalSec: number;
+                /** @default 3 */
+                retryTimes: number;
+            };
+        };
+        /** @description The latest resource sample of one node (sampled every few seconds). */
+        SystemResourceNode: {
+            nodeId: string;
+            nodeName: string;
+            ip: string;
+            /** @enum {string} */
+            role: "master" | "worker" | "box";
+            online: boolean;
+            cpu: {
+                cores: number;
+                /** @description Percent. */
+                usage: number;
+            };
+            memory: {
+                /** @description Bytes. */
+                total: number;
+                /** @description Bytes. */
+                used: number;
+                /** @description Percent. */
+                usage: number;
+            };
+            gpus: {
+                index: number;
+                name: string;
+                /** @description Percent. */
+                usage: number;
+                /** @description Bytes. */
+                memoryTotal: number;
+                /** @description Bytes. */
+                memoryUsed: number;
+            }[];
+            /** @description Sum over the node's GPUs. */
+            videoMemory: {
+                /** @description Bytes. */
+                total: number;
+                /** @description Bytes. */
+                used: number;
+                /** @description Percent. */
+                usage: number;
+            };
+            disk: {
+                /** @description Bytes. */
+                total: number;
+                /** @description Bytes. */
+                used: number;
+                /** @description Percent. */
+                usage: number;
+            };
+            updateTime: components["schemas"]["DateTime"];
+        };
+        SystemResourceQuery: components["schemas"]["PageQuery"] & {
+            /** @description Substring match on name or ip. */
+            nodeName?: string;
+            /** @enum {string} */
+            role?: "master" | "worker" | "box";
+            online?: boolean;
+        };
+        /** @description One page of SystemResourceNode records. */
+        SystemResourcePage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["SystemResourceNode"][];
+        };
+        SystemWatermarkConfig: {
+            /** @default false */
+            enabled: boolean;
+            /**
+             * @description Text; placeholders {time}, {cameraName}, {eventName}, {userName} are filled per image.
+             * @default {time} {cameraName}
+             */
+            content: string;
+            /**
+             * @default bottomRight
+             * @enum {string}
+             */
+            position: "topLeft" | "topRight" | "bottomLeft" | "bottomRight" | "center" | "tile";
+            /** @default 20 */
+            fontSize: number;
+            /**
+             * @default #FFFFFF
+             * @example #FF4D4F
+             */
+            color: string;
+            /** @default 0.8 */
+            opacity: number;
+            /**
+             * @default [
+             *       "alarmImage"
+             *     ]
+             */
+            applyTo: ("alarmImage" | "exportImage" | "videoPlay")[];
+        };
+        /**
+         * @description Search by up to 3 images (multi-image search, spec §5) and/or attributes. startTime ≤ endTime ≤ now,
+         *     range at most 15 days (400 otherwise).
+         */
+        TargetRetrievalQuery: components["schemas"]["PageQuery"] & {
+            /**
+             * @description Spec §3: 1 person, 2 motor vehicle, 3 face, 4 non-motor vehicle.
+             * @enum {integer}
+             */
+            objType: 1 | 2 | 3 | 4;
+            /** @default [] */
+            images?: components["schemas"]["PlatformImageRef"][];
+            /**
+             * @description attributeKey → value code (or codes for multi-select keys such as helmetColorTag1 and
+             *     trousersColor); -1 = unknown.
+             */
+            attributes?: {
+                [key: string]: number | number[];
+            };
+            /** @description Plate substring (objType 2). */
+            plateNo?: string;
+            /** @default [] */
+            cameraIds?: number[];
+            startTime: components["schemas"]["DateTime"];
+            endTime: components["schemas"]["DateTime"];
+            /** @description Minimum similarity for image search; default the configured threshold. */
+            similarity?: number;
+        };
+        TargetRetrievalHit: {
+            id: number;
+            /**
+             * @description Spec §3: 1 person, 2 motor vehicle, 3 face, 4 non-motor vehicle.
+             * @enum {integer}
+             */
+            objType: 1 | 2 | 3 | 4;
+            cameraId: number;
+            cameraName: string;
+            captureTime: components["schemas"]["DateTime"];
+            /** @description Full scene image. */
+            imageUrl: string;
+            /** @description Crop of the target. */
+            targetUrl: string;
+            /** @description [x1, y1, x2, y2] in the scene image. */
+            box: number[];
+            /** @description Best similarity to the query images; null for attribute-only searches. */
+            similarity: number | null;
+            attributes: {
+                [key: string]: number | number[];
+            };
+        };
+        /** @description One page of TargetRetrievalHit records. */
+        TargetRetrievalPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["TargetRetrievalHit"][];
+        };
+        /** @description endTime before startTime means the window crosses midnight (e.g. 18:00:00–07:00:00). */
+        SystemTimeWindow: {
+            /** @example 18:00:00 */
+            startTime: string;
+            /** @example 18:00:00 */
+            endTime: string;
+        };
+        /** @description A named schedule tasks and event configurations can use. */
+        SystemTimeModel: {
+            id: number;
+            name: string;
+            /** @description 1 Monday … 7 Sunday. */
+            weeks: number[];
+            times: components["schemas"]["SystemTimeWindow"][];
+            remark: string;
+            /** @description Tasks using it. */
+            usedCount: number;
+            createTime: components["schemas"]["DateTime"];
+        };
+        SystemTimeModelQuery: components["schemas"]["PageQuery"] & {
+            /** @description Substring match. */
+            name?: string;
+        };
+        /** @description One page of SystemTimeModel records. */
+        SystemTimeModelPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["SystemTimeModel"][];
+        };
+        SystemTimeModelAdd: {
+            name: string;
+            /**
+             * @description Default Monday to Friday (spec §9); no repeats.
+             * @default [
+             *       1,
+             *       2,
+             *       3,
+             *       4,
+             *       5
+             *     ]
+             */
+            weeks: number[];
+            /** @description Windows must not overlap (400). */
+            times: components["schemas"]["SystemTimeWindow"][];
+            /** @default  */
+            remark?: string;
+        };
+        /**
+         * @description Partial update: `id` picks the record, fields left out keep their stored values. Same bounds as
+         *     SystemTimeModelAdd.
+         */
+        SystemTimeModelUpdate: {
+            id: number;
+            name?: string;
+            /** @description Default Monday to Friday (spec §9); no repeats. */
+            weeks?: number[];
+            /** @description Windows must not overlap (400). */
+            times?: components["schemas"]["SystemTimeWindow"][];
+            remark?: string;
+        };
+        /** @description A label for images (alarm and sample images). */
+        SystemImgTag: {
+            id: number;
+            tagName: string;
+            /** @example #FF4D4F */
+            color: string;
+            description: string;
+            sort: number;
+            imageCount: number;
+            createTime: components["schemas"]["DateTime"];
+        };
+        SystemImgTagQuery: components["schemas"]["PageQuery"] & {
+            /** @description Substring match. */
+            tagName?: string;
+        };
+        /** @description One page of SystemImgTag records. */
+        SystemImgTagPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["SystemImgTag"][];
+        };
+        SystemImgTagAdd: {
+            tagName: string;
+            /**
+             * @default #1677FF
+             * @example #FF4D4F
+             */
+            color?: string;
+            /** @default  */
+            description?: string;
+            /** @default 0 */
+            sort?: number;
+        };
+        /**
+         * @description Partial update: `id` picks the record, fields left out keep their stored values. Same bounds as
+         *     SystemImgTagAdd.
+         */
+        SystemImgTagUpdate: {
+            id: number;
+            tagName?: string;
+            /** @example #FF4D4F */
+            color?: string;
+            description?: string;
+            sort?: number;
+        };
+        SystemTag: {
+            id: number;
+            tagName: string;
+            /**
+             * @description What the tag labels.
+             * @enum {string}
+             */
+            tagType: "camera" | "event" | "alarm";
+            /** @example #FF4D4F */
+            color: string;
+            remark: string;
+            sort: number;
+            useCount: number;
+            createTime: components["schemas"]["DateTime"];
+        };
+        SystemTagQuery: components["schemas"]["PageQuery"] & {
+            /** @description Substring match. */
+            tagName?: string;
+            /**
+             * @description What the tag labels.
+             * @enum {string}
+             */
+            tagType?: "camera" | "event" | "alarm";
+        };
+        /** @description One page of SystemTag records. */
+        SystemTagPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["SystemTag"][];
+        };
+        SystemTagAdd: {
+            tagName: string;
+            /**
+             * @description What the tag labels.
+             * @enum {string}
+             */
+            tagType: "camera" | "event" | "alarm";
+            /**
+             * @default #1677FF
+             * @example #FF4D4F
+             */
+            color?: string;
+            /** @default  */
+            remark?: string;
+            /** @default 0 */
+            sort?: number;
+        };
+        /**
+         * @description Partial update: `id` picks the record, fields left out keep their stored values. Same bounds as
+         *     SystemTagAdd.
+         */
+        SystemTagUpdate: {
+            id: number;
+            tagName?: string;
+            /**
+             * @description What the tag labels.
+             * @enum {string}
+             */
+            tagType?: "camera" | "event" | "alarm";
+            /** @example #FF4D4F */
+            color?: string;
+            remark?: string;
+            sort?: number;
+        };
+        /** @description An organisational unit (site, area) of the unit tree cameras belong to. */
+        SystemUnitNode: {
+            id: number;
+            unitName: string;
+            unitCode: string;
+            /** @description null for a root. */
+            parentId: number | null;
+            sort: number;
+            /** @description 1 for roots. */
+            level: number;
+            /** @description Cameras in this unit and below. */
+            cameraCount: number;
+            remark: string;
+            children: components["schemas"]["SystemUnitNode"][];
+        };
+        SystemUnitAdd: {
+            unitName: string;
+            /**
+             * @description Unique when not empty.
+             * @default
+             */
+            unitCode?: string;
+            /** @default null */
+            parentId?: number | null;
+            /** @default 0 */
+            sort?: number;
+            /** @default  */
+            remark?: string;
+        };
+        /**
+         * @description Partial update: `id` picks the record, fields left out keep their stored values. Same bounds as
+         *     SystemUnitAdd.
+         */
+        SystemUnitUpdate: {
+            id: number;
+            unitName?: string;
+            /** @description Unique when not empty. */
+            unitCode?: string;
+            parentId?: number | null;
+            sort?: number;
+            remark?: string;
+        };
+        /** @description A third-party push endpoint (an industry platform that receives alarms). */
+        SystemPlugIndustry: {
+            id: number;
+            industryName: string;
+            /** @enum {string} */
+            protocol: "http" | "kafka" | "mqtt";
+            /** @description http(s) URL, kafka bootstrap list (host:port,...) or mqtt URL. */
+            pushUrl: string;
+            /** @description Kafka/MQTT topic; empty for http. */
+            topic: string;
+            /** @description Masked: "******" when set, empty when not. */
+            authToken: string;
+            /** @description Catalogue event ids pushed; empty = all. */
+            eventIds: number[];
+            pushSwitch: components["schemas"]["PlatformSwitch"];
+            withImage: boolean;
+            remark: string;
+            lastPushTime: string | null;
+            /**
+             * @description 0 never pushed, 1 last push ok, 2 last push failed.
+             * @enum {integer}
+             */
+            lastPushState: 0 | 1 | 2;
+            createTime: components["schemas"]["DateTime"];
+        };
+        SystemPlugIndustryQuery: components["schemas"]["PageQuery"] & {
+            /** @description Substring match. */
+            industryName?: string;
+            pushSwitch?: components["schemas"]["PlatformSwitch"];
+        };
+        /** @description One page of SystemPlugIndustry records. */
+        SystemPlugIndustryPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["SystemPlugIndustry"][];
+        };
+        SystemPlugIndustryAdd: {
+            industryName: string;
+            /** @enum {string} */
+            protocol: "http" | "kafka" | "mqtt";
+            pushUrl: string;
+            /** @default  */
+            topic?: string;
+            /**
+             * @description Secret sent to the endpoint (bearer token / password). On update, absent or "******" keeps the
+             *     stored one.
+             * @default
+             */
+            authToken?: string;
+            /** @default [] */
+            eventIds?: number[];
+            /** @default 0 */
+            pushSwitch?: components["schemas"]["PlatformSwitch"];
+            /** @default true */
+            withImage?: boolean;
+            /** @default  */
+            remark?: string;
+        };
+        /**
+         * @description Partial update: `id` picks the record, fields left out keep their stored values. Same bounds as
+         *     SystemPlugIndustryAdd.
+         */
+        SystemPlugIndustryUpdate: {
+            id: number;
+            industryName?: string;
+            /** @enum {string} */
+            protocol?: "http" | "kafka" | "mqtt";
+            pushUrl?: string;
+            topic?: string;
+            /**
+             * @description Secret sent to the endpoint (bearer token / password). On update, absent or "******" keeps the
+             *     stored one.
+             */
+            authToken?: string;
+            eventIds?: number[];
+            pushSwitch?: components["schemas"]["PlatformSwitch"];
+            withImage?: boolean;
+            remark?: string;
+        };
+        SystemPlugPushSwitch: {
+            ids: number[];
+            pushSwitch: components["schemas"]["PlatformSwitch"];
         };
     };
     responses: never;
@@ -2247,6 +10453,5227 @@ export interface operations {
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["BinaryFile"];
                     "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    listWarnEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarnEventFilter"] & components["schemas"]["PageQuery"];
+            };
+        };
+        responses: {
+            /** @description A page of alarms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["WarnEventPage"];
+                    };
+                };
+            };
+        };
+    };
+    listWarnEventCameras: {
+        parameters: {
+            query?: {
+                startTime?: components["schemas"]["DateTime"];
+                endTime?: components["schemas"]["DateTime"];
+                eventKind?: components["schemas"]["WarnEventKind"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cameras with alarm counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["WarnEventCamera"][];
+                    };
+                };
+            };
+        };
+    };
+    listUrgentWarnEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarnEventUrgentQuery"];
+            };
+        };
+        responses: {
+            /** @description A page of urgent alarms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["WarnEventPage"];
+                    };
+                };
+            };
+        };
+    };
+    listWarnEventsSince: {
+        parameters: {
+            query: {
+                afterSeq: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alarms after afterSeq, in seq order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["WarnEventSinceResult"];
+                    };
+                };
+            };
+        };
+    };
+    getWarnEventInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alarm and its history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["WarnEventDetail"];
+                    };
+                };
+            };
+        };
+    };
+    getWarnEventImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image, or the envelope when it fails. */
+            200: {
+                headers: {
+                    /** @description private, max-age=86400 (a snapshot never changes). */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["BinaryFile"];
+                    "image/png": components["schemas"]["BinaryFile"];
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    confirmWarnEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarnEventConfirmBody"];
+            };
+        };
+        responses: {
+            /** @description Per-id outcome (on code 0 and on code 409). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["WarnEventBatchResult"];
+                    };
+                };
+            };
+        };
+    };
+    ignoreWarnEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarnEventIgnoreBody"];
+            };
+        };
+        responses: {
+            /** @description Per-id outcome (on code 0 and on code 409). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["WarnEventBatchResult"];
+                    };
+                };
+            };
+        };
+    };
+    deleteWarnEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Deleted and unknown ids. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["WarnEventDeleteResult"];
+                    };
+                };
+            };
+        };
+    };
+    dealWarnEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarnEventDealBody"];
+            };
+        };
+        responses: {
+            /** @description The alarm as it now is (on code 0 and on code 409). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["WarnEvent"];
+                    };
+                };
+            };
+        };
+    };
+    checkWarnEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarnEventCheckBody"];
+            };
+        };
+        responses: {
+            /** @description The alarm as it now is (on code 0 and on code 409). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["WarnEvent"];
+                    };
+                };
+            };
+        };
+    };
+    reopenWarnEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarnEventAgainBody"];
+            };
+        };
+        responses: {
+            /** @description The alarm as it now is (on code 0 and on code 409). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["WarnEvent"];
+                    };
+                };
+            };
+        };
+    };
+    uploadWarnEventImageBase64: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarnEventImageUploadBody"];
+            };
+        };
+        responses: {
+            /** @description Where the stored image can be read. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateErrDetectionLib: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErrDetectionLibBody"];
+            };
+        };
+        responses: {
+            /** @description The library entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["ErrDetectionLibEntry"];
+                    };
+                };
+            };
+        };
+    };
+    deleteErrDetectionLib: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    eventId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    addLabelStudioTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    eventId: number;
+                    /** @description Labelling project name; default the configured one. */
+                    project?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The labelling task. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["LabelStudioTask"];
+                    };
+                };
+            };
+        };
+    };
+    exportWarnEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarnEventExportQuery"];
+            };
+        };
+        responses: {
+            /** @description The spreadsheet, or the envelope when it fails. */
+            200: {
+                headers: {
+                    /** @description attachment; filename*=UTF-8''alarms-<yyyyMMddHHmmss>.xlsx */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["BinaryFile"];
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    exportEventStatistics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventStatsExportQuery"];
+            };
+        };
+        responses: {
+            /** @description The spreadsheet, or the envelope when it fails. */
+            200: {
+                headers: {
+                    /** @description attachment; filename*=UTF-8''event-statistics-<yyyyMMddHHmmss>.xlsx */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["BinaryFile"];
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    exportCustomEvent: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The package, or the envelope when it fails. */
+            200: {
+                headers: {
+                    /** @description attachment; filename*=UTF-8''<eventName>-<version>.zip */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["BinaryFile"];
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    exportPresetEvent: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The package, or the envelope when it fails. */
+            200: {
+                headers: {
+                    /** @description attachment; filename*=UTF-8''<eventName>-<version>.zip */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["BinaryFile"];
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    exportModelFile: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model file, or the envelope when it fails. */
+            200: {
+                headers: {
+                    /** @description attachment; filename*=UTF-8''<stored file name> */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": components["schemas"]["BinaryFile"];
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    ingestAlarm: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The edge box's id (its record in the edge-box catalogue). */
+                "x-box-id": number;
+                /** @description The edge box's secret. */
+                "x-box-secret": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AlarmIngestForm"];
+            };
+        };
+        responses: {
+            /** @description The stored alarm's id and seq. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AlarmIngestResult"];
+                    };
+                };
+            };
+        };
+    };
+    requestVideoDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VideoDownloadBody"];
+            };
+        };
+        responses: {
+            /** @description The created job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["VideoDownload"];
+                    };
+                };
+            };
+        };
+    };
+    listVideoDownloads: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: number;
+                /** @description Substring of the video name. */
+                name?: string;
+                cameraId?: number;
+                status?: components["schemas"]["VideoDownloadStatus"];
+                /** @description Jobs created at or after this time. */
+                startTime?: components["schemas"]["DateTime"];
+                /** @description Jobs created at or before this time. */
+                endTime?: components["schemas"]["DateTime"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of download jobs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["VideoDownloadPage"];
+                    };
+                };
+            };
+        };
+    };
+    deleteVideoDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    getCameraLatestFrame: {
+        parameters: {
+            query: {
+                cameraId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The frame. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["VideoLatestFrame"];
+                    };
+                };
+            };
+        };
+    };
+    listVideoRecords: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: number;
+                cameraId?: number;
+                startTime?: components["schemas"]["DateTime"];
+                endTime?: components["schemas"]["DateTime"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["VideoRecordPage"];
+                    };
+                };
+            };
+        };
+    };
+    getEventStatsDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventStatsDayQuery"];
+            };
+        };
+        responses: {
+            /** @description Hourly series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EventStatsDay"];
+                    };
+                };
+            };
+        };
+    };
+    getEventStatsRange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventStatsRangeQuery"];
+            };
+        };
+        responses: {
+            /** @description Daily series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EventStatsRange"];
+                    };
+                };
+            };
+        };
+    };
+    getEventStatsTotal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventStatsWindowQuery"];
+            };
+        };
+        responses: {
+            /** @description Totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EventStatsTotal"];
+                    };
+                };
+            };
+        };
+    };
+    getEventStatsWeek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventStatsWeekQuery"];
+            };
+        };
+        responses: {
+            /** @description Per-type series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EventStatsWeek"];
+                    };
+                };
+            };
+        };
+    };
+    listTopCameras: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventStatsTopQuery"];
+            };
+        };
+        responses: {
+            /** @description Ranking. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EventStatsTop"];
+                    };
+                };
+            };
+        };
+    };
+    listTopEventTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventStatsTopQuery"];
+            };
+        };
+        responses: {
+            /** @description Ranking. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EventStatsTop"];
+                    };
+                };
+            };
+        };
+    };
+    listTopScenes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventStatsTopQuery"];
+            };
+        };
+        responses: {
+            /** @description Ranking. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EventStatsTop"];
+                    };
+                };
+            };
+        };
+    };
+    listDevices: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: number;
+                keyword?: string;
+                sceneId?: number;
+                /** @description 1 started, 2 not started. */
+                startState?: 1 | 2;
+                /** @description 0 not running, 1 running, 3 abnormal (2 finished does not occur for live devices). */
+                runState?: 0 | 1 | 3;
+                /** @description 1 last day, 2 last week, 3 last month. */
+                createdWithin?: 1 | 2 | 3;
+                /** @description Only the devices bound to this edge box. */
+                boxId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of devices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DevicePage"];
+                    };
+                };
+            };
+        };
+    };
+    listImageDevices: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: number;
+                keyword?: string;
+                sceneId?: number;
+                /** @description 1 started, 2 not started. */
+                startState?: 1 | 2;
+                /** @description 0 not running, 1 running, 3 abnormal. */
+                runState?: 0 | 1 | 3;
+                /** @description 1 last day, 2 last week, 3 last month. */
+                createdWithin?: 1 | 2 | 3;
+                boxId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of image devices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DevicePage"];
+                    };
+                };
+            };
+        };
+    };
+    listOfflineDevices: {
+        parameters: {
+            query?: {
+                pageNo?: number;
+                pageSize?: number;
+                keyword?: string;
+                sceneId?: number;
+                /** @description 1 started, 2 not started. */
+                startState?: 1 | 2;
+                /** @description 0 not running, 1 running, 2 finished, 3 abnormal. */
+                runState?: 0 | 1 | 2 | 3;
+                /** @description 1 last day, 2 last week, 3 last month. */
+                createdWithin?: 1 | 2 | 3;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of offline videos. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DevicePage"];
+                    };
+                };
+            };
+        };
+    };
+    getCameraInfo: {
+        parameters: {
+            query: {
+                cameraId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The device. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DeviceInfo"];
+                    };
+                };
+            };
+        };
+    };
+    getDeviceSnapshot: {
+        parameters: {
+            query: {
+                cameraId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshot. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DeviceSnapshot"];
+                    };
+                };
+            };
+        };
+    };
+    getDeviceFps: {
+        parameters: {
+            query: {
+                cameraId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The frame rate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DeviceFps"];
+                    };
+                };
+            };
+        };
+    };
+    listDeviceScenes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scenes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Scene"][];
+                    };
+                };
+            };
+        };
+    };
+    getEventConfigByPoint: {
+        parameters: {
+            query: {
+                cameraId: number;
+                /** @description Event type id (typeId of the configuration). */
+                type: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved configurations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DeviceEventConfigSaved"][];
+                    };
+                };
+            };
+        };
+    };
+    getEventConfigBySerial: {
+        parameters: {
+            query: {
+                cameraId: number;
+                serialnumber: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved configurations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DeviceEventConfigSaved"][];
+                    };
+                };
+            };
+        };
+    };
+    listFreeDevices: {
+        parameters: {
+            query?: {
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The free devices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DeviceBrief"][];
+                    };
+                };
+            };
+        };
+    };
+    getVideoCardInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The video cards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DeviceVideoCard"][];
+                    };
+                };
+            };
+        };
+    };
+    getDeviceRtmpUrl: {
+        parameters: {
+            query: {
+                cameraId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The relay URLs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DeviceRtmp"];
+                    };
+                };
+            };
+        };
+    };
+    stopDeviceRtmp: {
+        parameters: {
+            query: {
+                cameraId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    getRecheckIp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recheck address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DeviceRecheckIp"];
+                    };
+                };
+            };
+        };
+    };
+    saveRecheckIp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceRecheckIpInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    addDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceInput"];
+            };
+        };
+        responses: {
+            /** @description The new device's id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    saveEventConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceEventAreaConfig"];
+            };
+        };
+        responses: {
+            /** @description The saved configuration (with its id and the derived engine fields). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DeviceEventConfigSaved"];
+                    };
+                };
+            };
+        };
+    };
+    saveCrossCameraConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceCrossCameraConfig"];
+            };
+        };
+        responses: {
+            /** @description The configuration's id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    editDeviceFps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cameraId: number;
+                    /** @description Frames analysed per second. */
+                    fps: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    addDeviceOutput: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceOutputInput"];
+            };
+        };
+        responses: {
+            /** @description The new output's id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    addDeviceScene: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sceneName: string;
+                    cameraIds?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description The new scene's id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    changeDeviceEventTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceEventTypeBatch"];
+            };
+        };
+        responses: {
+            /** @description How many configurations were added and removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            added: number;
+                            removed: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    startDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceStartStop"];
+            };
+        };
+        responses: {
+            /** @description Started (or starting). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    stopDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceStartStop"];
+            };
+        };
+        responses: {
+            /** @description Stopped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    batchStartDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceIdsBody"];
+            };
+        };
+        responses: {
+            /** @description Per-device outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DeviceBatchResult"];
+                    };
+                };
+            };
+        };
+    };
+    batchStopDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceIdsBody"];
+            };
+        };
+        responses: {
+            /** @description Per-device outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DeviceBatchResult"];
+                    };
+                };
+            };
+        };
+    };
+    syncEventConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceStartStop"];
+            };
+        };
+        responses: {
+            /** @description How many configurations were sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            synced: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    deleteOfflineDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    deleteEventConfigs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    deleteDeviceOutputs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    deleteDeviceScenes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    exportDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceExportPage"];
+            };
+        };
+        responses: {
+            /** @description The workbook (or the envelope when the export fails). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["BinaryFile"];
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    exportDevicesBySearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceSearchFilter"];
+            };
+        };
+        responses: {
+            /** @description The workbook (or the envelope when the export fails). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["BinaryFile"];
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    uploadOfflineVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The video, video/mp4, at most 2 GiB. */
+                    file: components["schemas"]["BinaryFile"];
+                    /** @description Video name (spec §5 at most 128). */
+                    name?: string;
+                    sceneId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The created offline device. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Device"];
+                    };
+                };
+            };
+        };
+    };
+    listCameras: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CameraEntryQuery"];
+            };
+        };
+        responses: {
+            /** @description One page of cameras. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["CameraEntryPage"];
+                    };
+                };
+            };
+        };
+    };
+    addCamera: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CameraEntryInput"];
+            };
+        };
+        responses: {
+            /** @description The new camera's id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    updateCamera: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CameraEntryUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    deleteCameras: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    listCtrlUnits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CtrlUnitQuery"];
+            };
+        };
+        responses: {
+            /** @description One page of control units. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["CtrlUnitPage"];
+                    };
+                };
+            };
+        };
+    };
+    addCtrlUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CtrlUnitInput"];
+            };
+        };
+        responses: {
+            /** @description The new unit's id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    updateCtrlUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CtrlUnitUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    deleteCtrlUnits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    listEdgeBoxes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EdgeBoxQuery"];
+            };
+        };
+        responses: {
+            /** @description One page of boxes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EdgeBoxPage"];
+                    };
+                };
+            };
+        };
+    };
+    addEdgeBox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EdgeBoxInput"];
+            };
+        };
+        responses: {
+            /** @description The new box's id and its ingest secret (shown once). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EdgeBoxCreated"];
+                    };
+                };
+            };
+        };
+    };
+    deleteEdgeBoxes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    restartEdgeBox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    boxId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Restart queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    updateEdgeBox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EdgeBoxUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    getEdgeBoxPlatformConfig: {
+        parameters: {
+            query: {
+                boxId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EdgeBoxPlatformConfig"];
+                    };
+                };
+            };
+        };
+    };
+    saveEdgeBoxPlatformConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EdgeBoxPlatformConfig"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    listWorkClothes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EdgeBoxWorkClothesQuery"];
+            };
+        };
+        responses: {
+            /** @description One page of the library. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EdgeBoxWorkClothesPage"];
+                    };
+                };
+            };
+        };
+    };
+    addWorkClothes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The picture, jpg/jpeg/png, at most 5 MB. */
+                    file: components["schemas"]["BinaryFile"];
+                    name: string;
+                    /** @description Absent for the library shared by all boxes. */
+                    boxId?: number;
+                    remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new entry's id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    deleteWorkClothes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    getEdgeBoxTask: {
+        parameters: {
+            query: {
+                boxId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The box's task. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EdgeBoxTask"];
+                    };
+                };
+            };
+        };
+    };
+    saveEdgeBoxTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EdgeBoxTaskInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    saveGovernanceTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EdgeBoxGovernanceTaskInput"];
+            };
+        };
+        responses: {
+            /** @description The task's id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    cancelGovernanceTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    listSdcApps: {
+        parameters: {
+            query: {
+                boxId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The apps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EdgeBoxSdcApp"][];
+                    };
+                };
+            };
+        };
+    };
+    listSdcTopics: {
+        parameters: {
+            query: {
+                boxId: number;
+                appName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The topics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EdgeBoxSdcTopic"][];
+                    };
+                };
+            };
+        };
+    };
+    listScenes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SceneQuery"];
+            };
+        };
+        responses: {
+            /** @description One page of scenes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["ScenePage"];
+                    };
+                };
+            };
+        };
+    };
+    addScene: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SceneInput"];
+            };
+        };
+        responses: {
+            /** @description The new scene's id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    editScene: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SceneUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    deleteScenes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sceneIdList: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    listSceneMenuEvents: {
+        parameters: {
+            query: {
+                sceneId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SceneMenuEvent"][];
+                    };
+                };
+            };
+        };
+    };
+    listSceneViolations: {
+        parameters: {
+            query: {
+                sceneId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The violation types. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SceneViolation"][];
+                    };
+                };
+            };
+        };
+    };
+    renameScene: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sceneId: number;
+                    sceneName: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Renamed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    addTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DetectionTaskInput"];
+            };
+        };
+        responses: {
+            /** @description The new task's id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    updateTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DetectionTaskUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    getTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DetectionTask"];
+                    };
+                };
+            };
+        };
+    };
+    listTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DetectionTaskQuery"];
+            };
+        };
+        responses: {
+            /** @description One page of tasks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DetectionTaskPage"];
+                    };
+                };
+            };
+        };
+    };
+    startTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Started (or starting). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    stopTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Stopped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    batchStartTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Per-task outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DetectionTaskBatchResult"];
+                    };
+                };
+            };
+        };
+    };
+    batchStopTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Per-task outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DetectionTaskBatchResult"];
+                    };
+                };
+            };
+        };
+    };
+    deleteTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    listTaskPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskPlanQuery"];
+            };
+        };
+        responses: {
+            /** @description One page of plans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["TaskPlanPage"];
+                    };
+                };
+            };
+        };
+    };
+    addTaskPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskPlanInput"];
+            };
+        };
+        responses: {
+            /** @description The new plan's id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    deleteTaskPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    updateTaskPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskPlanUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    updateTaskPlanCameras: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    cameraIds: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    executeTaskPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Per-camera outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DeviceBatchResult"];
+                    };
+                };
+            };
+        };
+    };
+    listCatalogueEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogueEventQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["CatalogueEventPage"];
+                    };
+                };
+            };
+        };
+    };
+    addCatalogueEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogueEventAdd"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data holds the id of the new record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    updateCatalogueEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogueEventUpdate"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    deleteCatalogueEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    disableCatalogueEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    restartCatalogueEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    listCatalogueEventTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogueEventTypeQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["CatalogueEventTypePage"];
+                    };
+                };
+            };
+        };
+    };
+    addCatalogueEventType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogueEventTypeAdd"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data holds the id of the new record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    updateCatalogueEventType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogueEventTypeUpdate"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    deleteCatalogueEventTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    listAuthorizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogueAuthorizationQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["CatalogueAuthorizationPage"];
+                    };
+                };
+            };
+        };
+    };
+    addAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogueAuthorizationAdd"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data holds the id of the new record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    updateAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogueAuthorizationUpdate"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    deleteAuthorizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    grantAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogueAuthorizationGrant"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    arrangeAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogueAuthorizationArrange"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    getAuthorizationStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["CatalogueAuthorizationStatus"];
+                    };
+                };
+            };
+        };
+    };
+    listLicApplies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogueLicApplyQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["CatalogueLicApplyPage"];
+                    };
+                };
+            };
+        };
+    };
+    addLicApply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogueLicApplyAdd"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data holds the id of the new record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    updateLicApply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogueLicApplyUpdate"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    deleteLicApplies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    listActivationCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogueActivationQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["CatalogueActivationPage"];
+                    };
+                };
+            };
+        };
+    };
+    addActivationCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogueActivationAdd"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            list: components["schemas"]["CatalogueActivationCode"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteActivationCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    listMallAlgorithms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogueMallQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["CatalogueMallPage"];
+                    };
+                };
+            };
+        };
+    };
+    listModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlgoModelQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AlgoModelPage"];
+                    };
+                };
+            };
+        };
+    };
+    addModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AlgoModelAdd"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data holds the id of the new record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    updateModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlgoModelUpdate"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    deleteModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    listHotModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlgoHotModelQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AlgoModelPage"];
+                    };
+                };
+            };
+        };
+    };
+    listModelTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlgoModelTypeQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AlgoModelTypePage"];
+                    };
+                };
+            };
+        };
+    };
+    addModelType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlgoModelTypeAdd"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data holds the id of the new record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    updateModelType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlgoModelTypeUpdate"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    deleteModelTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    listModelScenes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlgoModelSceneQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AlgoModelScenePage"];
+                    };
+                };
+            };
+        };
+    };
+    addModelScene: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlgoModelSceneAdd"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data holds the id of the new record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    updateModelScene: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlgoModelSceneUpdate"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    deleteModelScenes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    listSetupEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupEventQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SetupEventPage"];
+                    };
+                };
+            };
+        };
+    };
+    addSetupEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupEventAdd"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data holds the id of the new record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    updateSetupEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupEventUpdate"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    deleteSetupEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    publishSetupEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupEventPublish"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SetupEventPublishResult"];
+                    };
+                };
+            };
+        };
+    };
+    listWarehouseAlgorithms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarehouseAlgorithmQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["WarehouseAlgorithmPage"];
+                    };
+                };
+            };
+        };
+    };
+    getAlgorithmHomeSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AlgoHomeSummaryQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AlgoHomeSummary"];
+                    };
+                };
+            };
+        };
+    };
+    startEvaluation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EvalStart"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getEvaluationProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EvalTask"];
+                    };
+                };
+            };
+        };
+    };
+    listEvalDatasets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EvalDatasetQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EvalDatasetPage"];
+                    };
+                };
+            };
+        };
+    };
+    uploadEvalImages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["EvalUpload"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EvalUploadResult"];
+                    };
+                };
+            };
+        };
+    };
+    predictBigSdk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BigSdkPredictRequest"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["BigSdkPredictResult"];
+                    };
+                };
+            };
+        };
+    };
+    describeImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeepseekImage2TextRequest"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DeepseekImage2TextResult"];
+                    };
+                };
+            };
+        };
+    };
+    uploadTrainSamples: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TrainSampleUpload"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["TrainSampleUploadResult"];
+                    };
+                };
+            };
+        };
+    };
+    uploadTrainSamplesZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TrainSampleZipUpload"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["TrainSampleUploadResult"];
+                    };
+                };
+            };
+        };
+    };
+    listTrainSamples: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrainSampleQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["TrainSamplePage"];
+                    };
+                };
+            };
+        };
+    };
+    classifyTrainSamples: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrainSampleClassify"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["TrainSampleCounts"];
+                    };
+                };
+            };
+        };
+    };
+    deleteTrainSamples: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    startTraining: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrainStart"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getTrainingProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["TrainTask"];
+                    };
+                };
+            };
+        };
+    };
+    listSystemGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemGroupQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SystemGroupPage"];
+                    };
+                };
+            };
+        };
+    };
+    addSystemGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemGroupAdd"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data holds the id of the new record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    updateSystemGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemGroupUpdate"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    deleteSystemGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    getSystemOutputConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SystemOutputConfig"];
+                    };
+                };
+            };
+        };
+    };
+    saveSystemOutputConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemOutputConfig"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    getSearchPushConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SystemSearchPushConfig"];
+                    };
+                };
+            };
+        };
+    };
+    saveSearchPushConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemSearchPushConfig"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    listSystemResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemResourceQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SystemResourcePage"];
+                    };
+                };
+            };
+        };
+    };
+    getWatermarkConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SystemWatermarkConfig"];
+                    };
+                };
+            };
+        };
+    };
+    saveWatermarkConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemWatermarkConfig"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    searchTargetRetrieval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TargetRetrievalQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["TargetRetrievalPage"];
+                    };
+                };
+            };
+        };
+    };
+    listTimeModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemTimeModelQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SystemTimeModelPage"];
+                    };
+                };
+            };
+        };
+    };
+    addTimeModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemTimeModelAdd"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data holds the id of the new record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    updateTimeModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemTimeModelUpdate"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    deleteTimeModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    listImgTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemImgTagQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SystemImgTagPage"];
+                    };
+                };
+            };
+        };
+    };
+    addImgTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemImgTagAdd"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data holds the id of the new record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    updateImgTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemImgTagUpdate"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    deleteImgTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    listSystemTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemTagQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SystemTagPage"];
+                    };
+                };
+            };
+        };
+    };
+    addSystemTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemTagAdd"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data holds the id of the new record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    updateSystemTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemTagUpdate"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    deleteSystemTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    getUnitTree: {
+        parameters: {
+            query?: {
+                /** @description Keep only units whose name contains this, with their ancestors. */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        /** @description Root units, children nested, each level ordered by sort then id. */
+                        data?: components["schemas"]["SystemUnitNode"][];
+                    };
+                };
+            };
+        };
+    };
+    addUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemUnitAdd"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data holds the id of the new record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    updateUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemUnitUpdate"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    deleteUnits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    listPlugIndustries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemPlugIndustryQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SystemPlugIndustryPage"];
+                    };
+                };
+            };
+        };
+    };
+    addPlugIndustry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemPlugIndustryAdd"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data holds the id of the new record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    updatePlugIndustry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemPlugIndustryUpdate"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    deletePlugIndustries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    switchPlugIndustryPush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemPlugPushSwitch"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
                 };
             };
         };

@@ -1,0 +1,79 @@
+// Cold start of the server on a fresh embedded database, its memory after start, and API round trips.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { percentile } from './stats.ts';
+
+export interface StartupFigures {
+  coldStartMs: number;
+  warmStartMs: number;
+  rssAfterStartMb: number;
+  loginMs: { p50: number; p95: number; n: number };
+  navMs: { p50: number; p95: number; n: number };
+}
+
+const PORT = 18399;
+
+async function startServer(dataDir: string) {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Argus is running') && resolve());
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { child, ms: performance.now() - started };
+}
+
+async function post(path: string, body: unknown, token?: string) {
+  const res = await fetch(`http://127.0.0.1:${PORT}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return res.json() as Promise<Record<string, any>>;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+}
+
+export async function measureStartup(): Promise<StartupFigures> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'argus-bench-'));
+  try {
+    const cold = await startServer(dataDir);
+    const rss = rssMb(cold.child.pid!);
+    const login: number[] = [];
+    const nav: number[] = [];
+    let token = '';
+    for (let i = 0; i < 30; i++) {
+      const t = performance.now();
+      const res = await post('/user/login', { username: 'admin', password: 'Argus@2026' });
+      login.push(performance.now() - t);
+      token = res.token;
+    }
+    for (let i = 0; i < 200; i++) {
+      const t = performance.now();
+      await post('/user/nav', {}, token);
+      nav.push(performance.now() - t);
+    }
+    cold.child.kill('SIGTERM');
+    await new Promise((r) => cold.child.once('exit', r));
+    const warm = await startServer(dataDir);
+    warm.child.kill('SIGTERM');
+    await new Promise((r) => warm.child.once('exit', r));
+    return {
+      coldStartMs: Math.round(cold.ms),
+      warmStartMs: Math.round(warm.ms),
+      rssAfterStartMb: rss,
+      loginMs: { p50: percentile(login, 50), p95: percentile(login, 95), n: login.length },
+      navMs: { p50: percentile(nav, 50), p95: percentile(nav, 95), n: nav.length },
+    };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

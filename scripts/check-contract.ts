@@ -1,0 +1,37 @@
+// Contract rules a generic OpenAPI linter does not know (docs/contract-conventions.md): every operation declares
+// exactly one kind of access, its x-permission names real module numbers (route keys), one tag from the list.
+import { loadContract } from '../server/contract/loadContract.ts';
+import { menuTree, type SeedModule } from '../server/db/seed/menuTree.ts';
+
+const numbers = new Set<string>();
+const walk = (list: SeedModule[]) => {
+  for (const m of list) {
+    numbers.add(m.number);
+    if (m.children) walk(m.children);
+  }
+};
+walk(menuTree);
+
+const problems: string[] = [];
+const { document, operations } = loadContract();
+const tags = new Set((document.tags ?? []).map((t: { name: string }) => t.name));
+const ids = new Set<string>();
+for (const [path, item] of Object.entries<Record<string, any>>(document.paths)) {
+  for (const [method, op] of Object.entries<Record<string, any>>(item)) {
+    if (method === 'parameters') continue;
+    const where = `${method.toUpperCase()} ${path}`;
+    const kinds = ['x-public', 'x-session-only', 'x-permission'].filter((k) => op[k] !== undefined);
+    if (kinds.length !== 1) problems.push(`${where}: declares ${kinds.length} access kinds (${kinds.join(', ') || 'none'})`);
+    for (const n of [op['x-permission'] ?? []].flat()) {
+      if (!numbers.has(n)) problems.push(`${where}: x-permission ${n} is not a module number of the menu`);
+    }
+    if (op.tags?.length !== 1 || !tags.has(op.tags[0])) problems.push(`${where}: needs exactly one declared tag`);
+    if (ids.has(op.operationId)) problems.push(`${where}: duplicate operationId ${op.operationId}`);
+    ids.add(op.operationId);
+  }
+}
+if (problems.length > 0) {
+  console.error(`Contract check failed:\n- ${problems.join('\n- ')}`);
+  process.exit(1);
+}
+console.log(`Contract check: ${operations.length} operations, each with one tag and one declared access.`);
