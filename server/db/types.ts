@@ -131,6 +131,61 @@ export interface OperationLogTable {
   createdAt: CreatedAt;
 }
 
+export interface SceneTable {
+  id: Serial;
+  sceneName: string;
+  status: Generated<number>;
+  remark: string | null;
+  createdAt: CreatedAt;
+  updatedAt: CreatedAt;
+}
+
+export interface EdgeBoxTable {
+  id: Serial;
+  name: string;
+  serialNumber: string;
+  secretHash: string;
+  ip: string | null;
+  model: string | null;
+  version: string | null;
+  lastHeartbeatAt: NullableTimestamp;
+  cpuUsage: number | null;
+  memoryUsage: number | null;
+  diskUsage: number | null;
+  longitude: number | null;
+  latitude: number | null;
+  address: string | null;
+  remark: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface DeviceTable {
+  id: Serial;
+  name: string;
+  kind: Generated<'normal' | 'image' | 'offline'>;
+  serialnumber: string | null;
+  ip: string | null;
+  port: number | null;
+  rtspUrl: string | null;
+  username: string | null;
+  passwordEnc: string | null;
+  brand: string | null;
+  boxId: number | null;
+  sceneId: number | null;
+  startState: Generated<number>;
+  runState: Generated<number>;
+  runMessage: string | null;
+  fps: number | null;
+  width: number | null;
+  height: number | null;
+  longitude: number | null;
+  latitude: number | null;
+  address: string | null;
+  remark: string | null;
+  createdAt: CreatedAt;
+  updatedAt: CreatedAt;
+}
+
 export interface Database {
   depts: DeptTable;
   modules: ModuleTable;
@@ -145,4 +200,7 @@ export interface Database {
   licence: LicenceTable;
   companyApplications: CompanyApplicationTable;
   operationLogs: OperationLogTable;
+  scenes: SceneTable;
+  edgeBoxes: EdgeBoxTable;
+  devices: DeviceTable;
 }

@@ -1,9 +1,10 @@
 // The server's user-facing messages in both languages. A message is chosen by the request's Accept-Language.
 export type Lang = 'zh' | 'en';
 
-type Catalogue = Record<string, { zh: string; en: string }>;
+export type Catalogue = Record<string, { zh: string; en: string }>;
 
-export const messages = {
+/** Core messages; each area adds its own catalogue (server/modules/<area>/messages.ts) below. */
+const coreMessages = {
   ok: { zh: '操作成功', en: 'success' },
   'auth.required': { zh: '未登录或登录已过期，请重新登录', en: 'You are not signed in or your session has expired; please sign in again' },
   'auth.badCredentials': { zh: '用户名或密码错误', en: 'Wrong username or password' },
@@ -40,6 +41,10 @@ export const messages = {
   'field.deptName': { zh: '部门名称', en: 'Department name' },
   'field.moduleNumber': { zh: '模块编号', en: 'Module number' },
 } satisfies Catalogue;
+
+export const messages = {
+  ...coreMessages,
+};
 
 export type MessageKey = keyof typeof messages;
 

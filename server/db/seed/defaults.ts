@@ -9,13 +9,21 @@ export const defaultSystemConfig: Record<string, string> = {
   websocketPort: '',
   mapLatitude: '22.5464',
   mapLongitude: '114.0593',
+  mapZoom: '12',
   titleWordReplacements: '{}',
   audioUrl: '/audio/alarm.mp3',
   skin: 'normal',
+  // 1 traffic, 2 general; the contract's default. The demo seed overrides it (demoSiteConfig).
+  sceneType: '2',
   logoDesc: 'Argus 视频智能分析平台',
   logoType: 'text',
   logoImageBig: '',
   logoImageLittle: '',
+};
+
+/** What the demo site sets on top of the defaults: it is a traffic site. */
+export const demoSiteConfig: Record<string, string> = {
+  sceneType: '1',
 };
 
 export const defaultCityConfig: Record<string, string> = {

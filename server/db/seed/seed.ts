@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { ServerConfig } from '../../config.ts';
 import type { Database } from '../types.ts';
-import { defaultSystemConfig } from './defaults.ts';
+import { defaultSystemConfig, demoSiteConfig } from './defaults.ts';
+import { seedDemoSite } from './demoSite.ts';
 import { menuTree, operatorModules, type SeedModule } from './menuTree.ts';
 
 export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig): Promise<boolean> {
@@ -45,7 +46,7 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig): P
     const now = new Date();
     await trx
       .insertInto('systemConfig')
-      .values(Object.entries(defaultSystemConfig).map(([key, value]) => ({ key, value, updatedAt: now })))
+      .values(Object.entries({ ...defaultSystemConfig, ...demoSiteConfig }).map(([key, value]) => ({ key, value, updatedAt: now })))
       .execute();
     await trx
       .insertInto('licence')
@@ -57,6 +58,7 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig): P
         modules: 'alarms,devices,tasks,algorithms,training,stats,system',
       })
       .execute();
+    await seedDemoSite(trx, config.dataDir);
   });
   return true;
 }
