@@ -43,14 +43,14 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 100, fields: 50 } });
 
-  app.setErrorHandler((error: FastifyError, req, reply) => {
+  app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
     const lang = pickLang(req.headers['accept-language']);
+    if (error instanceof ApiError) {
+      return reply.status(200).send({ code: error.code, msg: translate(lang, error.key, error.params), data: error.data });
+    }
     if (error.validation) {
       const msg = describeSchemaErrors(error.validation as never, error.validationContext ?? 'body', lang);
       return reply.status(200).send({ code: 400, msg, data: null });
-    }
-    if (error instanceof ApiError) {
-      return reply.status(200).send({ code: error.code, msg: translate(lang, error.key, error.params), data: error.data });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
       return reply.status(413).send({ code: 413, msg: translate(lang, 'tooLarge'), data: null });

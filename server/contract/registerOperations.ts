@@ -25,7 +25,6 @@ export function registerOperations(app: FastifyInstance, contract: Contract, han
         method: operation.method as RouteOptions['method'],
         url,
         schema,
-        config: { operation },
         // Access is checked before the body is parsed or validated: an anonymous caller learns nothing more.
         onRequest: async (req) => {
           req.sessionUser = await authenticate(req, operation, services);
