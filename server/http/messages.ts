@@ -1,4 +1,10 @@
 // The server's user-facing messages in both languages. A message is chosen by the request's Accept-Language.
+import { configMessages } from '../modules/config/messages.ts';
+import { logMessages } from '../modules/logs/messages.ts';
+import { menuMessages } from '../modules/menus/messages.ts';
+import { roleMessages } from '../modules/roles/messages.ts';
+import { userMessages } from '../modules/users/messages.ts';
+
 export type Lang = 'zh' | 'en';
 
 export type Catalogue = Record<string, { zh: string; en: string }>;
@@ -44,6 +50,11 @@ const coreMessages = {
 
 export const messages = {
   ...coreMessages,
+  ...menuMessages,
+  ...userMessages,
+  ...roleMessages,
+  ...configMessages,
+  ...logMessages,
 };
 
 export type MessageKey = keyof typeof messages;

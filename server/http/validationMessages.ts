@@ -31,6 +31,8 @@ const rules: Record<string, { zh: (p: Record<string, any>) => string; en: (p: Re
   },
   const: { zh: (p) => `只能是 ${p.allowedValue}`, en: (p) => `must be ${p.allowedValue}` },
   additionalProperties: { zh: () => '含有不允许的字段', en: () => 'has a field that is not allowed' },
+  minProperties: { zh: (p) => `至少需要 ${p.limit} 个字段`, en: (p) => `must have at least ${p.limit} fields` },
+  maxProperties: { zh: (p) => `最多 ${p.limit} 个字段`, en: (p) => `must have at most ${p.limit} fields` },
   uniqueItems: { zh: () => '不能有重复项', en: () => 'must not have duplicate items' },
 };
 

@@ -69,7 +69,7 @@ export const authHandlers: HandlerMap = {
       }
     }
     const menuList = buildTree(rows, (r) => shown.has(r.id) && r.moduleType === 'menu' && r.visible);
-    return { menuList, buttonList: held.map((r) => r.moduleNumber), userinfo: await loadUserInfo(db, user!.id) };
+    return { menuList, buttonList: held.map((r) => r.moduleNumber), userinfo: await loadUserInfo(db, user!.id, user!.tokenHash) };
   },
 
   async saveNewPassword({ db, body, user }) {

@@ -7,10 +7,9 @@ import type { Database } from '../../db/types.ts';
 import { ApiError } from '../../http/apiError.ts';
 import { formatTime } from '../../http/format.ts';
 import { EnvelopeReply } from '../../http/handler.ts';
+import { readSystemConfig } from '../config/systemConfig.ts';
 import { loadUserInfo } from './userInfo.ts';
 
-/** Site scene type: 1 traffic (the demo site), 2 general. */
-const SCENE_TYPE = 1;
 
 export async function checkPassword(db: Kysely<Database>, config: ServerConfig, username: string, password: string) {
   const user = await db
@@ -49,6 +48,7 @@ export async function openSession(
   options: { exclusive?: boolean } = {},
 ) {
   const token = newToken();
+  const tokenHash = hashToken(token);
   const loginCode = newShortCode();
   const now = new Date();
   await db.transaction().execute(async (trx) => {
@@ -57,10 +57,12 @@ export async function openSession(
     }
     await trx
       .insertInto('sessions')
-      .values({ tokenHash: hashToken(token), userId, loginCode, ip, expiresAt: new Date(now.getTime() + config.tokenTtlMs) })
+      .values({ tokenHash, userId, loginCode, ip, createdAt: now, expiresAt: new Date(now.getTime() + config.tokenTtlMs) })
       .execute();
     await trx.updateTable('users').set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now }).where('id', '=', userId).execute();
   });
-  const userinfo = await loadUserInfo(db, userId);
-  return new EnvelopeReply({ token, loginCode, userinfo, sceneType: SCENE_TYPE });
+  const userinfo = await loadUserInfo(db, userId, tokenHash);
+  // The site's scene type (1 traffic, 2 general) is a system configuration key.
+  const { sceneType } = await readSystemConfig(db);
+  return new EnvelopeReply({ token, loginCode, userinfo, sceneType });
 }

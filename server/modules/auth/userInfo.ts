@@ -3,7 +3,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { formatTime } from '../../http/format.ts';
 
-export async function loadUserInfo(db: Kysely<Database>, userId: number) {
+/**
+ * `lastLoginTime` is the previous sign-in before the session `sessionTokenHash` (every session is one successful
+ * sign-in); without a session it is the latest sign-in.
+ */
+export async function loadUserInfo(db: Kysely<Database>, userId: number, sessionTokenHash?: string) {
   const row = await db
     .selectFrom('users')
     .innerJoin('roles', 'roles.id', 'users.roleId')
@@ -24,5 +28,18 @@ export async function loadUserInfo(db: Kysely<Database>, userId: number) {
     .where('users.id', '=', userId)
     .executeTakeFirstOrThrow();
   const { lastLoginAt, ...rest } = row;
-  return { ...rest, lastLoginTime: formatTime(lastLoginAt) };
+  const lastLogin = sessionTokenHash ? await previousSignIn(db, userId, sessionTokenHash) : lastLoginAt;
+  return { ...rest, lastLoginTime: formatTime(lastLogin) };
+}
+
+async function previousSignIn(db: Kysely<Database>, userId: number, sessionTokenHash: string): Promise<Date | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('createdAt')
+    .where('userId', '=', userId)
+    .where('id', '<', (eb) => eb.selectFrom('sessions').select('id').where('tokenHash', '=', sessionTokenHash))
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.createdAt ?? null;
 }

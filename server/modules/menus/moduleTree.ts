@@ -1,45 +1,49 @@
 // Builds the menu tree the console shows from module rows.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ModuleTable } from '../../db/types.ts';
+import { buildForest, type TreeNode } from '../shared/tree.ts';
 
-export interface MenuModuleNode {
+export type ModuleRow = Selectable<ModuleTable>;
+
+/** A module as the contract's MenuModule: icon and description are empty strings when not set. */
+export interface MenuModuleFields {
   id: number;
   parentId: number;
   moduleName: string;
   moduleNameEn: string;
-  moduleIcon: string | null;
+  moduleIcon: string;
   moduleNumber: string;
-  moduleDescription: string | null;
+  moduleDescription: string;
   moduleType: 'menu' | 'button';
   sort: number;
   visible: boolean;
-  children: MenuModuleNode[];
 }
 
-export async function allModules(db: Kysely<Database>): Promise<Selectable<ModuleTable>[]> {
+export type MenuModuleNode = TreeNode<MenuModuleFields>;
+
+export async function allModules(db: Kysely<Database>): Promise<ModuleRow[]> {
   return db.selectFrom('modules').selectAll().orderBy('parentId').orderBy('sort').orderBy('id').execute();
 }
 
-export function buildTree(rows: Selectable<ModuleTable>[], keep: (row: Selectable<ModuleTable>) => boolean = () => true) {
-  const nodes = new Map<number, MenuModuleNode>();
-  for (const row of rows) if (keep(row)) nodes.set(row.id, { ...row, children: [] });
-  const roots: MenuModuleNode[] = [];
-  for (const node of nodes.values()) {
-    const parent = nodes.get(node.parentId);
-    if (parent) parent.children.push(node);
-    else if (node.parentId === 0 || !rows.some((r) => r.id === node.parentId)) roots.push(node);
-  }
-  const sort = (list: MenuModuleNode[]) => {
-    list.sort((a, b) => a.sort - b.sort || a.id - b.id);
-    for (const n of list) sort(n.children);
+function toFields(row: ModuleRow): MenuModuleFields {
+  return {
+    id: row.id,
+    parentId: row.parentId,
+    moduleName: row.moduleName,
+    moduleNameEn: row.moduleNameEn,
+    moduleIcon: row.moduleIcon ?? '',
+    moduleNumber: row.moduleNumber,
+    moduleDescription: row.moduleDescription ?? '',
+    moduleType: row.moduleType,
+    sort: row.sort,
+    visible: row.visible,
   };
-  sort(roots);
-  return roots;
 }
 
-/** Ids of a module and all its descendants. */
-export function descendantIds(rows: { id: number; parentId: number }[], id: number): number[] {
-  const out = [id];
-  for (let i = 0; i < out.length; i++) for (const r of rows) if (r.parentId === out[i]) out.push(r.id);
-  return out;
+/** The kept modules as a tree sorted by `sort` then id (see buildForest for rows whose parent is not kept). */
+export function buildTree(rows: ModuleRow[], keep: (row: ModuleRow) => boolean = () => true): MenuModuleNode[] {
+  const kept = new Set(rows.filter(keep).map((r) => r.id));
+  return buildForest(rows.map(toFields), (f) => kept.has(f.id));
 }
+
+export { descendantIds } from '../shared/tree.ts';
