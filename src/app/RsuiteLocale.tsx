@@ -1,0 +1,10 @@
+// rsuite's locale (date pickers, tables, …) follows the UI language.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import CustomProvider from 'rsuite/CustomProvider';
+import { enUS, zhCN } from 'rsuite/locales';
+
+export function RsuiteLocale({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  return <CustomProvider locale={i18n.language === 'en' ? enUS : zhCN}>{children}</CustomProvider>;
+}

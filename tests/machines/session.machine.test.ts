@@ -1,0 +1,162 @@
+// Model-based test of the session machine: a small model of what the user sees generates paths to every
+// state and through every transition; each path drives the production machine (fake calls, simulated clock)
+// and checks it at every step. A final check proves every production state and transition was exercised.
+import { describe, expect, it } from 'vitest';
+import { createMachine } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { SESSION_EXPIRY_REDIRECT_MS, sessionMachine } from '../../src/machines/session.machine.ts';
+import {
+  allTransitionKeys,
+  bootstrap,
+  credentials,
+  SessionHarness,
+  settle,
+  signedIn,
+  stored,
+} from './sessionHarness.ts';
+
+const WRONG_PASSWORD = '用户名或密码错误';
+const UNREACHABLE = '连接服务器失败';
+const EXPIRED = '未登录或登录已过期，请重新登录';
+
+/** What the user sees; events are what the user or the server does. */
+const userModel = createMachine({
+  id: 'user',
+  initial: 'opening',
+  states: {
+    opening: { on: { OPEN_WITHOUT_SESSION: 'loginForm', OPEN_WITH_SESSION: 'restoring' } },
+    restoring: {
+      on: { RESTORE_SUCCEEDS: 'mainPage', RESTORE_FAILS: 'loginFormWithError', SERVER_SAYS_401: 'expiredNotice' },
+    },
+    loginForm: { on: { SUBMIT: 'signingIn', SERVER_SAYS_401: 'loginForm' } },
+    loginFormWithError: { on: { SUBMIT: 'signingIn' } },
+    signingIn: { on: { LOGIN_REJECTED: 'loginFormWithError', LOGIN_ACCEPTED: 'loadingConsole', SUBMIT: 'signingIn' } },
+    loadingConsole: {
+      on: { BOOTSTRAP_SUCCEEDS: 'mainPage', BOOTSTRAP_FAILS: 'loginFormWithError', SERVER_SAYS_401: 'expiredNotice' },
+    },
+    mainPage: { on: { LOGOUT: 'signingOut', SERVER_SAYS_401: 'expiredNotice' } },
+    signingOut: { on: { LOGOUT_CONFIRMED: 'loginForm', LOGOUT_UNREACHABLE: 'loginForm', SERVER_SAYS_401: 'signingOut' } },
+    expiredNotice: { on: { WAIT_1500_MS: 'loginForm', SERVER_SAYS_401: 'expiredNotice' } },
+  },
+});
+
+const model = createTestModel(userModel);
+
+const visitedStates = new Set<string>();
+const takenTransitions = new Set<string>();
+
+function checks(h: SessionHarness) {
+  return {
+    opening: () => expect(h.actor).toBeNull(),
+    restoring: () => {
+      expect(h.snapshot.value).toBe('restoring');
+      expect(h.calls.bootstrap.at(-1)?.token).toBe(stored.token);
+    },
+    loginForm: () => {
+      expect(h.snapshot.value).toBe('anonymous');
+      expect(h.snapshot.context).toMatchObject({ error: null, signedIn: null, bootstrap: null, expiredMessage: null });
+      expect(h.storage).toBeNull();
+    },
+    loginFormWithError: () => {
+      expect(h.snapshot.value).toBe('anonymous');
+      expect([WRONG_PASSWORD, UNREACHABLE]).toContain(h.snapshot.context.error);
+      expect(h.snapshot.context.bootstrap).toBeNull();
+      expect(h.storage).toBeNull();
+    },
+    signingIn: () => {
+      expect(h.snapshot.value).toBe('authenticating');
+      expect(h.snapshot.context.error).toBeNull();
+      expect(h.pending.login).toHaveLength(1); // a second submit does not sign in twice
+      expect(h.calls.login.at(-1)).toEqual(credentials);
+    },
+    loadingConsole: () => {
+      expect(h.snapshot.value).toBe('bootstrapping');
+      expect(h.storage).toEqual(signedIn); // stored before the menu loads: the nav call needs the token
+      expect(h.calls.bootstrap.at(-1)).toEqual(signedIn);
+    },
+    mainPage: () => {
+      expect(h.snapshot.value).toBe('authenticated');
+      expect(h.snapshot.context.bootstrap).toEqual(bootstrap);
+      expect(h.storage).not.toBeNull();
+    },
+    signingOut: () => {
+      expect(h.snapshot.value).toBe('loggingOut');
+      expect(h.pending.logout).toHaveLength(1);
+      expect(h.storage).not.toBeNull(); // the logout call still carries the token
+    },
+    expiredNotice: () => {
+      expect(h.snapshot.value).toBe('expired');
+      expect(h.snapshot.context.expiredMessage).toBe(EXPIRED);
+      expect(h.storage).toBeNull(); // forgotten at once: no later call sends the dead token
+    },
+  };
+}
+
+type ModelEvent = Parameters<typeof userModel.transition>[1]['type'];
+
+async function send(h: SessionHarness, event: Parameters<NonNullable<SessionHarness['actor']>['send']>[0]) {
+  h.actor!.send(event);
+  await settle();
+}
+
+/** What each model event does to the system under test. */
+const performers: Record<ModelEvent, (h: SessionHarness) => void | Promise<void>> = {
+  OPEN_WITHOUT_SESSION: (h) => h.start(null),
+  OPEN_WITH_SESSION: (h) => h.start(stored),
+  RESTORE_SUCCEEDS: (h) => h.answer('bootstrap', { value: bootstrap }),
+  RESTORE_FAILS: (h) => h.answer('bootstrap', { error: new Error(UNREACHABLE) }),
+  SUBMIT: (h) => send(h, { type: 'LOGIN', credentials }),
+  LOGIN_REJECTED: (h) => h.answer('login', { error: new Error(WRONG_PASSWORD) }),
+  LOGIN_ACCEPTED: (h) => h.answer('login', { value: signedIn }),
+  BOOTSTRAP_SUCCEEDS: (h) => h.answer('bootstrap', { value: bootstrap }),
+  BOOTSTRAP_FAILS: (h) => h.answer('bootstrap', { error: new Error(UNREACHABLE) }),
+  LOGOUT: (h) => send(h, { type: 'LOGOUT' }),
+  LOGOUT_CONFIRMED: (h) => h.answer('logout', { value: undefined }),
+  LOGOUT_UNREACHABLE: (h) => h.answer('logout', { error: new Error(UNREACHABLE) }),
+  SERVER_SAYS_401: (h) => h.serverSays401(EXPIRED),
+  WAIT_1500_MS: async (h) => {
+    h.clock.increment(SESSION_EXPIRY_REDIRECT_MS - 1);
+    await settle();
+    expect(h.snapshot.value).toBe('expired');
+    h.clock.increment(1);
+    await settle();
+  },
+};
+
+function actions(h: SessionHarness) {
+  return Object.fromEntries(Object.entries(performers).map(([type, perform]) => [type, () => perform(h)]));
+}
+
+/** One path per reachable state, plus for every state one path per event it accepts (all transitions). */
+function coveringPaths() {
+  const toStates = model.getShortestPaths();
+  const paths = [...toStates];
+  for (const path of toStates) {
+    const events = path.steps.map((step) => step.event).filter((event) => !event.type.startsWith('xstate.'));
+    for (const eventType of Object.keys(userModel.getStateNodeById(`user.${String(path.state.value)}`).on)) {
+      paths.push(...model.getPathsFromEvents([...events, { type: eventType }] as never));
+    }
+  }
+  const seen = new Set<string>();
+  return paths.filter((path) => {
+    const key = path.steps.map((step) => step.event.type).join(' → ');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+describe('session machine (model-based)', () => {
+  for (const path of coveringPaths()) {
+    it(path.description, async () => {
+      const h = new SessionHarness(visitedStates, takenTransitions);
+      await path.test({ states: checks(h), events: actions(h) as never });
+    });
+  }
+
+  // Runs after the paths above (tests in a file run in order).
+  it('exercised every state and every transition of the production machine', () => {
+    expect([...visitedStates].sort()).toEqual(Object.keys(sessionMachine.root.states).sort());
+    expect([...takenTransitions].sort()).toEqual(allTransitionKeys());
+  });
+});

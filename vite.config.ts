@@ -1,0 +1,45 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The reference server (npm run serve) answers the API, uploaded files and the sockets on one port.
+const server = 'http://127.0.0.1:8080';
+// §7: these paths go out without the base address, so the dev server forwards them as they are.
+const bareApiPaths = ['/evaluate', '/verifyBigSdk', '/deepseek'];
+
+const proxy = Object.fromEntries([
+  ['/api', { target: server, changeOrigin: true }],
+  ['/files', { target: server, changeOrigin: true }],
+  ['/websocket', { target: server, ws: true, changeOrigin: true }],
+  ['/socketServer', { target: server, ws: true, changeOrigin: true }],
+  ...bareApiPaths.map((path) => [path, { target: server, changeOrigin: true }]),
+]);
+
+const vendorModules = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
+const i18nModules = /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/;
+const stateModules = /[\\/]node_modules[\\/](xstate|@xstate[\\/]react|use-sync-external-store)[\\/]/;
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    // bench/bundleSizes.ts reads the manifest to measure what the login route loads first.
+    manifest: true,
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Rolldown's successor of manualChunks: libraries every screen needs change rarely, so they get their own
+        // long-cached chunks (React and the router; i18n; state machines). rsuite is left to automatic splitting
+        // so each lazy screen loads only the components it uses.
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: vendorModules },
+            { name: 'i18n', test: i18nModules },
+            { name: 'state', test: stateModules },
+          ],
+        },
+      },
+    },
+  },
+  server: { host: '127.0.0.1', port: 5173, proxy },
+  preview: { host: '127.0.0.1', port: 4173, proxy },
+});
