@@ -1,0 +1,4 @@
+// Temporary: the system-administration screen DeptConfig is being built in this change set.
+export default function DeptConfigScreen() {
+  return null;
+}
