@@ -16,6 +16,8 @@ import type { AppServices } from './http/handler.ts';
 import { pickLang, translate } from './http/messages.ts';
 import { describeSchemaErrors } from './http/validationMessages.ts';
 import { handlers } from './modules/index.ts';
+import { startPlanScheduler } from './modules/plans/scheduler.ts';
+import { registerRealtime } from './realtime/websocketRoutes.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -66,6 +68,11 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   });
 
   registerOperations(app, contract, handlers, services);
+  // Planned tasks run at their times for as long as the server runs.
+  const planScheduler = startPlanScheduler(database.db, (err) => app.log.error({ err }, 'planned task run failed'));
+  app.addHook('onClose', () => planScheduler.stop());
+  // Websockets (x-websockets of the contract) and the alarm push; handlers reach it as services.realtime.
+  services.realtime = await registerRealtime(app, database, config);
 
   const filesDir = join(config.dataDir, 'files');
   mkdirSync(filesDir, { recursive: true });

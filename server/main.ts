@@ -1,6 +1,8 @@
 // Starts the Argus server: API, websockets and the built console on one port.
 import { buildApp } from './app.ts';
 import { configFromEnv, DEMO_ADMIN_PASSWORD, DEMO_OPERATOR_PASSWORD } from './config.ts';
+import { purgeDeletedImages } from './modules/alarms/alarmStore.ts';
+import { startDemoBox } from './simulator/demoBox.ts';
 
 const started = performance.now();
 const config = configFromEnv();
@@ -16,8 +18,18 @@ console.log(
   `Argus is running at ${url} (database: ${built.database.kind}${built.database.kind === 'pglite' ? ` in ${config.dataDir}` : ''}, ready in ${ms} ms)${demo}`,
 );
 
+// One slow simulated edge box of the demo site, unless SIMULATOR=off (README: configuration).
+const simulator = process.env.SIMULATOR === 'off' ? null : startDemoBox(url, config.dataDir, (line) => console.log(line));
+
+// Snapshots of alarms deleted more than a day ago are removed from disk (the rows stay, soft-deleted).
+const purge = setInterval(() => {
+  purgeDeletedImages(built.database.db, config.dataDir, 86_400_000).catch((err) => built.app.log.warn({ err }, 'alarm image purge'));
+}, 3600_000);
+purge.unref();
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    simulator?.stop();
     await built.close();
     process.exit(0);
   });

@@ -1,6 +1,6 @@
 // Reads openapi/console.yaml and lists its operations in the form the server registers them.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parse } from 'yaml';
 
 export const contractPath = join(import.meta.dirname, '..', '..', 'openapi', 'console.yaml');
@@ -36,6 +36,8 @@ export interface Contract {
   operations: ContractOperation[];
   /** components.schemas, for registering with the validator. */
   schemas: Record<string, unknown>;
+  /** Schema files the contract $refs (schemas/*.schema.json), by the id their refs are rewritten to. */
+  externalSchemas: Record<string, Record<string, unknown>>;
 }
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
@@ -64,7 +66,42 @@ export function loadContract(path = contractPath): Contract {
       });
     }
   }
-  return { document, operations, schemas: components.schemas ?? {} };
+  return { document, operations, schemas: components.schemas ?? {}, externalSchemas: loadExternalSchemas(document, dirname(path)) };
+}
+
+/**
+ * The id an external $ref ('../schemas/x.schema.json#/definitions/Y') is validated under: 'schemas/x.schema.json'
+ * plus its fragment. Each file is registered once under that id, so its own '#/definitions/...' refs resolve inside it.
+ */
+export function externalRefId(ref: string): string {
+  const [file, fragment] = ref.split('#');
+  return `schemas/${basename(file)}${fragment === undefined ? '' : `#${fragment}`}`;
+}
+
+/** Loads every JSON file the document $refs (refs inside those files may name further files, relative to them). */
+function loadExternalSchemas(document: unknown, baseDir: string): Record<string, Record<string, unknown>> {
+  const loaded: Record<string, Record<string, unknown>> = {};
+  const paths = new Map<string, string>();
+  const visit = (value: unknown, dir: string) => {
+    if (Array.isArray(value)) {
+      for (const v of value) visit(v, dir);
+      return;
+    }
+    if (!value || typeof value !== 'object') return;
+    for (const [key, v] of Object.entries(value)) {
+      if (key === '$ref' && typeof v === 'string' && !v.startsWith('#')) {
+        const file = resolve(dir, v.split('#')[0]);
+        const id = externalRefId(v).split('#')[0];
+        if (paths.has(id) && paths.get(id) !== file) throw new Error(`two schema files share the name ${id}: ${paths.get(id)}, ${file}`);
+        if (paths.has(id)) continue;
+        paths.set(id, file);
+        loaded[id] = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+        visit(loaded[id], dirname(file));
+      } else visit(v, dir);
+    }
+  };
+  visit(document, baseDir);
+  return loaded;
 }
 
 function accessOf(op: Record<string, any>): Access {

@@ -6,7 +6,7 @@ import { ApiError } from '../http/apiError.ts';
 import { type AppServices, EnvelopeReply, FileReply, type HandlerContext, type HandlerMap, type SessionUser } from '../http/handler.ts';
 import { pickLang, translate } from '../http/messages.ts';
 import { writeOperationLog } from '../http/operationLog.ts';
-import type { Contract, ContractOperation, ContractParameter } from './loadContract.ts';
+import { type Contract, type ContractOperation, type ContractParameter, externalRefId } from './loadContract.ts';
 
 export const API_PREFIX = '/api';
 /** §7: these paths are called without the base address, so the server also answers them at the bare path. */
@@ -14,6 +14,11 @@ export const BARE_PATH = /verifyBigSdk|verifyEvent|recognize|evaluate|deepseek/;
 export const SCHEMA_ID = 'contract';
 
 export function registerOperations(app: FastifyInstance, contract: Contract, handlers: HandlerMap, services: AppServices) {
+  // Schema files first: the contract's definitions $ref them.
+  for (const [id, schema] of Object.entries(contract.externalSchemas)) {
+    const { $schema: _draft, ...body } = rewriteRefs(schema);
+    app.addSchema({ ...body, $id: id });
+  }
   app.addSchema({ $id: SCHEMA_ID, type: 'object', definitions: rewriteRefs(contract.schemas) });
   for (const operation of contract.operations) {
     const handler = handlers[operation.operationId] ?? notImplemented;
@@ -91,7 +96,10 @@ async function runOperation(
     msg = translate(lang, error.key, error.params);
     return reply.send({ code, msg, data: error.data ?? null });
   } finally {
-    if (!operation.readOnly && code !== 401) {
+    // Box ingest (x-box-auth) is machine traffic at up to hundreds of calls a second: its record is the alarm
+    // itself, and logging it would bury the users' operations.
+    const boxTraffic = operation.access.kind === 'public' && operation.access.boxAuth;
+    if (!operation.readOnly && code !== 401 && !boxTraffic) {
       await writeOperationLog(services.db, {
         userId: user?.id || null,
         username: user?.username || loginName(req.body),
@@ -180,7 +188,11 @@ function routeSchema(op: ContractOperation): Record<string, unknown> {
   return schema;
 }
 
-/** Contract refs (#/components/schemas/X) point into the shared schema registered under SCHEMA_ID. */
+/**
+ * Contract refs (#/components/schemas/X) point into the shared schema registered under SCHEMA_ID; refs to schema
+ * files (../schemas/x.schema.json#/definitions/Y) into the file registered under its id; a file's own refs
+ * (#/definitions/Y) stay relative to that file.
+ */
 export function rewriteRefs<T>(value: T): T {
   if (Array.isArray(value)) return value.map(rewriteRefs) as T;
   if (value && typeof value === 'object') {
@@ -188,6 +200,8 @@ export function rewriteRefs<T>(value: T): T {
     for (const [k, v] of Object.entries(value)) {
       if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')) {
         out[k] = `${SCHEMA_ID}#/definitions/${v.slice('#/components/schemas/'.length)}`;
+      } else if (k === '$ref' && typeof v === 'string' && !v.startsWith('#')) {
+        out[k] = externalRefId(v);
       } else if (k === 'examples' || k === 'example' || k.startsWith('x-')) {
         // documentation only
       } else out[k] = rewriteRefs(v);

@@ -7,6 +7,12 @@ import type { Database } from './types.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/**
+ * Column names snake_case in SQL, camelCase in TypeScript. Keys inside jsonb values are data (e.g. box_threshold
+ * of an event configuration, light_black of a detection task) and are kept as stored.
+ */
+const camelCase = () => new CamelCasePlugin({ maintainNestedObjectKeys: true });
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
@@ -31,8 +37,11 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // Keep timestamps and bigints as the application expects them.
   pg.types.setTypeParser(20, (v: string) => v);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client's connection can fail (server restart, database dropped): the pool drops that client and
+  // emits 'error', which would otherwise crash the process. Queries on a failed client still reject normally.
+  pool.on('error', (error) => console.warn(`PostgreSQL pool: idle connection lost (${error.message})`));
   await pool.query('SELECT 1');
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [camelCase()] });
   return {
     db,
     kind: 'postgres',
@@ -56,7 +65,7 @@ async function openPGlite(dataDir: string, inMemory: boolean): Promise<DatabaseH
     mkdirSync(dir, { recursive: true });
     pglite = await PGlite.create(dir);
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [camelCase()] });
   return {
     db,
     kind: 'pglite',

@@ -1,5 +1,7 @@
 // Row types of the tables, as Kysely sees them (camelCase through CamelCasePlugin).
 import type { ColumnType, Generated } from 'kysely';
+import type { AlarmTables } from './alarmTables.ts';
+import type { DeviceColumns004, DeviceConfigTables, EdgeBoxColumns004 } from './deviceConfigTables.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -140,7 +142,7 @@ export interface SceneTable {
   updatedAt: CreatedAt;
 }
 
-export interface EdgeBoxTable {
+export interface EdgeBoxTable extends EdgeBoxColumns004 {
   id: Serial;
   name: string;
   serialNumber: string;
@@ -159,7 +161,7 @@ export interface EdgeBoxTable {
   createdAt: CreatedAt;
 }
 
-export interface DeviceTable {
+export interface DeviceTable extends DeviceColumns004 {
   id: Serial;
   name: string;
   kind: Generated<'normal' | 'image' | 'offline'>;
@@ -186,7 +188,7 @@ export interface DeviceTable {
   updatedAt: CreatedAt;
 }
 
-export interface Database {
+export interface Database extends AlarmTables, DeviceConfigTables {
   depts: DeptTable;
   modules: ModuleTable;
   roles: RoleTable;

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import type { ContractOperation } from '../contract/loadContract.ts';
+import type { AlarmBus } from '../realtime/types.ts';
 import type { Lang } from './messages.ts';
 
 export interface SessionUser {
@@ -18,6 +19,8 @@ export interface SessionUser {
 export interface AppServices {
   config: ServerConfig;
   db: Kysely<Database>;
+  /** The websocket alarm push (server/realtime); set by buildApp. */
+  realtime?: AlarmBus;
 }
 
 export interface HandlerContext<Body = any, Query = any, Params = any> {

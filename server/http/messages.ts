@@ -1,9 +1,17 @@
 // The server's user-facing messages in both languages. A message is chosen by the request's Accept-Language.
+import { alarmMessages } from '../modules/alarms/messages.ts';
+import { cameraMessages } from '../modules/cameras/messages.ts';
 import { configMessages } from '../modules/config/messages.ts';
+import { deviceMessages } from '../modules/devices/messages.ts';
+import { edgeBoxMessages } from '../modules/edgeBox/messages.ts';
 import { logMessages } from '../modules/logs/messages.ts';
 import { menuMessages } from '../modules/menus/messages.ts';
+import { planMessages } from '../modules/plans/messages.ts';
 import { roleMessages } from '../modules/roles/messages.ts';
+import { statsMessages } from '../modules/stats/messages.ts';
+import { taskMessages } from '../modules/tasks/messages.ts';
 import { userMessages } from '../modules/users/messages.ts';
+import { videoMessages } from '../modules/video/messages.ts';
 
 export type Lang = 'zh' | 'en';
 
@@ -55,6 +63,14 @@ export const messages = {
   ...roleMessages,
   ...configMessages,
   ...logMessages,
+  ...alarmMessages,
+  ...statsMessages,
+  ...videoMessages,
+  ...deviceMessages,
+  ...cameraMessages,
+  ...edgeBoxMessages,
+  ...taskMessages,
+  ...planMessages,
 };
 
 export type MessageKey = keyof typeof messages;

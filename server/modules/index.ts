@@ -1,13 +1,29 @@
 // Every implemented operation's handler, by operationId. Operations not listed answer 501 (not implemented).
 import type { HandlerMap } from '../http/handler.ts';
+import { alarmHandlers } from './alarms/alarmHandlers.ts';
 import { authHandlers } from './auth/authHandlers.ts';
+import { cameraHandlers } from './cameras/cameraHandlers.ts';
 import { configHandlers } from './config/configHandlers.ts';
 import { deptHandlers } from './depts/deptHandlers.ts';
+import { deviceExportHandlers } from './devices/deviceExportHandlers.ts';
+import { deviceHandlers } from './devices/deviceHandlers.ts';
+import { deviceMediaHandlers } from './devices/deviceMediaHandlers.ts';
+import { deviceRunHandlers } from './devices/deviceRunHandlers.ts';
+import { deviceSettingsHandlers } from './devices/deviceSettingsHandlers.ts';
+import { eventConfigHandlers } from './devices/eventConfigHandlers.ts';
+import { boxTaskHandlers } from './edgeBox/boxTaskHandlers.ts';
+import { edgeBoxHandlers } from './edgeBox/edgeBoxHandlers.ts';
+import { workClothesHandlers } from './edgeBox/workClothesHandlers.ts';
 import { licenceHandlers } from './licence/licenceHandlers.ts';
 import { logHandlers } from './logs/logHandlers.ts';
 import { menuHandlers } from './menus/menuHandlers.ts';
+import { planHandlers } from './plans/planHandlers.ts';
 import { roleHandlers } from './roles/roleHandlers.ts';
+import { sceneHandlers } from './scenes/sceneHandlers.ts';
+import { statsHandlers } from './stats/statsHandlers.ts';
+import { taskHandlers } from './tasks/taskHandlers.ts';
 import { userHandlers } from './users/userHandlers.ts';
+import { videoHandlers } from './video/videoHandlers.ts';
 
 export const handlers: HandlerMap = {
   ...authHandlers,
@@ -18,4 +34,20 @@ export const handlers: HandlerMap = {
   ...configHandlers,
   ...licenceHandlers,
   ...logHandlers,
+  ...alarmHandlers,
+  ...statsHandlers,
+  ...videoHandlers,
+  ...deviceHandlers,
+  ...deviceRunHandlers,
+  ...deviceMediaHandlers,
+  ...deviceSettingsHandlers,
+  ...deviceExportHandlers,
+  ...eventConfigHandlers,
+  ...cameraHandlers,
+  ...sceneHandlers,
+  ...edgeBoxHandlers,
+  ...boxTaskHandlers,
+  ...workClothesHandlers,
+  ...taskHandlers,
+  ...planHandlers,
 };

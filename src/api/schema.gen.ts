@@ -1938,6 +1938,9 @@ export interface paths {
          *     after endTime within a `times` entry except for the night window, which may cross midnight; confidence
          *     within confidenceMin–confidenceMax when those are set. If the camera is running the new configuration
          *     is applied to the running analysis. 404 no such device.
+         *     Shapes are relative to the snapshot (DrawnPoint, 0–1, stored rounded to 4 decimals); the 50 px rule and
+         *     the derived pixel fields use the device's frame size (width/height, recorded by `getDeviceSnapshot`):
+         *     409 when shapes are sent and the device has no known frame size yet (take a snapshot first).
          */
         post: operations["saveEventConfig"];
         delete?: never;
@@ -6018,30 +6021,23 @@ export interface components {
                 share: number;
             }[];
         };
-        /**
-         * @description Time of day, HH:mm or HH:mm:ss (24 h).
-         * @example 18:00
-         * @example 07:00:00
-         */
-        DeviceClockTime: string;
+        DeviceClockTime: components["schemas"]["ClockTime"];
         /**
          * @description Time of day, HH:mm:ss (24 h).
          * @example 23:59:59
          */
         DeviceClockTimeHms: string;
-        /** @description A point in the snapshot's pixel space (origin top-left). */
+        /** @description A point of a drawn shape, relative to the snapshot: x from 0 (left edge) to 1 (right edge), y from 0 (top) to 1 (bottom), 4 decimals. Relative points survive a change of the camera's resolution; the engine's pixel coordinates (area, lineArea, udrSetting, tripwiresSetting) are derived from the snapshot's size. */
         DrawnPoint: {
             x: number;
             y: number;
         };
-        /**
-         * @description A shape drawn on a camera snapshot (spec §3 "Drawn shapes"). type 1 polygon (3–50 points), 5 line
-         *     (2 points, at least 50 px long). The colour comes from a palette: the console takes the first free
-         *     entry when a shape is drawn and returns it to the front when the shape is deleted; `id` is that
-         *     palette entry (polygons 1–12, lines 101–112, road-event area colours 1001–1007, ids of the other
-         *     palettes — line-change, direction, signal-lamp, bike signal-lamp, zebra-crossing — as the console
-         *     defines them).
-         */
+        /** @description A point in the snapshot's pixel space (origin top-left), as the engine reads it; derived from a relative DrawnPoint and the snapshot size. */
+        PixelPoint: {
+            x: number;
+            y: number;
+        };
+        /** @description A shape drawn on a camera snapshot (spec §3 "Drawn shapes"). type 1 polygon (3–50 points), 5 line (2 points, at least 50 px long on the snapshot). Points are relative to the snapshot (see DrawnPoint). The colour comes from a palette: the console takes the first free entry when a shape is drawn and returns it to the front when the shape is deleted; `id` is that palette entry (polygons 1–12, lines 101–112, road-event area colours 1001–1007, ids of the other palettes — line-change, direction, signal-lamp, bike signal-lamp, zebra-crossing — as the console defines them). */
         DrawnShape: {
             points: components["schemas"]["DrawnPoint"][];
             /** @description CSS colour of the palette entry, e.g. #FF4D4F or rgba(255,77,79,0.4). */
@@ -6348,287 +6344,17 @@ export interface components {
             /** @default true */
             enabled?: boolean;
         };
-        /** @description A time window of the day in which the event is analysed. type 2 marks the night-mode window (kept as the first entry). */
-        DeviceEventTime: {
-            startTime: components["schemas"]["DeviceClockTime"];
-            endTime: components["schemas"]["DeviceClockTime"];
-            /**
-             * @description 1 normal window, 2 night mode.
-             * @default 1
-             * @enum {integer}
-             */
-            type?: 1 | 2;
-        };
-        /**
-         * @description Optional parameters (spec §3); each defaults to 60 and is stored but not used by the analysis.
-         * @default {
-         *       "durationMinTime": 60,
-         *       "durationMaxTime": 60,
-         *       "statTime": 60,
-         *       "timeInterval": 60
-         *     }
-         */
-        DeviceEventOptParam: {
-            /** @default 60 */
-            durationMinTime?: number;
-            /** @default 60 */
-            durationMaxTime?: number;
-            /** @default 60 */
-            statTime?: number;
-            /** @default 60 */
-            timeInterval?: number;
-        };
-        /**
-         * @default {
-         *       "enableFMOD": false,
-         *       "enableFMODReview": false,
-         *       "privateParam": ""
-         *     }
-         */
-        DeviceEventOptParamObj: {
-            /**
-             * @description Fast-moving-object detection.
-             * @default false
-             */
-            enableFMOD?: boolean;
-            /**
-             * @description Review of fast-moving-object alarms.
-             * @default false
-             */
-            enableFMODReview?: boolean;
-            /**
-             * @description Free text passed to the algorithm as is.
-             * @default
-             */
-            privateParam?: string;
-        };
-        /**
-         * @description Open-vocabulary recognition (large-model) settings of the event.
-         * @default {
-         *       "checked": false,
-         *       "prompt": [],
-         *       "box_threshold": 0.7
-         *     }
-         */
-        DeviceIdentifyObj: {
-            /** @default false */
-            checked?: boolean;
-            /**
-             * @description What to recognise, e.g. for event 53: person, plastic bag, plant.
-             * @default []
-             */
-            prompt?: string[];
-            /** @default 0.7 */
-            box_threshold?: number;
-        };
-        /** @description A camera linked in a cross-camera configuration. */
-        DeviceCameraBox: {
-            cameraId: number;
-            cameraUrl?: string | null;
-            cameraName?: string | null;
-            /** @description URL of the camera's snapshot thumbnail. */
-            thumbNail?: string | null;
-        };
-        /**
-         * @description The configuration of one event on one camera (spec §3 "Event area configuration"), keyed by cameraId +
-         *     eventId + typeId + appName. Also the body of `saveEventConfig`; absent fields take these defaults.
-         */
-        DeviceEventAreaConfig: {
-            /** @description Saved configuration id; absent or null on first save. */
-            id?: number | null;
-            cameraId: number;
-            eventId: number;
-            /** @description Event type id. */
-            typeId: number;
-            /** @description Algorithm application that runs the event. */
-            appName: string;
-            /** @description eventId, typeId and appName joined with "_" (computed by the server; a sent value is ignored). */
-            idKey?: string;
-            eventName?: string;
-            /**
-             * @description Minimum time between two alarms of the event, in `unit`.
-             * @default 60
-             */
-            warnInterval?: number;
-            /**
-             * @description Unit of warnInterval.
-             * @default s
-             * @enum {string}
-             */
-            unit?: "s" | "min" | "h";
-            /** @description Alarm threshold; within confidenceMin–confidenceMax when those are set. */
-            confidence?: number | null;
-            confidenceMax?: number | null;
-            confidenceMin?: number | null;
-            /**
-             * @description The event exposes a confidence setting.
-             * @default false
-             */
-            hasConfidence?: boolean;
-            /** @description Label of the confidence setting. */
-            confidenceName?: string | null;
-            /** @description Seconds. */
-            alarmTimeMax?: number | null;
-            /** @description Seconds. */
-            alarmTimeMin?: number | null;
-            /**
-             * @description The event exposes an alarm-duration setting.
-             * @default false
-             */
-            hasAlarmTime?: boolean;
-            /** @description Label of the alarm-duration setting. */
-            alarmTimeName?: string | null;
-            /**
-             * @description Activity mode; with 1 the activity window defaults to the last 24 hours.
-             * @default 1
-             */
-            act?: number;
-            actStartTime?: components["schemas"]["DateTime"] | null;
-            actEndTime?: components["schemas"]["DateTime"] | null;
-            /**
-             * @description Daily analysis windows; empty = all day. With nightMode the first entry is the night window (type 2).
-             * @default []
-             */
-            times?: components["schemas"]["DeviceEventTime"][];
-            /**
-             * @description Which time-window mode the form shows (0 all day).
-             * @default 0
-             */
-            timeSelect?: number;
-            /** @default [] */
-            timeSelectTimes?: components["schemas"]["DeviceEventTime"][];
-            /**
-             * @description The form shows the default (all-day) time box.
-             * @default true
-             */
-            defaultTimeBox?: boolean;
-            /**
-             * @description Weekdays analysed, 1 Monday … 7 Sunday.
-             * @default [
-             *       1,
-             *       2,
-             *       3,
-             *       4,
-             *       5
-             *     ]
-             */
-            weeks?: number[];
-            /** @default false */
-            nightMode?: boolean;
-            /** @default 18:00 */
-            nightModeStartTime?: components["schemas"]["DeviceClockTime"];
-            /** @default 07:00 */
-            nightModeEndTime?: components["schemas"]["DeviceClockTime"];
-            /** @description Replay window start (the console defaults to 15 minutes back from now). */
-            videoStartTime?: components["schemas"]["DateTime"] | null;
-            videoEndTime?: components["schemas"]["DateTime"] | null;
-            /** @description Where results are put. */
-            resPutUrl?: string | null;
-            /** @description Compute service of the algorithm. */
-            computeUrl?: string | null;
-            /** @description Recheck service (default the address of `getRecheckIp`). */
-            recheckUrl?: string | null;
-            /** @default false */
-            enableRecheck?: boolean;
-            /**
-             * @description Polygons (type 1) the event watches (12 polygon colours).
-             * @default []
-             */
-            areas?: components["schemas"]["DrawnShape"][];
-            /**
-             * @description Lines (type 5), e.g. the tripwire of a boundary event (exactly one there).
-             * @default []
-             */
-            lineAreas?: components["schemas"]["DrawnShape"][];
-            /**
-             * @description Boundary event — needs one line.
-             * @default false
-             */
-            hasTripwire?: boolean;
-            /**
-             * @description Intrusion / area event — needs a polygon.
-             * @default false
-             */
-            hasUdrVertice?: boolean;
-            /**
-             * @description Crossing direction alarmed: 0 both, 1 left-to-right of the drawn line (start→end seen from the start), 2 the other way.
-             * @default 0
-             * @enum {integer}
-             */
-            lineDirection?: 0 | 1 | 2;
-            /**
-             * @description The direction arrow of the line, as drawn.
-             * @default []
-             */
-            linePoint?: components["schemas"]["DrawnPoint"][];
-            /**
-             * @description 0 saved (not running), 1 running, 2 disabled.
-             * @default 0
-             * @enum {integer}
-             */
-            status?: 0 | 1 | 2;
-            /**
-             * @default {
-             *       "durationMinTime": 60,
-             *       "durationMaxTime": 60,
-             *       "statTime": 60,
-             *       "timeInterval": 60
-             *     }
-             */
-            optParam?: components["schemas"]["DeviceEventOptParam"];
-            /**
-             * @default {
-             *       "enableFMOD": false,
-             *       "enableFMODReview": false,
-             *       "privateParam": ""
-             *     }
-             */
-            optParamObj?: components["schemas"]["DeviceEventOptParamObj"];
-            /** @default false */
-            isEnableFMod?: boolean;
-            /**
-             * @description 1 alarms of the event are pushed to the operator, 0 only recorded.
-             * @default 1
-             * @enum {integer}
-             */
-            isInterested?: 0 | 1;
-            algoDesc?: string | null;
-            /**
-             * @default {
-             *       "checked": false,
-             *       "prompt": [],
-             *       "box_threshold": 0.7
-             *     }
-             */
-            identifyObj?: components["schemas"]["DeviceIdentifyObj"];
-            /** @description Recognition mode of the algorithm (values defined by the algorithm catalogue). */
-            recognitionType?: number | null;
-            /**
-             * @description Cross-camera (cross-mirror) tracking on.
-             * @default false
-             */
-            crossMirror?: boolean;
-            /**
-             * @description How many linked cameras a target must appear on.
-             * @default 1
-             */
-            crossMirrorNumber?: number;
-            /** @default [] */
-            cameraBoxList?: components["schemas"]["DeviceCameraBox"][];
-            /**
-             * @description Follow scene (preset) switches of a PTZ camera.
-             * @default false
-             */
-            sceneSwitch?: boolean;
-            /** @default 1 */
-            sceneDegree?: number;
-            groupId?: number | null;
-        };
+        DeviceEventTime: components["schemas"]["EventTime"];
+        DeviceEventOptParam: components["schemas"]["OptParam"];
+        DeviceEventOptParamObj: components["schemas"]["OptParamObj"];
+        DeviceIdentifyObj: components["schemas"]["IdentifyObj"];
+        DeviceCameraBox: components["schemas"]["CameraBox"];
+        DeviceEventAreaConfig: components["schemas"]["event-area.schema"];
         /** @description The polygons in engine form. */
         DeviceUdrSetting: {
             udrNum: number;
             udrVertices: {
-                vertices: components["schemas"]["DrawnPoint"][];
+                vertices: components["schemas"]["PixelPoint"][];
                 /** @description Shape type (1 polygon, 5 line). */
                 verticesType: number;
             }[];
@@ -6643,9 +6369,12 @@ export interface components {
         };
         /**
          * @description A saved configuration as read back: everything saved plus the fields the server derives for the engine
-         *     (spec §3 "Saved config fields read back").
+         *     (spec §3 "Saved config fields read back"). area, lineArea, udrSetting and tripwiresSetting are in
+         *     pixels of the device's current frame size, derived from the stored relative shapes when read, so a
+         *     change of the camera's resolution does not break them. times holds the night window first (type 2)
+         *     when nightMode is on.
          */
-        DeviceEventConfigSaved: components["schemas"]["DeviceEventAreaConfig"] & {
+        DeviceEventConfigSaved: components["schemas"]["event-area.schema"] & {
             id: number;
             idKey: string;
             /** @description Id of the stored time definition (times). */
@@ -6667,7 +6396,7 @@ export interface components {
             appName: string;
             /** @default 1 */
             crossMirrorNumber: number;
-            cameraBoxList: components["schemas"]["DeviceCameraBox"][];
+            cameraBoxList: components["schemas"]["CameraBox"][];
             /**
              * @description Shapes drawn for the link; crossCameraId names the camera whose snapshot each is drawn on.
              * @default []
@@ -7023,596 +6752,12 @@ export interface components {
              */
             limitTime?: {
                 /** @default 00:00:00 */
-                startTime: components["schemas"]["DeviceClockTimeHms"];
+                startTime: components["schemas"]["ClockTimeHms"];
                 /** @default 23:59:59 */
-                endTime: components["schemas"]["DeviceClockTimeHms"];
+                endTime: components["schemas"]["ClockTimeHms"];
             }[];
         };
-        /**
-         * @description The configuration of a camera's detection task (spec §3 "Detection task configuration"), with the
-         *     defaults of spec §9. Shapes are in the snapshot's pixel space. pushCycle is the number of minutes
-         *     before a still-ongoing road event of the same kind at the same place is pushed again. Per-event
-         *     thresholds: speeds in km/h, occupancies in percent, flows in vehicles per minute, queue length in metres,
-         *     triggerTimesThreshold the number of consecutive statistic periods (laneStatCurrentFlowInSec) the
-         *     condition must hold.
-         */
-        DetectionTaskConfig: {
-            /**
-             * @description The camera watches an intersection.
-             * @default false
-             */
-            isCross?: boolean;
-            /**
-             * @description The scene has a pedestrian crossing.
-             * @default false
-             */
-            hasSidewalk?: boolean;
-            /**
-             * @description The scene has a bike signal lamp.
-             * @default false
-             */
-            hasBikeLight?: boolean;
-            /**
-             * @description Check the front passenger's seat belt too.
-             * @default false
-             */
-            nonCoSeatBelts?: boolean;
-            /**
-             * @default {
-             *       "checkBike": false,
-             *       "checkMotor": false
-             *     }
-             */
-            bikeReverse?: components["schemas"]["DetectionBikeCheck"];
-            /**
-             * @default {
-             *       "checkBike": false,
-             *       "checkMotor": false
-             *     }
-             */
-            bikeNoHelmet?: components["schemas"]["DetectionBikeCheck"];
-            /**
-             * @default {
-             *       "checkBike": false,
-             *       "checkMotor": false
-             *     }
-             */
-            bikeRedLight?: components["schemas"]["DetectionBikeCheck"];
-            /**
-             * @description Seconds stopped on the emergency lane before it is a violation.
-             * @default 15
-             */
-            vehicleStopOnEmerTime?: number;
-            /**
-             * @description Lane lines (type 5).
-             * @default []
-             */
-            driveLine?: components["schemas"]["DrawnShape"][];
-            /**
-             * @description Signal lamps (polygons around the lamp heads).
-             * @default []
-             */
-            light?: components["schemas"]["DrawnShape"][];
-            /**
-             * @description Pedestrian crossings (zebra) polygons.
-             * @default []
-             */
-            sidewalk?: components["schemas"]["DrawnShape"][];
-            /**
-             * @description Stop lines (type 5).
-             * @default []
-             */
-            stopLine?: components["schemas"]["DrawnShape"][];
-            /**
-             * @description Areas ignored by the analysis.
-             * @default {
-             *       "areas": []
-             *     }
-             */
-            shieldAreas?: components["schemas"]["DrawnAreaSet"];
-            /**
-             * @description Hard-shoulder / emergency-lane areas.
-             * @default {
-             *       "areas": []
-             *     }
-             */
-            shoulderRegion?: components["schemas"]["DrawnAreaSet"];
-            /**
-             * @description Lane statistics period, seconds.
-             * @default 60
-             */
-            laneStatCurrentFlowInSec?: number;
-            /** @description Number of vehicle lanes in view (12 selectable, 1–12); null = not set. */
-            vehicleLanes?: number | null;
-            /**
-             * @description Speed-measurement lines and the real distance between them.
-             * @default {
-             *       "length": 5,
-             *       "areas": []
-             *     }
-             */
-            velocityLines?: {
-                /**
-                 * @description Metres between the lines.
-                 * @default 5
-                 */
-                length?: number;
-                /** @default [] */
-                areas?: components["schemas"]["DrawnShape"][];
-            };
-            /**
-             * @description Restrictions by vehicle class.
-             * @default {
-             *       "bigTruck": {
-             *         "checked": false,
-             *         "allDay": false,
-             *         "limitTime": [
-             *           {
-             *             "startTime": "00:00:00",
-             *             "endTime": "23:59:59"
-             *           }
-             *         ]
-             *       },
-             *       "bigBus": {
-             *         "checked": false,
-             *         "allDay": false,
-             *         "limitTime": [
-             *           {
-             *             "startTime": "00:00:00",
-             *             "endTime": "23:59:59"
-             *           }
-             *         ]
-             *       },
-             *       "danger": {
-             *         "checked": false,
-             *         "allDay": false,
-             *         "limitTime": [
-             *           {
-             *             "startTime": "00:00:00",
-             *             "endTime": "23:59:59"
-             *           }
-             *         ]
-             *       }
-             *     }
-             */
-            vehicleForbidden?: {
-                /**
-                 * @default {
-                 *       "checked": false,
-                 *       "allDay": false,
-                 *       "limitTime": [
-                 *         {
-                 *           "startTime": "00:00:00",
-                 *           "endTime": "23:59:59"
-                 *         }
-                 *       ]
-                 *     }
-                 */
-                bigTruck?: components["schemas"]["DetectionForbiddenRule"];
-                /**
-                 * @default {
-                 *       "checked": false,
-                 *       "allDay": false,
-                 *       "limitTime": [
-                 *         {
-                 *           "startTime": "00:00:00",
-                 *           "endTime": "23:59:59"
-                 *         }
-                 *       ]
-                 *     }
-                 */
-                bigBus?: components["schemas"]["DetectionForbiddenRule"];
-                /**
-                 * @default {
-                 *       "checked": false,
-                 *       "allDay": false,
-                 *       "limitTime": [
-                 *         {
-                 *           "startTime": "00:00:00",
-                 *           "endTime": "23:59:59"
-                 *         }
-                 *       ]
-                 *     }
-                 */
-                danger?: components["schemas"]["DetectionForbiddenRule"];
-            };
-            /**
-             * @description Solid lines where changing lanes is a violation (type 5).
-             * @default []
-             */
-            realChangingLines?: components["schemas"]["DrawnShape"][];
-            /**
-             * @description No-stopping areas.
-             * @default {
-             *       "stopTime": 15,
-             *       "areas": []
-             *     }
-             */
-            violatedAreas?: {
-                /**
-                 * @description Seconds stopped before it is a violation.
-                 * @default 15
-                 */
-                stopTime?: number;
-                /** @default [] */
-                areas?: components["schemas"]["DrawnShape"][];
-            };
-            /**
-             * @description Areas of the road-event detection (areaEvent 1002).
-             * @default {
-             *       "areas": []
-             *     }
-             */
-            areaEvent?: components["schemas"]["DrawnAreaSet"];
-            /**
-             * @description Diversion (shunt island) areas.
-             * @default {
-             *       "areas": []
-             *     }
-             */
-            shuntIslandAreas?: components["schemas"]["DrawnAreaSet"];
-            /**
-             * @description Nameplate (sign) areas.
-             * @default {
-             *       "pushCycle": 24,
-             *       "areas": []
-             *     }
-             */
-            nameplate?: {
-                /** @default 24 */
-                pushCycle?: number;
-                /** @default [] */
-                areas?: components["schemas"]["DrawnShape"][];
-            };
-            /**
-             * @description Signal lamp off (lightBlack 1017).
-             * @default {
-             *       "checked": false,
-             *       "pushCycle": 5
-             *     }
-             */
-            light_black?: {
-                /** @default false */
-                checked?: boolean;
-                /** @default 5 */
-                pushCycle?: number;
-            };
-            /**
-             * @default {
-             *       "checked": false,
-             *       "pushCycle": 24
-             *     }
-             */
-            pothole?: {
-                /** @default false */
-                checked?: boolean;
-                /** @default 24 */
-                pushCycle?: number;
-            };
-            /**
-             * @default {
-             *       "checked": false,
-             *       "pushCycle": 5
-             *     }
-             */
-            fog?: {
-                /** @default false */
-                checked?: boolean;
-                /** @default 5 */
-                pushCycle?: number;
-            };
-            /**
-             * @default {
-             *       "checked": false,
-             *       "pushCycle": 5
-             *     }
-             */
-            fire?: {
-                /** @default false */
-                checked?: boolean;
-                /** @default 5 */
-                pushCycle?: number;
-            };
-            /**
-             * @description Ice / frost on the road.
-             * @default {
-             *       "checked": false,
-             *       "pushCycle": 5
-             *     }
-             */
-            knot?: {
-                /** @default false */
-                checked?: boolean;
-                /** @default 5 */
-                pushCycle?: number;
-            };
-            /**
-             * @default {
-             *       "checked": false,
-             *       "pushCycle": 24
-             *     }
-             */
-            roadblock?: {
-                /** @default false */
-                checked?: boolean;
-                /** @default 24 */
-                pushCycle?: number;
-            };
-            /**
-             * @description Standing water.
-             * @default {
-             *       "checked": false,
-             *       "pushCycle": 5
-             *     }
-             */
-            ponding?: {
-                /** @default false */
-                checked?: boolean;
-                /** @default 5 */
-                pushCycle?: number;
-            };
-            /**
-             * @default {
-             *       "checked": false,
-             *       "pushCycle": 24
-             *     }
-             */
-            construction?: {
-                /** @default false */
-                checked?: boolean;
-                /** @default 24 */
-                pushCycle?: number;
-            };
-            /**
-             * @description Spilled / scattered objects.
-             * @default {
-             *       "checked": false,
-             *       "pushCycle": 24
-             *     }
-             */
-            dispersion?: {
-                /** @default false */
-                checked?: boolean;
-                /** @default 24 */
-                pushCycle?: number;
-            };
-            /**
-             * @description Accident vehicle–vehicle.
-             * @default {
-             *       "checked": false,
-             *       "pushCycle": 5
-             *     }
-             */
-            accident_vv?: {
-                /** @default false */
-                checked?: boolean;
-                /** @default 5 */
-                pushCycle?: number;
-            };
-            /**
-             * @description Accident vehicle–human.
-             * @default {
-             *       "checked": false,
-             *       "pushCycle": 5
-             *     }
-             */
-            accident_vh?: {
-                /** @default false */
-                checked?: boolean;
-                /** @default 5 */
-                pushCycle?: number;
-            };
-            /**
-             * @description Accident vehicle–bike.
-             * @default {
-             *       "checked": false,
-             *       "pushCycle": 5
-             *     }
-             */
-            accident_vb?: {
-                /** @default false */
-                checked?: boolean;
-                /** @default 5 */
-                pushCycle?: number;
-            };
-            /**
-             * @description Broken-down vehicle.
-             * @default {
-             *       "checked": false,
-             *       "pushCycle": 5,
-             *       "stopTime": 3
-             *     }
-             */
-            breakdown?: {
-                /** @default false */
-                checked?: boolean;
-                /** @default 5 */
-                pushCycle?: number;
-                /**
-                 * @description How long the vehicle must stand still (minutes).
-                 * @default 3
-                 */
-                stopTime?: number;
-            };
-            /**
-             * @description Slow traffic.
-             * @default {
-             *       "checked": false,
-             *       "pushCycle": 5,
-             *       "averageSpeedThreshold": 60,
-             *       "triggerTimesThreshold": 3
-             *     }
-             */
-            slowColleagues?: {
-                /** @default false */
-                checked?: boolean;
-                /** @default 5 */
-                pushCycle?: number;
-                /**
-                 * @description km/h; below it the traffic is slow.
-                 * @default 60
-                 */
-                averageSpeedThreshold?: number;
-                /** @default 3 */
-                triggerTimesThreshold?: number;
-            };
-            /**
-             * @description High lane (space) occupancy.
-             * @default {
-             *       "checked": false,
-             *       "pushCycle": 5,
-             *       "spaceOccupancyThreshold": 10,
-             *       "triggerTimesThreshold": 3
-             *     }
-             */
-            laneOccupancyHigh?: {
-                /** @default false */
-                checked?: boolean;
-                /** @default 5 */
-                pushCycle?: number;
-                /**
-                 * @description Percent.
-                 * @default 10
-                 */
-                spaceOccupancyThreshold?: number;
-                /** @default 3 */
-                triggerTimesThreshold?: number;
-            };
-            /**
-             * @description Flow above the threshold.
-             * @default {
-             *       "checked": false,
-             *       "pushCycle": 5,
-             *       "vehicleFlowThreshold": 10,
-             *       "triggerTimesThreshold": 3
-             *     }
-             */
-            flowOverflow?: {
-                /** @default false */
-                checked?: boolean;
-                /** @default 5 */
-                pushCycle?: number;
-                /**
-                 * @description Vehicles per minute.
-                 * @default 10
-                 */
-                vehicleFlowThreshold?: number;
-                /** @default 3 */
-                triggerTimesThreshold?: number;
-            };
-            /**
-             * @default {
-             *       "checked": false,
-             *       "pushCycle": 5,
-             *       "averageSpeedThreshold": 30,
-             *       "timeOccupancyThreshold": 50,
-             *       "triggerTimesThreshold": 3
-             *     }
-             */
-            congestion?: {
-                /** @default false */
-                checked?: boolean;
-                /** @default 5 */
-                pushCycle?: number;
-                /**
-                 * @description km/h; below it (with the time occupancy) the road is congested.
-                 * @default 30
-                 */
-                averageSpeedThreshold?: number;
-                /**
-                 * @description Percent.
-                 * @default 50
-                 */
-                timeOccupancyThreshold?: number;
-                /** @default 3 */
-                triggerTimesThreshold?: number;
-            };
-            /**
-             * @description Queue overflow.
-             * @default {
-             *       "checked": false,
-             *       "pushCycle": 5,
-             *       "queueLength": 30,
-             *       "triggerTimesThreshold": 3
-             *     }
-             */
-            overflow?: {
-                /** @default false */
-                checked?: boolean;
-                /** @default 5 */
-                pushCycle?: number;
-                /**
-                 * @description Metres.
-                 * @default 30
-                 */
-                queueLength?: number;
-                /** @default 3 */
-                triggerTimesThreshold?: number;
-            };
-            /**
-             * @description Per-violation enable flags keyed by violation key (spec §3 "Violation type ids"; the ids in
-             *     brackets). Keys not listed here (ids 17–50 whose names the spec does not show) are accepted as
-             *     booleans too. Absent = false.
-             * @default {}
-             */
-            detection?: {
-                /** @description [1] */
-                carIllegal?: boolean;
-                /** @description [2] */
-                crossIllegalLane?: boolean;
-                /** @description [3] */
-                vehicleIllegalCrossLane?: boolean;
-                /** @description [4] */
-                vehicleIntoForbidden?: boolean;
-                /** @description [5] */
-                nonSeatBelts?: boolean;
-                /** @description [6] */
-                drivingCall?: boolean;
-                /** @description [7] */
-                backCar?: boolean;
-                /** @description [8] */
-                vehicleReverse?: boolean;
-                /** @description [9] */
-                vehicleForbidden?: boolean;
-                /** @description [10] */
-                violatedAreas?: boolean;
-                /** @description [11] */
-                shuntIslandAreas?: boolean;
-                /** @description [12] */
-                vehicleImpolitePed?: boolean;
-                /** @description [13] */
-                vehicleOnBusLane?: boolean;
-                /** @description [14] */
-                vehicleOccupyLane?: boolean;
-                /** @description [15] */
-                shoulderRegion?: boolean;
-                /** @description [16] */
-                vehicleRedLight?: boolean;
-                /** @description [24] */
-                bikeIllegal?: boolean;
-                /** @description [28] */
-                personIllegal?: boolean;
-                /** @description [37] */
-                nonCoSeatBelts?: boolean;
-                /** @description [41] */
-                vehicleStopOnEmerLane?: boolean;
-                /** @description [48] */
-                vehicleDivisionLines?: boolean;
-                /** @description [49] */
-                bikeHasPassenger?: boolean;
-                /** @description [50] */
-                vehicleImSmallTurn?: boolean;
-            } & {
-                [key: string]: boolean;
-            };
-            /**
-             * @description Which tabs of the configuration form are switched on, keyed by tab name (kept for the console).
-             * @default {}
-             */
-            tabStatus?: {
-                [key: string]: boolean;
-            };
-        };
+        DetectionTaskConfig: components["schemas"]["detection-task.schema"];
         DetectionTask: {
             id: number;
             cameraId: number;
@@ -7630,7 +6775,7 @@ export interface components {
             startState: 1 | 2;
             /** @description Why runState is 3. */
             runMessage?: string | null;
-            config: components["schemas"]["DetectionTaskConfig"];
+            config: components["schemas"]["detection-task.schema"];
             /** @description The snapshot the shapes were drawn on. */
             snapshotUrl?: string | null;
             createTime: components["schemas"]["DateTime"];
@@ -7650,12 +6795,12 @@ export interface components {
         DetectionTaskInput: {
             cameraId: number;
             name: string;
-            config: components["schemas"]["DetectionTaskConfig"];
+            config: components["schemas"]["detection-task.schema"];
         };
         DetectionTaskUpdateInput: {
             id: number;
             name?: string;
-            config?: components["schemas"]["DetectionTaskConfig"];
+            config?: components["schemas"]["detection-task.schema"];
         };
         DetectionTaskBatchResult: {
             /** @description Task ids that succeeded (or already were in the target state). */
@@ -9439,6 +8584,876 @@ export interface components {
         SystemPlugPushSwitch: {
             ids: number[];
             pushSwitch: components["schemas"]["PlatformSwitch"];
+        };
+        /**
+         * @description Time of day, HH:mm or HH:mm:ss (24 h).
+         * @example 18:00
+         * @example 07:00:00
+         */
+        ClockTime: string;
+        /** @description A time window of the day in which the event is analysed. type 2 marks the night-mode window (kept as the first entry). */
+        EventTime: {
+            startTime: components["schemas"]["ClockTime"];
+            endTime: components["schemas"]["ClockTime"];
+            /**
+             * @description 1 normal window, 2 night mode.
+             * @default 1
+             * @enum {integer}
+             */
+            type?: 1 | 2;
+        };
+        /**
+         * @description Optional parameters (spec §3); each defaults to 60 and is stored but not used by the analysis.
+         * @default {
+         *       "durationMinTime": 60,
+         *       "durationMaxTime": 60,
+         *       "statTime": 60,
+         *       "timeInterval": 60
+         *     }
+         */
+        OptParam: {
+            /** @default 60 */
+            durationMinTime?: number;
+            /** @default 60 */
+            durationMaxTime?: number;
+            /** @default 60 */
+            statTime?: number;
+            /** @default 60 */
+            timeInterval?: number;
+        };
+        /**
+         * @default {
+         *       "enableFMOD": false,
+         *       "enableFMODReview": false,
+         *       "privateParam": ""
+         *     }
+         */
+        OptParamObj: {
+            /**
+             * @description Fast-moving-object detection.
+             * @default false
+             */
+            enableFMOD?: boolean;
+            /**
+             * @description Review of fast-moving-object alarms.
+             * @default false
+             */
+            enableFMODReview?: boolean;
+            /**
+             * @description Free text passed to the algorithm as is.
+             * @default
+             */
+            privateParam?: string;
+        };
+        /**
+         * @description Open-vocabulary recognition (large-model) settings of the event.
+         * @default {
+         *       "checked": false,
+         *       "prompt": [],
+         *       "box_threshold": 0.7
+         *     }
+         */
+        IdentifyObj: {
+            /** @default false */
+            checked?: boolean;
+            /**
+             * @description What to recognise, e.g. for event 53: person, plastic bag, plant.
+             * @default []
+             */
+            prompt?: string[];
+            /** @default 0.7 */
+            box_threshold?: number;
+        };
+        /** @description A camera linked in a cross-camera configuration. */
+        CameraBox: {
+            cameraId: number;
+            cameraUrl?: string | null;
+            cameraName?: string | null;
+            /** @description URL of the camera's snapshot thumbnail. */
+            thumbNail?: string | null;
+        };
+        /**
+         * Event area configuration
+         * @description The configuration of one event on one camera (spec §3 "Event area configuration"), keyed by cameraId + eventId + typeId + appName. Also the body of `saveEventConfig`; absent fields take these defaults. Two defaults depend on the time the form is opened and are set by the console: videoStartTime/videoEndTime the 15 minutes back from now, and with act 1 actStartTime/actEndTime the last 24 hours.
+         */
+        "event-area.schema": {
+            /** @description Saved configuration id; absent or null on first save. */
+            id?: number | null;
+            cameraId: number;
+            eventId: number;
+            /** @description Event type id. */
+            typeId: number;
+            /** @description Algorithm application that runs the event. */
+            appName: string;
+            /** @description eventId, typeId and appName joined with "_" (computed by the server; a sent value is ignored). */
+            idKey?: string;
+            eventName?: string;
+            /**
+             * @description Minimum time between two alarms of the event, in `unit`.
+             * @default 60
+             */
+            warnInterval?: number;
+            /**
+             * @description Unit of warnInterval.
+             * @default s
+             * @enum {string}
+             */
+            unit?: "s" | "min" | "h";
+            /** @description Alarm threshold; within confidenceMin–confidenceMax when those are set. */
+            confidence?: number | null;
+            confidenceMax?: number | null;
+            confidenceMin?: number | null;
+            /**
+             * @description The event exposes a confidence setting.
+             * @default false
+             */
+            hasConfidence?: boolean;
+            /** @description Label of the confidence setting. */
+            confidenceName?: string | null;
+            /** @description Seconds. */
+            alarmTimeMax?: number | null;
+            /** @description Seconds. */
+            alarmTimeMin?: number | null;
+            /**
+             * @description The event exposes an alarm-duration setting.
+             * @default false
+             */
+            hasAlarmTime?: boolean;
+            /** @description Label of the alarm-duration setting. */
+            alarmTimeName?: string | null;
+            /**
+             * @description Activity mode; with 1 the activity window (actStartTime–actEndTime) defaults to the last 24 hours.
+             * @default 1
+             */
+            act?: number;
+            actStartTime?: components["schemas"]["DateTime"] | null;
+            actEndTime?: components["schemas"]["DateTime"] | null;
+            /**
+             * @description Daily analysis windows (type 1); empty = all day. As read back, with nightMode the first entry is the night window (type 2); a type-2 entry sent in a body is replaced by the one built from nightModeStartTime/EndTime.
+             * @default []
+             */
+            times?: components["schemas"]["EventTime"][];
+            /**
+             * @description Which time-window mode the form shows (0 all day).
+             * @default 0
+             */
+            timeSelect?: number;
+            /** @default [] */
+            timeSelectTimes?: components["schemas"]["EventTime"][];
+            /**
+             * @description The form shows the default (all-day) time box.
+             * @default true
+             */
+            defaultTimeBox?: boolean;
+            /**
+             * @description Weekdays analysed, 1 Monday … 7 Sunday.
+             * @default [
+             *       1,
+             *       2,
+             *       3,
+             *       4,
+             *       5
+             *     ]
+             */
+            weeks?: number[];
+            /** @default false */
+            nightMode?: boolean;
+            /** @default 18:00 */
+            nightModeStartTime?: components["schemas"]["ClockTime"];
+            /** @default 07:00 */
+            nightModeEndTime?: components["schemas"]["ClockTime"];
+            /** @description Replay window start; the console defaults it to 15 minutes back from now. */
+            videoStartTime?: components["schemas"]["DateTime"] | null;
+            /** @description Replay window end; the console defaults it to now. */
+            videoEndTime?: components["schemas"]["DateTime"] | null;
+            /** @description Where results are put. */
+            resPutUrl?: string | null;
+            /** @description Compute service of the algorithm. */
+            computeUrl?: string | null;
+            /** @description Recheck service (default the address of `getRecheckIp`). */
+            recheckUrl?: string | null;
+            /** @default false */
+            enableRecheck?: boolean;
+            /**
+             * @description Polygons (type 1) the event watches (12 polygon colours).
+             * @default []
+             */
+            areas?: components["schemas"]["DrawnShape"][];
+            /**
+             * @description Lines (type 5), e.g. the tripwire of a boundary event (exactly one there).
+             * @default []
+             */
+            lineAreas?: components["schemas"]["DrawnShape"][];
+            /**
+             * @description Boundary event — needs one line.
+             * @default false
+             */
+            hasTripwire?: boolean;
+            /**
+             * @description Intrusion / area event — needs a polygon.
+             * @default false
+             */
+            hasUdrVertice?: boolean;
+            /**
+             * @description Crossing direction alarmed: 0 both, 1 left-to-right of the drawn line (start→end seen from the start), 2 the other way.
+             * @default 0
+             * @enum {integer}
+             */
+            lineDirection?: 0 | 1 | 2;
+            /**
+             * @description The direction arrow of the line, as drawn.
+             * @default []
+             */
+            linePoint?: components["schemas"]["DrawnPoint"][];
+            /**
+             * @description 0 saved (not running), 1 running, 2 disabled.
+             * @default 0
+             * @enum {integer}
+             */
+            status?: 0 | 1 | 2;
+            /**
+             * @default {
+             *       "durationMinTime": 60,
+             *       "durationMaxTime": 60,
+             *       "statTime": 60,
+             *       "timeInterval": 60
+             *     }
+             */
+            optParam?: components["schemas"]["OptParam"];
+            /**
+             * @default {
+             *       "enableFMOD": false,
+             *       "enableFMODReview": false,
+             *       "privateParam": ""
+             *     }
+             */
+            optParamObj?: components["schemas"]["OptParamObj"];
+            /** @default false */
+            isEnableFMod?: boolean;
+            /**
+             * @description 1 alarms of the event are pushed to the operator, 0 only recorded.
+             * @default 1
+             * @enum {integer}
+             */
+            isInterested?: 0 | 1;
+            algoDesc?: string | null;
+            /**
+             * @default {
+             *       "checked": false,
+             *       "prompt": [],
+             *       "box_threshold": 0.7
+             *     }
+             */
+            identifyObj?: components["schemas"]["IdentifyObj"];
+            /** @description Recognition mode of the algorithm (values defined by the algorithm catalogue). */
+            recognitionType?: number | null;
+            /**
+             * @description Cross-camera (cross-mirror) tracking on.
+             * @default false
+             */
+            crossMirror?: boolean;
+            /**
+             * @description How many linked cameras a target must appear on.
+             * @default 1
+             */
+            crossMirrorNumber?: number;
+            /** @default [] */
+            cameraBoxList?: components["schemas"]["CameraBox"][];
+            /**
+             * @description Follow scene (preset) switches of a PTZ camera.
+             * @default false
+             */
+            sceneSwitch?: boolean;
+            /** @default 1 */
+            sceneDegree?: number;
+            groupId?: number | null;
+        };
+        /**
+         * @description Time of day, HH:mm:ss (24 h).
+         * @example 23:59:59
+         */
+        ClockTimeHms: string;
+        /**
+         * Detection task configuration
+         * @description The configuration of a camera's detection task (spec §3 "Detection task configuration"), with the defaults of spec §9. Shapes are relative to the snapshot (DrawnPoint). pushCycle is the number of minutes before a still-ongoing road event of the same kind at the same place is pushed again. Per-event thresholds: speeds in km/h, occupancies in percent, flows in vehicles per minute, queue length in metres, triggerTimesThreshold the number of consecutive statistic periods (laneStatCurrentFlowInSec) the condition must hold.
+         */
+        "detection-task.schema": {
+            /**
+             * @description The camera watches an intersection.
+             * @default false
+             */
+            isCross?: boolean;
+            /**
+             * @description The scene has a pedestrian crossing.
+             * @default false
+             */
+            hasSidewalk?: boolean;
+            /**
+             * @description The scene has a bike signal lamp.
+             * @default false
+             */
+            hasBikeLight?: boolean;
+            /**
+             * @description Check the front passenger's seat belt too.
+             * @default false
+             */
+            nonCoSeatBelts?: boolean;
+            /**
+             * @default {
+             *       "checkBike": false,
+             *       "checkMotor": false
+             *     }
+             */
+            bikeReverse?: components["schemas"]["DetectionBikeCheck"];
+            /**
+             * @default {
+             *       "checkBike": false,
+             *       "checkMotor": false
+             *     }
+             */
+            bikeNoHelmet?: components["schemas"]["DetectionBikeCheck"];
+            /**
+             * @default {
+             *       "checkBike": false,
+             *       "checkMotor": false
+             *     }
+             */
+            bikeRedLight?: components["schemas"]["DetectionBikeCheck"];
+            /**
+             * @description Seconds stopped on the emergency lane before it is a violation.
+             * @default 15
+             */
+            vehicleStopOnEmerTime?: number;
+            /**
+             * @description Lane lines (type 5).
+             * @default []
+             */
+            driveLine?: components["schemas"]["DrawnShape"][];
+            /**
+             * @description Signal lamps (polygons around the lamp heads).
+             * @default []
+             */
+            light?: components["schemas"]["DrawnShape"][];
+            /**
+             * @description Pedestrian crossings (zebra) polygons.
+             * @default []
+             */
+            sidewalk?: components["schemas"]["DrawnShape"][];
+            /**
+             * @description Stop lines (type 5).
+             * @default []
+             */
+            stopLine?: components["schemas"]["DrawnShape"][];
+            /**
+             * @description Areas ignored by the analysis.
+             * @default {
+             *       "areas": []
+             *     }
+             */
+            shieldAreas?: components["schemas"]["DrawnAreaSet"];
+            /**
+             * @description Hard-shoulder / emergency-lane areas.
+             * @default {
+             *       "areas": []
+             *     }
+             */
+            shoulderRegion?: components["schemas"]["DrawnAreaSet"];
+            /**
+             * @description Lane statistics period, seconds.
+             * @default 60
+             */
+            laneStatCurrentFlowInSec?: number;
+            /**
+             * @description Number of vehicle lanes in view: 12 selectable values, 1–12; null = not set.
+             * @enum {integer|null}
+             */
+            vehicleLanes?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | null;
+            /**
+             * @description Speed-measurement lines and the real distance between them.
+             * @default {
+             *       "length": 5,
+             *       "areas": []
+             *     }
+             */
+            velocityLines?: {
+                /**
+                 * @description Metres between the lines.
+                 * @default 5
+                 */
+                length?: number;
+                /** @default [] */
+                areas?: components["schemas"]["DrawnShape"][];
+            };
+            /**
+             * @description Restrictions by vehicle class.
+             * @default {
+             *       "bigTruck": {
+             *         "checked": false,
+             *         "allDay": false,
+             *         "limitTime": [
+             *           {
+             *             "startTime": "00:00:00",
+             *             "endTime": "23:59:59"
+             *           }
+             *         ]
+             *       },
+             *       "bigBus": {
+             *         "checked": false,
+             *         "allDay": false,
+             *         "limitTime": [
+             *           {
+             *             "startTime": "00:00:00",
+             *             "endTime": "23:59:59"
+             *           }
+             *         ]
+             *       },
+             *       "danger": {
+             *         "checked": false,
+             *         "allDay": false,
+             *         "limitTime": [
+             *           {
+             *             "startTime": "00:00:00",
+             *             "endTime": "23:59:59"
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
+            vehicleForbidden?: {
+                /**
+                 * @default {
+                 *       "checked": false,
+                 *       "allDay": false,
+                 *       "limitTime": [
+                 *         {
+                 *           "startTime": "00:00:00",
+                 *           "endTime": "23:59:59"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                bigTruck?: components["schemas"]["DetectionForbiddenRule"];
+                /**
+                 * @default {
+                 *       "checked": false,
+                 *       "allDay": false,
+                 *       "limitTime": [
+                 *         {
+                 *           "startTime": "00:00:00",
+                 *           "endTime": "23:59:59"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                bigBus?: components["schemas"]["DetectionForbiddenRule"];
+                /**
+                 * @default {
+                 *       "checked": false,
+                 *       "allDay": false,
+                 *       "limitTime": [
+                 *         {
+                 *           "startTime": "00:00:00",
+                 *           "endTime": "23:59:59"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                danger?: components["schemas"]["DetectionForbiddenRule"];
+            };
+            /**
+             * @description Solid lines where changing lanes is a violation (type 5).
+             * @default []
+             */
+            realChangingLines?: components["schemas"]["DrawnShape"][];
+            /**
+             * @description No-stopping areas.
+             * @default {
+             *       "stopTime": 15,
+             *       "areas": []
+             *     }
+             */
+            violatedAreas?: {
+                /**
+                 * @description Seconds stopped before it is a violation.
+                 * @default 15
+                 */
+                stopTime?: number;
+                /** @default [] */
+                areas?: components["schemas"]["DrawnShape"][];
+            };
+            /**
+             * @description Areas of the road-event detection (areaEvent 1002).
+             * @default {
+             *       "areas": []
+             *     }
+             */
+            areaEvent?: components["schemas"]["DrawnAreaSet"];
+            /**
+             * @description Diversion (shunt island) areas.
+             * @default {
+             *       "areas": []
+             *     }
+             */
+            shuntIslandAreas?: components["schemas"]["DrawnAreaSet"];
+            /**
+             * @description Nameplate (sign) areas.
+             * @default {
+             *       "pushCycle": 24,
+             *       "areas": []
+             *     }
+             */
+            nameplate?: {
+                /** @default 24 */
+                pushCycle?: number;
+                /** @default [] */
+                areas?: components["schemas"]["DrawnShape"][];
+            };
+            /**
+             * @description Signal lamp off (lightBlack 1017).
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5
+             *     }
+             */
+            light_black?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+            };
+            /**
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 24
+             *     }
+             */
+            pothole?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 24 */
+                pushCycle?: number;
+            };
+            /**
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5
+             *     }
+             */
+            fog?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+            };
+            /**
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5
+             *     }
+             */
+            fire?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+            };
+            /**
+             * @description Ice / frost on the road.
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5
+             *     }
+             */
+            knot?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+            };
+            /**
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 24
+             *     }
+             */
+            roadblock?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 24 */
+                pushCycle?: number;
+            };
+            /**
+             * @description Standing water.
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5
+             *     }
+             */
+            ponding?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+            };
+            /**
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 24
+             *     }
+             */
+            construction?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 24 */
+                pushCycle?: number;
+            };
+            /**
+             * @description Spilled / scattered objects.
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 24
+             *     }
+             */
+            dispersion?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 24 */
+                pushCycle?: number;
+            };
+            /**
+             * @description Accident vehicle–vehicle.
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5
+             *     }
+             */
+            accident_vv?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+            };
+            /**
+             * @description Accident vehicle–human.
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5
+             *     }
+             */
+            accident_vh?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+            };
+            /**
+             * @description Accident vehicle–bike.
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5
+             *     }
+             */
+            accident_vb?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+            };
+            /**
+             * @description Broken-down vehicle.
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5,
+             *       "stopTime": 3
+             *     }
+             */
+            breakdown?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+                /**
+                 * @description How long the vehicle must stand still (minutes).
+                 * @default 3
+                 */
+                stopTime?: number;
+            };
+            /**
+             * @description Slow traffic.
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5,
+             *       "averageSpeedThreshold": 60,
+             *       "triggerTimesThreshold": 3
+             *     }
+             */
+            slowColleagues?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+                /**
+                 * @description km/h; below it the traffic is slow.
+                 * @default 60
+                 */
+                averageSpeedThreshold?: number;
+                /** @default 3 */
+                triggerTimesThreshold?: number;
+            };
+            /**
+             * @description High lane (space) occupancy.
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5,
+             *       "spaceOccupancyThreshold": 10,
+             *       "triggerTimesThreshold": 3
+             *     }
+             */
+            laneOccupancyHigh?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+                /**
+                 * @description Percent.
+                 * @default 10
+                 */
+                spaceOccupancyThreshold?: number;
+                /** @default 3 */
+                triggerTimesThreshold?: number;
+            };
+            /**
+             * @description Flow above the threshold.
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5,
+             *       "vehicleFlowThreshold": 10,
+             *       "triggerTimesThreshold": 3
+             *     }
+             */
+            flowOverflow?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+                /**
+                 * @description Vehicles per minute.
+                 * @default 10
+                 */
+                vehicleFlowThreshold?: number;
+                /** @default 3 */
+                triggerTimesThreshold?: number;
+            };
+            /**
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5,
+             *       "averageSpeedThreshold": 30,
+             *       "timeOccupancyThreshold": 50,
+             *       "triggerTimesThreshold": 3
+             *     }
+             */
+            congestion?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+                /**
+                 * @description km/h; below it (with the time occupancy) the road is congested.
+                 * @default 30
+                 */
+                averageSpeedThreshold?: number;
+                /**
+                 * @description Percent.
+                 * @default 50
+                 */
+                timeOccupancyThreshold?: number;
+                /** @default 3 */
+                triggerTimesThreshold?: number;
+            };
+            /**
+             * @description Queue overflow.
+             * @default {
+             *       "checked": false,
+             *       "pushCycle": 5,
+             *       "queueLength": 30,
+             *       "triggerTimesThreshold": 3
+             *     }
+             */
+            overflow?: {
+                /** @default false */
+                checked?: boolean;
+                /** @default 5 */
+                pushCycle?: number;
+                /**
+                 * @description Metres.
+                 * @default 30
+                 */
+                queueLength?: number;
+                /** @default 3 */
+                triggerTimesThreshold?: number;
+            };
+            /**
+             * @description Per-violation enable flags keyed by violation key (spec §3 "Violation type ids"; the ids in brackets). Keys not listed here (ids 17–50 whose names the spec does not show) are accepted as booleans too. Absent = false.
+             * @default {}
+             */
+            detection?: {
+                /** @description [1] */
+                carIllegal?: boolean;
+                /** @description [2] */
+                crossIllegalLane?: boolean;
+                /** @description [3] */
+                vehicleIllegalCrossLane?: boolean;
+                /** @description [4] */
+                vehicleIntoForbidden?: boolean;
+                /** @description [5] */
+                nonSeatBelts?: boolean;
+                /** @description [6] */
+                drivingCall?: boolean;
+                /** @description [7] */
+                backCar?: boolean;
+                /** @description [8] */
+                vehicleReverse?: boolean;
+                /** @description [9] */
+                vehicleForbidden?: boolean;
+                /** @description [10] */
+                violatedAreas?: boolean;
+                /** @description [11] */
+                shuntIslandAreas?: boolean;
+                /** @description [12] */
+                vehicleImpolitePed?: boolean;
+                /** @description [13] */
+                vehicleOnBusLane?: boolean;
+                /** @description [14] */
+                vehicleOccupyLane?: boolean;
+                /** @description [15] */
+                shoulderRegion?: boolean;
+                /** @description [16] */
+                vehicleRedLight?: boolean;
+                /** @description [24] */
+                bikeIllegal?: boolean;
+                /** @description [28] */
+                personIllegal?: boolean;
+                /** @description [37] */
+                nonCoSeatBelts?: boolean;
+                /** @description [41] */
+                vehicleStopOnEmerLane?: boolean;
+                /** @description [48] */
+                vehicleDivisionLines?: boolean;
+                /** @description [49] */
+                bikeHasPassenger?: boolean;
+                /** @description [50] */
+                vehicleImSmallTurn?: boolean;
+            } & {
+                [key: string]: boolean;
+            };
+            /**
+             * @description Which tabs of the configuration form are switched on, keyed by tab name (kept for the console).
+             * @default {}
+             */
+            tabStatus?: {
+                [key: string]: boolean;
+            };
         };
     };
     responses: never;
@@ -11773,7 +11788,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeviceEventAreaConfig"];
+                "application/json": components["schemas"]["event-area.schema"];
             };
         };
         responses: {

@@ -53,6 +53,8 @@ export async function seedDemoSite(trx: Kysely<Database>, dataDir: string): Prom
       .values({
         name: cam.name,
         kind: 'normal',
+        // A simulated source: the server renders its frames (snapshots of a road scene).
+        simulated: true,
         serialnumber: `CAM-${String(index + 1).padStart(4, '0')}`,
         ip: `192.0.2.${101 + index}`,
         port: 554,

@@ -1,0 +1,170 @@
+// Alarm ingest → console latency: the server (node server/main.ts, its own process) takes 500 alarms/s for 30 s
+// from 30 simulated boxes while 20 websocket consoles are connected; figures: ingest-to-client latency
+// p50/p95/max, alarms lost (acknowledged by the ingest but not received by every console), server memory.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../server/app.ts';
+import { hashToken } from '../server/auth/tokens.ts';
+import { configFromEnv } from '../server/config.ts';
+import { type BoxCredentials, type PostResult, runSimulator } from '../server/simulator/edgeBox.ts';
+import { percentile } from './stats.ts';
+
+export interface IngestFigures {
+  database: 'pglite' | 'postgres';
+  rate: number;
+  seconds: number;
+  consoles: number;
+  sent: number;
+  acknowledged: number;
+  refused: Record<string, number>;
+  latencyMs: { p50: number; p95: number; max: number };
+  ingestMs: { p50: number; p95: number };
+  lost: number;
+  duplicates: number;
+  serverRssMb: { start: number; max: number };
+}
+
+const PORT = 18411;
+const RATE = 500;
+const SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 30);
+const CONSOLES = 20;
+const BOXES = 30; // each box stays under the server's 20 alarms/s per box
+
+/** A data directory (or PostgreSQL database) seeded with the demo site plus BOXES boxes of one camera each. */
+async function prepare(databaseUrl: string | undefined): Promise<{ dataDir: string; boxes: BoxCredentials[] }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'argus-bench-ingest-'));
+  const built = await buildApp({ ...configFromEnv({}), dataDir, databaseUrl, staticDir: undefined, logLevel: 'silent' });
+  const boxes: BoxCredentials[] = [];
+  for (let i = 0; i < BOXES; i++) {
+    const secret = randomBytes(24).toString('base64url');
+    const box = await built.database.db
+      .insertInto('edgeBoxes')
+      .values({ name: `bench box ${i}`, serialNumber: `BENCH-${i}-${randomBytes(3).toString('hex')}`, secretHash: hashToken(secret) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const camera = await built.database.db
+      .insertInto('devices')
+      .values({ name: `bench camera ${i}`, kind: 'normal', boxId: box.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    boxes.push({ boxId: box.id, secret, cameraIds: [camera.id] });
+  }
+  await built.close();
+  return { dataDir, boxes };
+}
+
+async function startServer(dataDir: string, databaseUrl: string | undefined): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: '', SIMULATOR: 'off' };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const child = spawn(process.execPath, ['server/main.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Argus is running') && resolve());
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return child;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+}
+
+interface Console {
+  socket: WebSocket;
+  seqs: Set<number>;
+  duplicates: number;
+}
+
+async function openConsole(url: string, latencies: number[]): Promise<Console> {
+  const socket = new WebSocket(url);
+  const c: Console = { socket, seqs: new Set(), duplicates: 0 };
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data));
+    if (message.type === 'hello') socket.send(JSON.stringify({ type: 'ping' }));
+    if (message.type !== 'alarm') return;
+    const sentAt = message.data.attributes.benchT as number | undefined;
+    if (sentAt !== undefined) latencies.push(performance.now() - sentAt);
+    if (c.seqs.has(message.seq)) c.duplicates += 1;
+    c.seqs.add(message.seq);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener('open', () => resolve(), { once: true });
+    socket.addEventListener('error', () => reject(new Error('websocket failed')), { once: true });
+  });
+  return c;
+}
+
+export async function measureAlarmIngest(databaseUrl?: string): Promise<IngestFigures> {
+  const { dataDir, boxes } = await prepare(databaseUrl);
+  const child = await startServer(dataDir, databaseUrl);
+  try {
+    const base = `http://127.0.0.1:${PORT}`;
+    const login = (await (
+      await fetch(`${base}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'operator', password: 'Operator@2026' }),
+      })
+    ).json()) as { token: string; userinfo: { id: number } };
+    const latencies: number[] = [];
+    const consoles = await Promise.all(
+      Array.from({ length: CONSOLES }, () => openConsole(`ws://127.0.0.1:${PORT}/websocket/${Date.now()}_${login.userinfo.id}?token=${login.token}`, latencies)),
+    );
+    const rssStart = rssMb(child.pid!);
+    let rssMax = rssStart;
+    const sampler = setInterval(() => {
+      rssMax = Math.max(rssMax, rssMb(child.pid!));
+    }, 500);
+
+    const acknowledged = new Set<number>();
+    const refused: Record<string, number> = {};
+    const ingestMs: number[] = [];
+    let sent = 0;
+    const sim = runSimulator({
+      url: base,
+      boxes,
+      rate: RATE,
+      duration: SECONDS,
+      types: [16, 8, 13, 10, 1009, 1020, 1003].map((id) => ({ id, weight: 1 })),
+      attributes: () => ({ benchT: performance.now() }),
+      onResult(r: PostResult) {
+        sent += 1;
+        ingestMs.push(r.ms);
+        if (r.ok) acknowledged.add(r.seq!);
+        else refused[String(r.code)] = (refused[String(r.code)] ?? 0) + 1;
+      },
+    });
+    await sim.done;
+    // Let the consoles drain what is still queued for them.
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline && consoles.some((c) => [...acknowledged].some((s) => !c.seqs.has(s)))) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    clearInterval(sampler);
+    rssMax = Math.max(rssMax, rssMb(child.pid!));
+    const lost = consoles.reduce((n, c) => n + [...acknowledged].filter((s) => !c.seqs.has(s)).length, 0);
+    for (const c of consoles) c.socket.close(1000);
+    return {
+      database: databaseUrl ? 'postgres' : 'pglite',
+      rate: RATE,
+      seconds: SECONDS,
+      consoles: CONSOLES,
+      sent,
+      acknowledged: acknowledged.size,
+      refused,
+      latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: percentile(latencies, 100) },
+      ingestMs: { p50: percentile(ingestMs, 50), p95: percentile(ingestMs, 95) },
+      lost,
+      duplicates: consoles.reduce((n, c) => n + c.duplicates, 0),
+      serverRssMb: { start: rssStart, max: rssMax },
+    };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,122 @@
+// Row types of the alarm-centre tables (migration 003_alarms.sql), as Kysely sees them (camelCase).
+import type { ColumnType, Generated } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** bigint columns: the pg driver answers text, PGlite a number; read them through Number(). */
+type BigIntColumn = ColumnType<string | number, string | number, string | number>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface AlarmTable {
+  id: Generated<number>;
+  seq: BigIntColumn;
+  cameraId: number;
+  cameraName: string;
+  boxId: number | null;
+  boxEventId: string | null;
+  eventType: number;
+  alarmTime: Timestamp;
+  confidence: number;
+  boxX: number;
+  boxY: number;
+  boxW: number;
+  boxH: number;
+  imageWidth: number;
+  imageHeight: number;
+  imagePath: string | null;
+  attributes: Json<Record<string, unknown>>;
+  status: Generated<number>;
+  handleUser: string | null;
+  handleTime: NullableTimestamp;
+  handleRemark: string | null;
+  dealResult: string | null;
+  dealUser: string | null;
+  dealTime: NullableTimestamp;
+  checkResult: number | null;
+  checkUser: string | null;
+  checkTime: NullableTimestamp;
+  againCount: Generated<number>;
+  dealImages: Json<string[]>;
+  errDetection: Generated<boolean>;
+  simulated: Generated<boolean>;
+  sceneId: number | null;
+  sceneName: string | null;
+  createdAt: CreatedAt;
+  deletedAt: NullableTimestamp;
+  deletedBy: string | null;
+}
+
+export interface AlarmHandleLogTable {
+  id: ColumnType<string | number, never, never>;
+  alarmId: number;
+  action: string;
+  fromStatus: number | null;
+  toStatus: number | null;
+  userName: string;
+  remark: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface ErrDetectionLibTable {
+  id: Generated<number>;
+  alarmId: number;
+  cameraId: number;
+  eventType: number;
+  boxX: number;
+  boxY: number;
+  boxW: number;
+  boxH: number;
+  remark: string | null;
+  createUser: string;
+  createdAt: CreatedAt;
+  updatedAt: CreatedAt;
+}
+
+export interface LabelStudioTaskTable {
+  id: Generated<number>;
+  alarmId: number;
+  project: string;
+  taskId: number;
+  url: string | null;
+  createUser: string;
+  createdAt: CreatedAt;
+}
+
+export interface VideoDownloadTable {
+  id: Generated<number>;
+  name: string;
+  cameraId: number;
+  cameraName: string;
+  startTime: Timestamp;
+  endTime: Timestamp;
+  status: Generated<number>;
+  progress: Generated<number>;
+  size: BigIntColumn | null;
+  filePath: string | null;
+  errorMsg: string | null;
+  createUserId: number;
+  createUser: string;
+  createdAt: CreatedAt;
+  updatedAt: CreatedAt;
+}
+
+export interface VideoRecordTable {
+  id: Generated<number>;
+  cameraId: number;
+  cameraName: string;
+  startTime: Timestamp;
+  endTime: Timestamp;
+  size: BigIntColumn | null;
+  playUrl: string;
+  createdAt: CreatedAt;
+}
+
+export interface AlarmTables {
+  alarms: AlarmTable;
+  alarmHandleLogs: AlarmHandleLogTable;
+  errDetectionLib: ErrDetectionLibTable;
+  labelStudioTasks: LabelStudioTaskTable;
+  videoDownloads: VideoDownloadTable;
+  videoRecords: VideoRecordTable;
+}

@@ -1,0 +1,15 @@
+// Every operation of the alarms tag and the box ingest (tag realtime), by operationId.
+import type { HandlerMap } from '../../http/handler.ts';
+import { evidenceHandlers } from './evidenceHandlers.ts';
+import { alarmExportHandlers } from './exportHandlers.ts';
+import { ingestHandlers } from './ingestHandler.ts';
+import { alarmListHandlers } from './listHandlers.ts';
+import { transitionHandlers } from './transitionHandlers.ts';
+
+export const alarmHandlers: HandlerMap = {
+  ...alarmListHandlers,
+  ...transitionHandlers,
+  ...evidenceHandlers,
+  ...alarmExportHandlers,
+  ...ingestHandlers,
+};

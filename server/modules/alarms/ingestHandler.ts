@@ -1,0 +1,155 @@
+// POST /ingest/alarm: an edge box reports an alarm with its snapshot. Authenticated by the box's own id and
+// secret; validated; the snapshot stored; the row committed with the next seq; then pushed.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.ts';
+import { ApiError } from '../../http/apiError.ts';
+import type { HandlerContext, HandlerMap } from '../../http/handler.ts';
+import { readUpload } from '../../http/uploads.ts';
+import { insertAlarm, removeImageFile, writeImageFile } from './alarmStore.ts';
+import { imageSize } from './imageInfo.ts';
+import { parseIngestFields } from './ingestFields.ts';
+
+export const SNAPSHOT_MAX_BYTES = 2 * 1024 * 1024;
+/** Per box and per server instance (contract: 429 beyond 20 alarms a second). */
+export const MAX_ALARMS_PER_SECOND = 20;
+
+const SNAPSHOT_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png' };
+
+export const ingestHandlers: HandlerMap = {
+  async ingestAlarm({ db, req, lang, services }: HandlerContext) {
+    const boxId = await authenticateBox(db, req);
+    if (!withinRate(boxId)) throw new ApiError(429, 'alarms.ingest.rateLimited', { max: MAX_ALARMS_PER_SECOND });
+    const upload = await readUpload(req, { field: 'snapshot', maxBytes: SNAPSHOT_MAX_BYTES, types: SNAPSHOT_TYPES });
+    const fields = parseIngestFields(upload.fields, lang);
+
+    const camera = await cameraOf(db, fields.cameraId);
+    if (!camera || camera.boxId !== boxId) throw new ApiError(403, 'alarms.ingest.foreignCamera', { cameraId: fields.cameraId });
+
+    const size = imageSize(upload.buffer, upload.mimeType);
+    if (!size) throw new ApiError(415, 'alarms.ingest.notImage', { field: 'snapshot' });
+    const { x, y, w, h } = fields.box;
+    if (x + w > size.width || y + h > size.height) throw new ApiError(400, 'alarms.ingest.boxOutside', { ...size });
+
+    const dataDir = services.config.dataDir;
+    const imagePath = await writeImageFile(dataDir, 'alarms', upload.buffer, upload.extension);
+    let stored: Awaited<ReturnType<typeof insertAlarm>>;
+    try {
+      stored = await insertAlarm(
+        db,
+        {
+          cameraId: camera.id,
+          cameraName: camera.name,
+          boxId,
+          boxEventId: fields.boxEventId,
+          eventType: fields.eventType,
+          alarmTime: fields.alarmTime,
+          confidence: fields.confidence,
+          boxX: x,
+          boxY: y,
+          boxW: w,
+          boxH: h,
+          imageWidth: size.width,
+          imageHeight: size.height,
+          imagePath,
+          attributes: JSON.stringify(fields.attributes),
+          simulated: fields.simulated,
+          sceneId: camera.sceneId,
+          sceneName: camera.sceneName,
+        },
+        services.realtime?.crossInstance ?? false,
+      );
+    } catch (error) {
+      await removeImageFile(dataDir, imagePath);
+      throw error;
+    }
+    if (stored.duplicate) await removeImageFile(dataDir, imagePath);
+    else services.realtime?.alarmsCommitted();
+    return { id: stored.id, seq: stored.seq };
+  },
+};
+
+/** The box id when x-box-id / x-box-secret match a registered box; 401 otherwise (one answer for every failure). */
+async function authenticateBox(db: Kysely<Database>, req: FastifyRequest): Promise<number> {
+  const idText = header(req, 'x-box-id');
+  const secret = header(req, 'x-box-secret');
+  if (!idText || !/^[1-9]\d{0,9}$/.test(idText) || !secret || secret.length < 16 || secret.length > 128) {
+    throw new ApiError(401, 'auth.boxCredentials');
+  }
+  const box = await boxOf(db, Number(idText));
+  const given = createHash('sha256').update(secret).digest();
+  // Compared in constant time; an unknown box is compared against its own hash so it takes as long.
+  const expected = box && /^[0-9a-f]{64}$/.test(box.secretHash) ? Buffer.from(box.secretHash, 'hex') : given;
+  if (!timingSafeEqual(given, expected) || !box) throw new ApiError(401, 'auth.boxCredentials');
+  return box.id;
+}
+
+/**
+ * Box secrets and camera bindings are read at most every CACHE_MS per server instance: ingest runs at hundreds
+ * of alarms a second and each lookup is a query. A re-bound camera or a changed secret applies within that time.
+ */
+const CACHE_MS = 5000;
+
+interface Cached<T> {
+  at: number;
+  value: T | undefined;
+}
+
+function cacheFor<T>(caches: WeakMap<Kysely<Database>, Map<number, Cached<T>>>, db: Kysely<Database>) {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+async function cached<T>(cache: Map<number, Cached<T>>, key: number, load: () => Promise<T | undefined>): Promise<T | undefined> {
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+  const value = await load();
+  if (cache.size > 10_000) cache.clear();
+  cache.set(key, { at: Date.now(), value });
+  return value;
+}
+
+type BoxRow = { id: number; secretHash: string };
+type CameraRow = { id: number; name: string; boxId: number | null; sceneId: number | null; sceneName: string | null };
+const boxCaches = new WeakMap<Kysely<Database>, Map<number, Cached<BoxRow>>>();
+const cameraCaches = new WeakMap<Kysely<Database>, Map<number, Cached<CameraRow>>>();
+
+function boxOf(db: Kysely<Database>, id: number) {
+  return cached(cacheFor(boxCaches, db), id, () => db.selectFrom('edgeBoxes').select(['id', 'secretHash']).where('id', '=', id).executeTakeFirst());
+}
+
+function cameraOf(db: Kysely<Database>, id: number) {
+  return cached(cacheFor(cameraCaches, db), id, () =>
+    db
+      .selectFrom('devices')
+      .leftJoin('scenes', 'scenes.id', 'devices.sceneId')
+      .select(['devices.id', 'devices.name', 'devices.boxId', 'devices.sceneId', 'scenes.sceneName'])
+      .where('devices.id', '=', id)
+      .executeTakeFirst(),
+  );
+}
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** A one-second window per box. */
+const windows = new Map<number, { second: number; count: number }>();
+
+function withinRate(boxId: number): boolean {
+  const second = Math.floor(Date.now() / 1000);
+  const w = windows.get(boxId);
+  if (!w || w.second !== second) {
+    windows.set(boxId, { second, count: 1 });
+    if (windows.size > 10_000) windows.clear();
+    return true;
+  }
+  w.count += 1;
+  return w.count <= MAX_ALARMS_PER_SECOND;
+}

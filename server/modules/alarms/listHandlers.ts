@@ -1,0 +1,134 @@
+// alarms: reading — the filtered list, cameras with alarms, the urgent list, catch-up by seq, one alarm with
+// its history, and the snapshot image.
+import { readFile } from 'node:fs/promises';
+import { sql } from 'kysely';
+import { ApiError } from '../../http/apiError.ts';
+import { formatTime, pageOf } from '../../http/format.ts';
+import type { HandlerMap } from '../../http/handler.ts';
+import type { Ctx } from '../shared/contractTypes.ts';
+import { notFound, pageResult } from '../shared/records.ts';
+import { filteredAlarms, liveAlarms, sorted, timeWindow } from './alarmQuery.ts';
+import { findLiveAlarm, readHistory, toWarnEvent, urgentTypes } from './alarmRecords.ts';
+import { imageFilePath, latestSeq } from './alarmStore.ts';
+import { kindRange } from './eventTypes.ts';
+
+export const alarmListHandlers: HandlerMap = {
+  async listWarnEvents({ db, body, lang }: Ctx<'listWarnEvents'>) {
+    const page = pageOf(body);
+    const query = filteredAlarms(db, body);
+    const [count, rows, urgent] = await Promise.all([
+      query.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+      sorted(query, body).selectAll().limit(page.pageSize).offset(page.offset).execute(),
+      urgentTypes(db),
+    ]);
+    return pageResult(
+      rows.map((r) => toWarnEvent(r, lang, urgent)),
+      count.total as string,
+      page,
+    );
+  },
+
+  async listWarnEventCameras({ db, query }: Ctx<'listWarnEventCameras'>) {
+    const { start, endExclusive } = timeWindow(query);
+    let q = liveAlarms(db);
+    if (start) q = q.where('alarmTime', '>=', start);
+    if (endExclusive) q = q.where('alarmTime', '<', endExclusive);
+    if (query.eventKind) {
+      const [low, high] = kindRange(query.eventKind);
+      q = q.where('eventType', '>=', low).where('eventType', '<=', high);
+    }
+    const rows = await q
+      .select((eb) => [
+        'cameraId',
+        // The name the camera had when its latest alarm was stored (it may have been renamed or deleted since).
+        sql<string>`(array_agg(camera_name ORDER BY seq DESC))[1]`.as('cameraName'),
+        eb.fn.countAll<string>().as('count'),
+        sql<string>`count(*) FILTER (WHERE status = 0)`.as('unhandled'),
+        eb.fn.max('alarmTime').as('lastAlarmTime'),
+      ])
+      .groupBy('cameraId')
+      .execute();
+    return rows
+      .map((r) => ({
+        cameraId: r.cameraId,
+        cameraName: r.cameraName,
+        count: Number(r.count),
+        unhandledCount: Number(r.unhandled),
+        lastAlarmTime: formatTime(r.lastAlarmTime as Date) as string,
+      }))
+      .sort((a, b) => a.cameraName.localeCompare(b.cameraName, 'zh') || a.cameraId - b.cameraId);
+  },
+
+  async listUrgentWarnEvents({ db, body, lang }: Ctx<'listUrgentWarnEvents'>) {
+    const page = { pageNo: body.pageNo ?? 1, pageSize: Math.min(50, body.pageSize ?? 50) };
+    const urgent = await urgentTypes(db);
+    const query = filteredAlarms(db, {
+      startTime: body.startTime,
+      endTime: body.endTime,
+      cameraIds: body.cameraIds,
+      status: body.status,
+      eventTypes: [...urgent] as never,
+    });
+    const [count, rows] = await Promise.all([
+      query.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+      query
+        .selectAll()
+        .orderBy('alarmTime', 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.pageSize)
+        .offset((page.pageNo - 1) * page.pageSize)
+        .execute(),
+    ]);
+    return pageResult(
+      rows.map((r) => toWarnEvent(r, lang, urgent)),
+      count.total as string,
+      page,
+    );
+  },
+
+  async listWarnEventsSince({ db, query, lang }: Ctx<'listWarnEventsSince'>) {
+    const limit = query.limit ?? 200;
+    const [rows, latest, urgent] = await Promise.all([
+      liveAlarms(db)
+        .selectAll()
+        .where('seq', '>', query.afterSeq)
+        .orderBy('seq')
+        .limit(limit + 1)
+        .execute(),
+      latestSeq(db),
+      urgentTypes(db),
+    ]);
+    const list = rows.slice(0, limit).map((r) => toWarnEvent(r, lang, urgent));
+    return {
+      list,
+      lastSeq: list.length ? list[list.length - 1].seq : query.afterSeq,
+      latestSeq: latest,
+      hasMore: rows.length > limit,
+    };
+  },
+
+  async getWarnEventInfo({ db, params, lang }: Ctx<'getWarnEventInfo'>) {
+    const id = Number((params as { id: number }).id);
+    const row = await findLiveAlarm(db, id);
+    if (!row) throw notFound('entity.alarm', id);
+    const [urgent, history] = await Promise.all([urgentTypes(db), readHistory(db, id)]);
+    return { ...toWarnEvent(row, lang, urgent), history };
+  },
+
+  async getWarnEventImage({ db, params, reply, services }: Ctx<'getWarnEventImage'>) {
+    const id = Number((params as { id: number }).id);
+    const row = await findLiveAlarm(db, id);
+    if (!row) throw notFound('entity.alarm', id);
+    if (!row.imagePath) throw new ApiError(404, 'alarms.imageMissing', { id });
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(imageFilePath(services.config.dataDir, row.imagePath));
+    } catch {
+      throw new ApiError(404, 'alarms.imageMissing', { id });
+    }
+    return reply
+      .header('content-type', row.imagePath.endsWith('.png') ? 'image/png' : 'image/jpeg')
+      .header('cache-control', 'private, max-age=86400')
+      .send(bytes);
+  },
+};

@@ -1,0 +1,73 @@
+// Whether an edge box is online, and what a heartbeat from a box records. The box reports through the ingest side
+// (a box that posts is alive): recordBoxHeartbeat is what that side calls, and what hands the box its queued
+// commands and marks its current assignment delivered.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.ts';
+
+export const DEFAULT_HEARTBEAT_SECONDS = 30;
+
+/** Online: the last heartbeat is at most 3 heartbeat intervals old (contract: listEdgeBoxes). */
+export function isBoxOnline(lastHeartbeatAt: Date | null, heartbeatSeconds: number | null | undefined, now = new Date()): boolean {
+  if (!lastHeartbeatAt) return false;
+  return now.getTime() - lastHeartbeatAt.getTime() <= 3 * (heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS) * 1000;
+}
+
+/** The online state of boxes by id (boxes without a platform configuration use the default interval). */
+export async function boxOnlineMap(db: Kysely<Database>, boxIds: number[], now = new Date()): Promise<Map<number, boolean>> {
+  const out = new Map<number, boolean>();
+  if (boxIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('edgeBoxes')
+    .leftJoin('edgeBoxPlatformConfigs', 'edgeBoxPlatformConfigs.boxId', 'edgeBoxes.id')
+    .select(['edgeBoxes.id', 'edgeBoxes.lastHeartbeatAt', 'edgeBoxPlatformConfigs.heartbeatSeconds'])
+    .where('edgeBoxes.id', 'in', boxIds)
+    .execute();
+  for (const r of rows) out.set(r.id, isBoxOnline(r.lastHeartbeatAt, r.heartbeatSeconds, now));
+  return out;
+}
+
+export interface HeartbeatReport {
+  ip?: string;
+  version?: string;
+  cpuUsage?: number;
+  memoryUsage?: number;
+  diskUsage?: number;
+  /** Installed algorithm apps and the topics they publish, when the box reports them. */
+  sdcApps?: unknown[];
+  sdcTopics?: unknown[];
+  /** Run state per camera the box runs (0 not running, 1 running, 3 abnormal). */
+  runStates?: { cameraId: number; runState: 0 | 1 | 3 }[];
+}
+
+export interface HeartbeatAnswer {
+  commands: { id: number; command: string; payload: unknown }[];
+}
+
+/** Records a heartbeat: status figures, reported apps, and hands over the commands queued for the box. */
+export async function recordBoxHeartbeat(db: Kysely<Database>, boxId: number, report: HeartbeatReport = {}, now = new Date()): Promise<HeartbeatAnswer> {
+  return db.transaction().execute(async (trx) => {
+    const set: Record<string, unknown> = { lastHeartbeatAt: now, taskDeliveredAt: now };
+    for (const key of ['ip', 'version', 'cpuUsage', 'memoryUsage', 'diskUsage'] as const) {
+      if (report[key] !== undefined) set[key] = report[key];
+    }
+    if (report.sdcApps) set.sdcApps = JSON.stringify(report.sdcApps);
+    if (report.sdcTopics) set.sdcTopics = JSON.stringify(report.sdcTopics);
+    await trx.updateTable('edgeBoxes').set(set).where('id', '=', boxId).execute();
+    for (const r of report.runStates ?? []) {
+      await trx.updateTable('edgeBoxAssignments').set({ runState: r.runState }).where('boxId', '=', boxId).where('deviceId', '=', r.cameraId).execute();
+    }
+    const commands = await trx
+      .updateTable('edgeBoxCommands')
+      .set({ deliveredAt: now })
+      .where('boxId', '=', boxId)
+      .where('deliveredAt', 'is', null)
+      .returning(['id', 'command', 'payload'])
+      .execute();
+    return { commands: commands.sort((a, b) => a.id - b.id) };
+  });
+}
+
+/** Queues a command for the box's next heartbeat answer. */
+export async function queueBoxCommand(db: Kysely<Database>, boxId: number, command: string, payload: Record<string, unknown> = {}) {
+  await db.insertInto('edgeBoxCommands').values({ boxId, command, payload: JSON.stringify(payload) }).execute();
+}

@@ -1,0 +1,9 @@
+// Messages of the stats area (event statistics and their export).
+import type { Catalogue } from '../../http/messages.ts';
+
+export const statsMessages = {
+  'stats.futureDate': { zh: '参数 {field} 不能晚于今天', en: '{field} must not be later than today' },
+  'stats.dateOrder': { zh: '参数 startDate 不能晚于 endDate', en: 'startDate must not be after endDate' },
+  'stats.rangeTooLong': { zh: '统计范围最多 {max} 天', en: 'The range covers at most {max} days' },
+  'stats.export.nothing': { zh: '没有可导出的统计数据', en: 'There are no statistics to export' },
+} satisfies Catalogue;

@@ -1,0 +1,174 @@
+// The websocket hub: follows the alarms table by seq and fans new alarms out to the connections; pushes status
+// changes; closes idle connections and those whose session ended.
+//
+// The hub never trusts what it was told: a poke (after a local commit, a PostgreSQL notification, or the poll)
+// only makes it read `seq > last broadcast` from the database, in order. Because seq is assigned in commit
+// order, that read can never skip an alarm that commits later, on this instance or another.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
+import type { Lang } from '../http/messages.ts';
+import { type AlarmRow, toWarnEvent, urgentTypes } from '../modules/alarms/alarmRecords.ts';
+import { latestSeq } from '../modules/alarms/alarmStore.ts';
+import type { AlarmConnection, ConnectionHub, OutgoingAlarm, PushType } from './alarmConnection.ts';
+import type { AlarmBus, StatusNotice } from './types.ts';
+
+export interface HubOptions {
+  crossInstance: boolean;
+  /** Sends a status change to the other instances (PostgreSQL NOTIFY). */
+  publishStatus?: (notice: StatusNotice) => Promise<void>;
+  /** Safety poll of the alarms table, for notices lost while reconnecting. */
+  pollMs?: number;
+  /** How often idle connections and ended sessions are looked for. */
+  sweepMs?: number;
+  idleMs?: number;
+  log?: (error: unknown) => void;
+}
+
+const TAIL_BATCH = 500;
+
+export class AlarmHub implements AlarmBus, ConnectionHub {
+  readonly crossInstance: boolean;
+  #db: Kysely<Database>;
+  #options: HubOptions;
+  #seq = 0;
+  #urgent: ReadonlySet<number> = new Set();
+  #connections = new Set<AlarmConnection>();
+  #tailing = false;
+  #again = false;
+  #closed = false;
+  #timers: NodeJS.Timeout[] = [];
+
+  constructor(db: Kysely<Database>, options: HubOptions) {
+    this.#db = db;
+    this.#options = options;
+    this.crossInstance = options.crossInstance;
+  }
+
+  get seq(): number {
+    return this.#seq;
+  }
+
+  get connections(): ReadonlySet<AlarmConnection> {
+    return this.#connections;
+  }
+
+  async start(): Promise<void> {
+    this.#seq = await latestSeq(this.#db);
+    this.#urgent = await urgentTypes(this.#db);
+    const every = (ms: number, fn: () => Promise<unknown>) => {
+      const timer = setInterval(() => fn().catch((e) => this.#options.log?.(e)), ms);
+      timer.unref();
+      this.#timers.push(timer);
+    };
+    every(this.#options.pollMs ?? 2000, () => this.#tail());
+    every(this.#options.sweepMs ?? 5000, () => this.sweep());
+  }
+
+  urgentSet(): ReadonlySet<number> {
+    return this.#urgent;
+  }
+
+  alarmsCommitted(): void {
+    this.#tail().catch((e) => this.#options.log?.(e));
+  }
+
+  async statusChanged(notice: StatusNotice): Promise<void> {
+    this.deliverStatus(notice);
+    await this.#options.publishStatus?.(notice);
+  }
+
+  /** A status change to push to this instance's connections. */
+  deliverStatus(notice: StatusNotice): void {
+    const text = JSON.stringify({ type: 'alarmStatus', data: notice });
+    for (const c of this.#connections) c.offerStatus(text);
+  }
+
+  add(connection: AlarmConnection): void {
+    if (this.#closed) connection.close(1001, 'server shutting down');
+    else this.#connections.add(connection);
+  }
+
+  remove(connection: AlarmConnection): void {
+    this.#connections.delete(connection);
+  }
+
+  /** Reads alarms after the last broadcast, in seq order, and offers each to every connection. */
+  async #tail(): Promise<void> {
+    if (this.#tailing) {
+      this.#again = true;
+      return;
+    }
+    this.#tailing = true;
+    try {
+      do {
+        this.#again = false;
+        if (this.#connections.size === 0) {
+          // Nobody to push to: skip ahead. A connection that arrives later replays from the database.
+          const latest = await latestSeq(this.#db);
+          if (this.#connections.size === 0) {
+            this.#seq = Math.max(this.#seq, latest);
+            continue;
+          }
+        }
+        this.#urgent = await urgentTypes(this.#db);
+        const alarms = await this.readAfter(this.#seq, 'all', TAIL_BATCH);
+        for (const alarm of alarms) {
+          this.#seq = alarm.seq;
+          for (const c of this.#connections) c.offer(alarm);
+        }
+        if (alarms.length === TAIL_BATCH) this.#again = true;
+      } while (this.#again && !this.#closed);
+    } finally {
+      this.#tailing = false;
+    }
+  }
+
+  async readAfter(afterSeq: number, type: PushType, limit: number): Promise<OutgoingAlarm[]> {
+    let query = this.#db.selectFrom('alarms').selectAll().where('deletedAt', 'is', null).where('seq', '>', afterSeq);
+    if (type === 'violation') query = query.where('eventType', '<=', 50);
+    if (type === 'road') query = query.where('eventType', '>=', 1001);
+    if (type === 'urgent') query = query.where('eventType', 'in', [...this.#urgent]);
+    const rows = await query.orderBy('seq').limit(limit).execute();
+    const urgent = this.#urgent;
+    return rows.map((row) => outgoing(row, urgent));
+  }
+
+  /** Closes connections silent for idleMs (1001) and those whose session ended (4001). */
+  async sweep(): Promise<void> {
+    const idleBefore = Date.now() - (this.#options.idleMs ?? 60_000);
+    for (const c of this.#connections) if (c.lastReceivedAt < idleBefore) c.close(1001, 'idle');
+    const hashes = [...new Set([...this.#connections].map((c) => c.user.tokenHash))];
+    if (hashes.length === 0) return;
+    const valid = await this.#db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.userId')
+      .select('sessions.tokenHash')
+      .where('sessions.tokenHash', 'in', hashes)
+      .where('sessions.revokedAt', 'is', null)
+      .where('sessions.expiresAt', '>', new Date())
+      .where('users.status', '=', 1)
+      .execute();
+    const alive = new Set(valid.map((r) => r.tokenHash));
+    for (const c of this.#connections) if (!alive.has(c.user.tokenHash)) c.close(4001, 'session ended');
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const t of this.#timers) clearInterval(t);
+    for (const c of [...this.#connections]) c.close(1001, 'server shutting down');
+  }
+}
+
+/** An alarm's push message, serialised once per language on first use. */
+function outgoing(row: AlarmRow, urgent: ReadonlySet<number>): OutgoingAlarm {
+  const texts: Partial<Record<Lang, string>> = {};
+  const seq = Number(row.seq);
+  return {
+    seq,
+    eventType: row.eventType,
+    text(lang) {
+      texts[lang] ??= JSON.stringify({ type: 'alarm', seq, data: toWarnEvent(row, lang, urgent) });
+      return texts[lang];
+    },
+  };
+}

@@ -1,0 +1,93 @@
+// Fan-out across server instances on one PostgreSQL: a dedicated client LISTENs on the alarm channels.
+// An alarm insert NOTIFYs (inside its transaction, so the notice arrives once it is committed) and every
+// instance's hub reads the new alarms by seq; status changes travel as JSON tagged with their origin instance.
+// The notices only wake the hubs up; the data is always read from the database, so a lost notice costs a
+// delay (the hub also polls), never an alarm.
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../db/types.ts';
+import { ALARM_CHANNEL, STATUS_CHANNEL, type StatusNotice } from './types.ts';
+
+export interface FanoutListener {
+  close(): Promise<void>;
+}
+
+interface Handlers {
+  onAlarm(): void;
+  onStatus(notice: StatusNotice): void;
+  onError(error: Error): void;
+}
+
+const RECONNECT_MS = 1000;
+/** NOTIFY payloads are limited to 8000 bytes: long id lists go in several notices. */
+const IDS_PER_NOTICE = 500;
+
+export async function listenForAlarms(url: string, origin: string, handlers: Handlers): Promise<FanoutListener> {
+  const { default: pg } = await import('pg');
+  let client: InstanceType<typeof pg.Client> | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (msg) => {
+      if (msg.channel === ALARM_CHANNEL) handlers.onAlarm();
+      else if (msg.channel === STATUS_CHANNEL && msg.payload) {
+        try {
+          const { from, notice } = JSON.parse(msg.payload) as { from: string; notice: StatusNotice };
+          if (from !== origin) handlers.onStatus(notice);
+        } catch (error) {
+          handlers.onError(error as Error);
+        }
+      }
+    });
+    c.on('error', (error) => {
+      handlers.onError(error);
+      scheduleReconnect(c);
+    });
+    c.on('end', () => scheduleReconnect(c));
+    await c.connect();
+    await c.query(`LISTEN ${ALARM_CHANNEL}`);
+    await c.query(`LISTEN ${STATUS_CHANNEL}`);
+    client = c;
+    // Whatever was committed while no one listened is read now.
+    handlers.onAlarm();
+  };
+
+  const scheduleReconnect = (c: InstanceType<typeof pg.Client>) => {
+    if (closed || client !== c) return;
+    client = null;
+    c.end().catch(() => undefined);
+    const attempt = () => {
+      retry = setTimeout(async () => {
+        retry = null;
+        if (closed) return;
+        try {
+          await connect();
+        } catch (error) {
+          handlers.onError(error as Error);
+          attempt();
+        }
+      }, RECONNECT_MS);
+    };
+    attempt();
+  };
+
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+      client = null;
+    },
+  };
+}
+
+/** Tells the other instances about a status change. */
+export async function notifyStatus(db: Kysely<Database>, origin: string, notice: StatusNotice): Promise<void> {
+  for (let i = 0; i < notice.ids.length; i += IDS_PER_NOTICE) {
+    const part = { ...notice, ids: notice.ids.slice(i, i + IDS_PER_NOTICE) };
+    await sql`SELECT pg_notify(${STATUS_CHANNEL}, ${JSON.stringify({ from: origin, notice: part })})`.execute(db);
+  }
+}

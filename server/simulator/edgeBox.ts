@@ -1,0 +1,174 @@
+// Simulated edge boxes: they post alarms through the same ingest API a real box uses (POST /api/ingest/alarm,
+// x-box-id / x-box-secret), at a given rate, with generated snapshots. Everything they post is simulated.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { formatTime } from '../http/format.ts';
+import { EVENT_TYPE_IDS } from '../modules/alarms/eventTypes.ts';
+import { drawSnapshot, type Snapshot } from './snapshot.ts';
+
+export interface BoxCredentials {
+  boxId: number;
+  secret: string;
+  cameraIds: number[];
+}
+
+export interface SimulatorOptions {
+  /** Server base URL, e.g. http://127.0.0.1:8080 */
+  url: string;
+  boxes: BoxCredentials[];
+  /** Alarms per second over all boxes. */
+  rate: number;
+  /** Type ids to draw from, with weights. */
+  types: { id: number; weight: number }[];
+  /** Seconds; 0 runs until stopped. */
+  duration: number;
+  /** Extra attributes on every alarm (the bench stamps its send time). */
+  attributes?: () => Record<string, string | number | boolean>;
+  onResult?: (result: PostResult) => void;
+}
+
+export interface PostResult {
+  ok: boolean;
+  code: number;
+  msg: string;
+  id?: number;
+  seq?: number;
+  ms: number;
+}
+
+/** The server's per-box limit (contract: 429 beyond 20 alarms a second). */
+export const PER_BOX_MAX_RATE = 20;
+const MAX_IN_FLIGHT = 64;
+
+export function loadBoxes(file: string): BoxCredentials[] {
+  const list = JSON.parse(readFileSync(file, 'utf8')) as BoxCredentials[];
+  const boxes = list.filter((b) => Number.isInteger(b.boxId) && typeof b.secret === 'string' && b.cameraIds?.length);
+  if (boxes.length === 0) throw new Error(`${file} lists no box with cameras`);
+  return boxes;
+}
+
+/**
+ * The type mix: "all", "violation", "road", or a comma list of ids with optional weights ("16:5,1009:1,1020").
+ * Unknown ids are refused.
+ */
+export function parseTypes(spec: string): { id: number; weight: number }[] {
+  if (spec === 'all') return EVENT_TYPE_IDS.map((id) => ({ id, weight: 1 }));
+  if (spec === 'violation') return EVENT_TYPE_IDS.filter((id) => id <= 50).map((id) => ({ id, weight: 1 }));
+  if (spec === 'road') return EVENT_TYPE_IDS.filter((id) => id >= 1001).map((id) => ({ id, weight: 1 }));
+  return spec.split(',').map((part) => {
+    const [idText, weightText = '1'] = part.trim().split(':');
+    const id = Number(idText);
+    const weight = Number(weightText);
+    if (!EVENT_TYPE_IDS.includes(id)) throw new Error(`unknown event type id ${idText} (1–50, 1001–1024)`);
+    if (!(weight > 0)) throw new Error(`bad weight in ${part}`);
+    return { id, weight };
+  });
+}
+
+/** A type id drawn from the weighted mix. */
+export function pickType(types: { id: number; weight: number }[]): number {
+  const total = types.reduce((s, t) => s + t.weight, 0);
+  let r = Math.random() * total;
+  for (const t of types) {
+    r -= t.weight;
+    if (r <= 0) return t.id;
+  }
+  return types[types.length - 1].id;
+}
+
+/** Snapshots are drawn once per (type, variant) and reused: drawing costs a few milliseconds. */
+const snapshots = new Map<string, Snapshot>();
+export function snapshotFor(eventType: number, variant: number): Snapshot {
+  const key = `${eventType}:${variant}`;
+  let shot = snapshots.get(key);
+  if (!shot) {
+    shot = drawSnapshot(eventType, variant);
+    if (snapshots.size < 500) snapshots.set(key, shot);
+  }
+  return shot;
+}
+
+let counter = 0;
+const runId = randomBytes(4).toString('hex');
+
+/** Posts one simulated alarm as `box`. */
+export async function postAlarm(
+  url: string,
+  box: BoxCredentials,
+  eventType: number,
+  attributes: Record<string, string | number | boolean> = {},
+): Promise<PostResult> {
+  const shot = snapshotFor(eventType, counter % 8);
+  counter += 1;
+  const form = new FormData();
+  form.set('cameraId', String(box.cameraIds[counter % box.cameraIds.length]));
+  form.set('eventType', String(eventType));
+  form.set('alarmTime', formatTime(new Date()) as string);
+  form.set('confidence', (0.6 + Math.random() * 0.39).toFixed(3));
+  form.set('box', JSON.stringify(shot.box));
+  form.set('attributes', JSON.stringify({ source: 'simulator', ...attributes }));
+  form.set('simulated', 'true');
+  form.set('boxEventId', `sim-${runId}-${box.boxId}-${counter}`);
+  form.set('snapshot', new Blob([new Uint8Array(shot.png)], { type: 'image/png' }), 'snapshot.png');
+  const started = performance.now();
+  try {
+    const res = await fetch(`${url.replace(/\/+$/, '')}/api/ingest/alarm`, {
+      method: 'POST',
+      headers: { 'x-box-id': String(box.boxId), 'x-box-secret': box.secret },
+      body: form,
+    });
+    const body = (await res.json()) as { code: number; msg: string; data?: { id: number; seq: number } };
+    return { ok: body.code === 0, code: body.code, msg: body.msg, id: body.data?.id, seq: body.data?.seq, ms: performance.now() - started };
+  } catch (error) {
+    return { ok: false, code: -1, msg: (error as Error).message, ms: performance.now() - started };
+  }
+}
+
+/** Runs the boxes at `rate` alarms a second (spread over the boxes, each at most 20/s) until stopped or done. */
+export function runSimulator(options: SimulatorOptions): { stop(): Promise<void>; done: Promise<void>; rate: number } {
+  const rate = Math.min(options.rate, options.boxes.length * PER_BOX_MAX_RATE);
+  const interval = 1000 / rate;
+  const started = performance.now();
+  let sent = 0;
+  let inFlight = 0;
+  let stopped = false;
+  const pending = new Set<Promise<unknown>>();
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+
+  const tick = () => {
+    if (stopped) return;
+    const elapsed = performance.now() - started;
+    if (options.duration > 0 && elapsed >= options.duration * 1000) return end();
+    // Catch up with the schedule (timers are coarse), without exceeding the in-flight bound.
+    const due = Math.floor(elapsed / interval) + 1;
+    while (sent < due && inFlight < MAX_IN_FLIGHT) {
+      const box = options.boxes[sent % options.boxes.length];
+      sent += 1;
+      inFlight += 1;
+      const p = postAlarm(options.url, box, pickType(options.types), options.attributes?.()).then((result) => {
+        inFlight -= 1;
+        options.onResult?.(result);
+      });
+      pending.add(p);
+      p.finally(() => pending.delete(p));
+    }
+    timer = setTimeout(tick, Math.max(1, Math.min(interval, 50)));
+  };
+  const end = async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await Promise.all(pending);
+    finish();
+  };
+  let timer = setTimeout(tick, 0);
+  return {
+    rate,
+    done,
+    async stop() {
+      await end();
+    },
+  };
+}

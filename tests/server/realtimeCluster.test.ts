@@ -1,0 +1,73 @@
+// Two server instances on one PostgreSQL share the push: a console on instance B sees an alarm ingested on
+// instance A (LISTEN/NOTIFY), and status changes reach both exactly once. Runs only with DATABASE_URL.
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltApp, buildApp } from '../../server/app.ts';
+import { alarmFields, type DemoBox, demoBoxes, ingestOk } from './support/alarms.ts';
+import { call, login, OPERATOR } from './support/client.ts';
+import { startTestServer, type TestServer } from './support/testServer.ts';
+import { connectWs, type WsClient } from './support/wsClient.ts';
+
+const enabled = Boolean(process.env.DATABASE_URL);
+
+describe.skipIf(!enabled)('two instances on one PostgreSQL', () => {
+  let a: TestServer;
+  let b: BuiltApp;
+  let token: string;
+  let userId: number;
+  let box: DemoBox;
+  const clients: WsClient[] = [];
+
+  beforeAll(async () => {
+    a = await startTestServer();
+    b = await buildApp(a.config);
+    for (const app of [a.app, b.app]) await app.listen({ host: '127.0.0.1', port: 0 });
+    token = await login(a.app, OPERATOR);
+    userId = (await a.database.db.selectFrom('users').select('id').where('username', '=', 'operator').executeTakeFirstOrThrow()).id;
+    box = demoBoxes(a.config.dataDir)[0];
+  });
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await b?.close();
+    await a?.close();
+  });
+
+  async function consoleOn(app: BuiltApp) {
+    const port = (app.app.server.address() as AddressInfo).port;
+    const client = await connectWs(`ws://127.0.0.1:${port}/websocket/${Date.now()}_${userId}?token=${token}`);
+    clients.push(client);
+    await client.waitFor((m) => m.some((x) => x?.type === 'hello'));
+    client.send({ type: 'ping' });
+    await client.waitFor((m) => m.some((x) => x?.type === 'pong'));
+    return client;
+  }
+
+  it('pushes an alarm ingested on A to a console on B, in order and once', async () => {
+    const onA = await consoleOn(a);
+    const onB = await consoleOn(b);
+    const stored = [];
+    for (const eventType of ['16', '1009', '5']) stored.push(await ingestOk(a.app, box, { fields: alarmFields(box, { eventType }) }));
+    stored.push(await ingestOk(b.app, box));
+    for (const client of [onA, onB]) {
+      await client.waitFor(() => client.alarms().length >= 4);
+      expect(client.alarms().map((m) => m.seq)).toEqual(stored.map((s) => s.seq));
+    }
+  });
+
+  it('delivers a status change made on A to consoles on both instances exactly once', async () => {
+    const onA = await consoleOn(a);
+    const onB = await consoleOn(b);
+    const alarm = await ingestOk(a.app, box);
+    await onB.waitFor(() => onB.alarms().some((m) => m.seq === alarm.seq));
+    const res = await call(a.app, 'PUT', '/warn/event/confirm', { token, body: { ids: [alarm.id] } });
+    expect(res.json.code).toBe(0);
+    for (const client of [onA, onB]) await client.waitFor((m) => m.some((x) => x?.type === 'alarmStatus'));
+    // Give a duplicate the time to arrive, then count: a ping round trip after the notice on each socket.
+    for (const client of [onA, onB]) {
+      const pongs = client.messages.filter((x) => x?.type === 'pong').length;
+      client.send({ type: 'ping' });
+      await client.waitFor((m) => m.filter((x) => x?.type === 'pong').length > pongs);
+      expect(client.messages.filter((x) => x?.type === 'alarmStatus')).toHaveLength(1);
+    }
+  });
+});
