@@ -4,9 +4,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { installApiMiddleware } from './api/client.ts';
+import { loadingCalls } from './api/loading.ts';
 import { AppProviders } from './app/AppProviders.tsx';
 import { installContextMenuRule } from './app/contextMenu.ts';
-import { notifyError, notifyWarning } from './app/notify.ts';
+import { notify, notifyError } from './app/notify.ts';
 import { createAppRouter } from './app/router.tsx';
 import { loadRuntimeConfig, runtimeConfig } from './app/runtimeConfig.ts';
 import { createSessionActor, onSessionExpired } from './app/sessionService.ts';
@@ -24,11 +25,12 @@ async function boot() {
     origin: () => window.location.origin,
     token: () => storedToken(),
     language: () => i18next.language,
-    onExpired: (message) => session.send({ type: 'EXPIRED', message }),
-    notifyError: (message) => notifyError(message || i18next.t('errors.requestFailed', { code: '?' })),
-    connectionFailedMessage: () => i18next.t('errors.connectionFailed'),
+    onExpired: (message, tone) => session.send({ type: 'EXPIRED', message, tone }),
+    notifyError,
+    text: ({ key, ...values }) => i18next.t(`request.${key}`, { ns: 'errors', ...values }),
+    loading: loadingCalls,
   });
-  onSessionExpired(session, (message) => notifyWarning(message || i18next.t('session.expired')));
+  onSessionExpired(session, (message, tone) => notify(tone, message || i18next.t('request.sessionEnded', { ns: 'errors' })));
   session.start();
 
   const root = document.getElementById('root');

@@ -1,9 +1,14 @@
 // The typed API client: one openapi-fetch client over the generated contract types, with the §7/§8 rules
-// installed as middleware at boot. Screens call `api.POST('/user/nav')` etc. and never build URLs or read tokens.
+// installed as middleware at boot. Screens call `api.post('/user/queryUserList', { body })` (the envelope's data or
+// a typed failure) or `downloadFile(path, body, name)` (download.ts), and never build URLs or read tokens.
+// `api.GET/POST/PUT/DELETE` are openapi-fetch's own methods (raw answers), for the rare caller that needs them.
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { paths } from './schema.gen.ts';
-import type { Envelope } from './types.ts';
 import { createApiMiddleware, type MiddlewareDeps } from './middleware.ts';
+import { createCallHelpers } from './request.ts';
+import type { paths } from './schema.gen.ts';
+
+export { ApiFailure, type ApiFailureKind, type ApiResult, orThrow } from './failure.ts';
+export type { CallOptions, RequestBody, ResponseBody, ResponseData } from './request.ts';
 
 /**
  * The client builds every request against this placeholder origin; the middleware then re-targets it by the
@@ -11,30 +16,39 @@ import { createApiMiddleware, type MiddlewareDeps } from './middleware.ts';
  */
 export const CLIENT_ORIGIN = 'http://argus.invalid';
 
-export const api = createClient<paths>({ baseUrl: CLIENT_ORIGIN, credentials: 'include' });
+/**
+ * openapi-fetch glues the base address before every path; an absolute address (the baidu map calls of §7) must
+ * stay as written, so it is taken back off here and the middleware then leaves the address alone.
+ */
+class ClientRequest extends Request {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    const written = typeof input === 'string' && input.startsWith(CLIENT_ORIGIN) ? input.slice(CLIENT_ORIGIN.length) : null;
+    super(written && /^[a-z][a-z\d+.-]*:\/\//i.test(written) ? written : input, init);
+  }
+}
+
+// fetch is looked up per call, so whatever the page (or a test) installs as fetch later is used.
+const client = createClient<paths>({
+  baseUrl: CLIENT_ORIGIN,
+  credentials: 'include',
+  Request: ClientRequest,
+  fetch: (request) => globalThis.fetch(request),
+});
+
+export const api = Object.assign(client, createCallHelpers(client));
 
 let installed: Middleware | null = null;
 
 export function installApiMiddleware(deps: MiddlewareDeps): void {
-  if (installed) api.eject(installed);
+  if (installed) client.eject(installed);
   installed = createApiMiddleware(CLIENT_ORIGIN, deps);
-  api.use(installed);
+  client.use(installed);
 }
 
-/** A call that reached the server and was refused (non-zero business code). */
-export class ApiFailure extends Error {
-  readonly code: number;
-  constructor(code: number, message: string) {
-    super(message);
-    this.name = 'ApiFailure';
-    this.code = code;
-  }
-}
+type DownloadFile = (typeof import('./download.ts'))['downloadFile'];
 
-/** The envelope of a successful call, or an ApiFailure with the server's message. */
-export function succeeded<T extends Envelope>(result: { data?: T; error?: unknown; response: Response }): T {
-  const body = (result.data ?? result.error) as Partial<Envelope> | undefined;
-  if (body && body.code === 0) return body as T;
-  const message = typeof body?.msg === 'string' && body.msg ? body.msg : `HTTP ${result.response.status}`;
-  throw new ApiFailure(typeof body?.code === 'number' ? body.code : result.response.status, message);
-}
+/**
+ * POSTs an export and saves the file (§7 blob exports): `downloadFile('/operation/log/export', filters, '操作日志.xlsx')`.
+ * The saving code loads on the first export, so the first screen does not carry it.
+ */
+export const downloadFile: DownloadFile = (...args) => import('./download.ts').then((module) => module.downloadFile(...args));

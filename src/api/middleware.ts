@@ -1,7 +1,8 @@
-// The request rules every call follows (spec §7 general behaviour) and the session/error rules of §8 that the
-// console foundation needs: base address, token header, business 401 → session expired, other non-zero codes
-// → the server's message as an error, connection failures → one message. Pure: effects come in as `deps`.
+// The rules every call follows (spec §7 general behaviour) and the error catalogue of §8, as openapi-fetch
+// middleware: where a call goes, its token and language headers, the loading overlay, and what each kind of
+// answer means for the user and the session. Pure: effects (session, messages, overlay) come in as `deps`.
 import type { Middleware } from 'openapi-fetch';
+import { ApiFailure } from './failure.ts';
 
 /** Paths containing one of these go straight to the origin with a JSON content type (§7). */
 export const DIRECT_PATH_MARKERS = ['verifyBigSdk', 'verifyEvent', 'recognize', 'evaluate', 'deepseek'] as const;
@@ -10,6 +11,13 @@ export const UNCHANGED_PATH_MARKER = 'baidu';
 
 /** Calls whose failures the caller shows itself (§8: login with a non-zero code returns the result to the caller). */
 export const CALLER_HANDLES_FAILURE = new Set(['/user/login', '/user/login2']);
+
+/** Request flags, set by the call helpers (request.ts) and removed before the request leaves the browser. */
+export const LOADING_HEADER = 'x-loading';
+export const QUIET_HEADER = 'x-quiet';
+
+/** The body some servers answer instead of an envelope when the session is gone (§8). */
+export const UNLOGIN_BODY = 'unLogin';
 
 export type PathRule = 'direct' | 'unchanged' | 'prefixed';
 
@@ -24,16 +32,74 @@ export function resolveRequestUrl(path: string, baseUrl: string): string {
   return pathRule(path) === 'prefixed' ? `${baseUrl.replace(/\/+$/, '')}${path}` : path;
 }
 
-export type EnvelopeOutcome = { kind: 'ok' } | { kind: 'expired'; message: string } | { kind: 'failed'; message: string };
+/** The texts the rules show, in the user's language (the caller translates). */
+export type RequestMessage =
+  | { key: 'connectionFailed' }
+  | { key: 'loginTimedOut' }
+  | { key: 'serviceAbnormal'; statusText: string }
+  | { key: 'httpFailed'; status: number; statusText: string };
 
-/** What a response body means for the session and the user (non-envelope bodies are left to the caller). */
-export function classifyEnvelope(body: unknown): EnvelopeOutcome {
-  if (!body || typeof body !== 'object' || !('code' in body)) return { kind: 'ok' };
-  const { code, msg, codeMsg } = body as { code: unknown; msg?: unknown; codeMsg?: unknown };
-  if (code === 0 || code === '0') return { kind: 'ok' };
-  const message = typeof msg === 'string' && msg ? msg : typeof codeMsg === 'string' ? codeMsg : '';
-  if (code === 401 || code === '401') return { kind: 'expired', message };
-  return { kind: 'failed', message };
+export type NoticeTone = 'error' | 'warning';
+
+export type AnswerOutcome =
+  | { kind: 'ok' }
+  /** The session is over: show `message`, forget the session, go to login after 1.5 s. */
+  | { kind: 'expired'; code: number; message: string; tone: NoticeTone }
+  /** Show `message` as an error (unless the caller shows it itself). */
+  | { kind: 'failed'; code: number; message: string };
+
+export interface Answer {
+  status: number;
+  statusText: string;
+  /** The parsed JSON, or the text of a plain-text answer; undefined when not read (files). */
+  body: unknown;
+}
+
+type EnvelopeLike = { code?: unknown; msg?: unknown; codeMsg?: unknown; state?: unknown; data?: unknown };
+
+function envelopeOf(body: unknown): EnvelopeLike | null {
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as EnvelopeLike) : null;
+}
+
+/** The server's message: `msg`, or `codeMsg` (§7 response fields). */
+export function serverMessage(body: unknown): string {
+  const envelope = envelopeOf(body);
+  if (typeof envelope?.msg === 'string' && envelope.msg) return envelope.msg;
+  if (typeof envelope?.codeMsg === 'string' && envelope.codeMsg) return envelope.codeMsg;
+  return '';
+}
+
+function numericCode(code: unknown): number | null {
+  if (typeof code === 'number') return code;
+  if (typeof code === 'string' && code.trim() !== '' && Number.isFinite(Number(code))) return Number(code);
+  return null;
+}
+
+/** What an answer means (§8), in rule order: the unLogin body, HTTP 401/402, HTTP 404, the envelope, other HTTP failures. */
+export function classifyAnswer(answer: Answer, text: (message: RequestMessage) => string): AnswerOutcome {
+  const { status, statusText, body } = answer;
+  if (typeof body === 'string' && body.trim() === UNLOGIN_BODY) {
+    return { kind: 'expired', code: 401, message: text({ key: 'loginTimedOut' }), tone: 'error' };
+  }
+  if (status === 401 || status === 402) {
+    return { kind: 'expired', code: status, message: serverMessage(body) || text({ key: 'loginTimedOut' }), tone: 'warning' };
+  }
+  // HTTP/2 answers carry no status text: the status stands in for it.
+  if (status === 404) return { kind: 'failed', code: 404, message: text({ key: 'serviceAbnormal', statusText: statusText || String(status) }) };
+  const envelope = envelopeOf(body);
+  const code = numericCode(envelope?.code);
+  const httpFailure = () => text({ key: 'httpFailed', status, statusText });
+  if (code === 401) return { kind: 'expired', code, message: serverMessage(body) || text({ key: 'loginTimedOut' }), tone: 'warning' };
+  if ((code !== null && code !== 0) || envelope?.state === false) {
+    return { kind: 'failed', code: code ?? 0, message: serverMessage(body) || httpFailure() };
+  }
+  if (status < 200 || status >= 300) return { kind: 'failed', code: status, message: serverMessage(body) || httpFailure() };
+  return { kind: 'ok' };
+}
+
+export interface LoadingSignal {
+  start(): void;
+  end(): void;
 }
 
 export interface MiddlewareDeps {
@@ -43,11 +109,12 @@ export interface MiddlewareDeps {
   origin(): string;
   token(): string | null;
   language(): string;
-  /** Business code 401: the session machine takes it from here. */
-  onExpired(message: string): void;
+  /** The session is over (unLogin body, business 401, HTTP 401/402): the session machine shows `message` and redirects. */
+  onExpired(message: string, tone: NoticeTone): void;
   notifyError(message: string): void;
-  /** The text for a call that never reached the server, in the user's language. */
-  connectionFailedMessage(): string;
+  text(message: RequestMessage): string;
+  /** The loading overlay's counter (calls made with the loading flag). */
+  loading: LoadingSignal;
 }
 
 /** The path and query of a request the client built against `clientOrigin`. */
@@ -56,14 +123,16 @@ export function requestPath(request: Request, clientOrigin: string): string {
 }
 
 /**
- * The request as it goes out: re-targeted by the path rules, with the token and language headers.
- * Built from the original's parts with its body read into a Blob: `new Request(url, oldRequest)` would turn the
- * body into a stream, and Chromium refuses streamed uploads over HTTP/1.1 ("connecting to the server failed").
+ * The request as it goes out: re-targeted by the path rules, with the token and language headers, without the
+ * console's own flag headers. Built from the original's parts with its body read into a Blob: `new Request(url,
+ * oldRequest)` would turn the body into a stream, and Chromium refuses streamed uploads over HTTP/1.1.
  */
 export async function prepareRequest(request: Request, clientOrigin: string, deps: MiddlewareDeps): Promise<Request> {
   const path = requestPath(request, clientOrigin);
   const target = new URL(resolveRequestUrl(path, deps.baseUrl()), deps.origin());
   const headers = new Headers(request.headers);
+  headers.delete(LOADING_HEADER);
+  headers.delete(QUIET_HEADER);
   const token = deps.token();
   if (token) headers.set('token', token);
   else headers.delete('token');
@@ -71,7 +140,9 @@ export async function prepareRequest(request: Request, clientOrigin: string, dep
   // Uploads keep their multipart type (and boundary); everything else on a direct path is JSON.
   const type = headers.get('Content-Type') ?? '';
   if (pathRule(path) === 'direct' && !type.startsWith('multipart/')) headers.set('Content-Type', 'application/json');
-  return new Request(target, {
+  // The same class as the original: openapi-fetch accepts only its own Request class back from middleware.
+  const RequestClass = request.constructor as typeof Request;
+  return new RequestClass(target, {
     method: request.method,
     headers,
     body: request.body === null ? undefined : await request.blob(),
@@ -85,33 +156,74 @@ export async function prepareRequest(request: Request, clientOrigin: string, dep
   });
 }
 
-function isJson(response: Response): boolean {
-  return (response.headers.get('Content-Type') ?? '').includes('json');
+/** Reads what the rules need: JSON and plain text (the unLogin body); files are left unread for the caller. */
+async function readAnswer(response: Response): Promise<Answer> {
+  const type = (response.headers.get('Content-Type') ?? '').toLowerCase();
+  let body: unknown;
+  if (type.includes('json') || type.startsWith('text/plain') || type === '') {
+    const raw = await response
+      .clone()
+      .text()
+      .catch(() => '');
+    try {
+      body = type.includes('json') ? JSON.parse(raw) : raw;
+    } catch {
+      body = raw;
+    }
+  }
+  return { status: response.status, statusText: response.statusText, body };
+}
+
+/** A failure answered as the envelope every caller reads: the original fields, with the code and message the user saw. */
+function normalisedFailure(response: Response, answer: Answer, outcome: Exclude<AnswerOutcome, { kind: 'ok' }>): Response {
+  const envelope = envelopeOf(answer.body) ?? {};
+  const body = { ...envelope, code: outcome.code, msg: outcome.message, data: envelope.data ?? null };
+  return new Response(JSON.stringify(body), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
+}
+
+function isAbort(error: unknown): boolean {
+  return (error as { name?: unknown } | null)?.name === 'AbortError';
 }
 
 export function createApiMiddleware(clientOrigin: string, deps: MiddlewareDeps): Middleware {
+  // Per call (by openapi-fetch's request id): whether it holds the overlay and whether its failures are the caller's.
+  const calls = new Map<string, { loading: boolean; quiet: boolean }>();
+  const finish = (id: string, schemaPath: string) => {
+    const call = calls.get(id);
+    calls.delete(id);
+    if (call?.loading) deps.loading.end();
+    return { quiet: Boolean(call?.quiet) || CALLER_HANDLES_FAILURE.has(schemaPath) };
+  };
+
   return {
-    onRequest({ request }) {
-      return prepareRequest(request, clientOrigin, deps);
+    async onRequest({ request, id }) {
+      const loading = request.headers.has(LOADING_HEADER);
+      const quiet = request.headers.has(QUIET_HEADER);
+      const prepared = await prepareRequest(request, clientOrigin, deps);
+      calls.set(id, { loading, quiet });
+      if (loading) deps.loading.start();
+      return prepared;
     },
-    async onResponse({ response, schemaPath }) {
-      if (!isJson(response)) return undefined; // blob downloads are the caller's
-      let body: unknown;
-      try {
-        body = await response.clone().json();
-      } catch {
-        return undefined;
-      }
-      const outcome = classifyEnvelope(body);
-      if (outcome.kind === 'expired') deps.onExpired(outcome.message);
-      else if (outcome.kind === 'failed' && !CALLER_HANDLES_FAILURE.has(schemaPath)) deps.notifyError(outcome.message);
-      return undefined;
+    async onResponse({ response, schemaPath, id }) {
+      const { quiet } = finish(id, schemaPath);
+      const answer = await readAnswer(response);
+      const outcome = classifyAnswer(answer, deps.text);
+      if (outcome.kind === 'ok') return undefined;
+      if (outcome.kind === 'expired') deps.onExpired(outcome.message, outcome.tone);
+      else if (!quiet) deps.notifyError(outcome.message);
+      return normalisedFailure(response, answer, outcome);
     },
-    onError({ error, schemaPath }) {
-      if ((error as { name?: unknown } | null)?.name === 'AbortError') return undefined;
-      const message = deps.connectionFailedMessage();
-      if (!CALLER_HANDLES_FAILURE.has(schemaPath)) deps.notifyError(message);
-      return new Error(message, { cause: error });
+    // onResponse is skipped when fetch throws: the overlay's counter must come down here too.
+    onError({ error, schemaPath, id }) {
+      const { quiet } = finish(id, schemaPath);
+      if (isAbort(error)) return undefined;
+      const message = deps.text({ key: 'connectionFailed' });
+      if (!quiet) deps.notifyError(message);
+      return new ApiFailure(0, message, 'network', 0);
     },
   };
 }

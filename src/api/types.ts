@@ -10,3 +10,5 @@ export type MenuModule = Schemas['MenuModule'];
 export type NavData = Schemas['NavData'];
 export type PageTitle = Schemas['PageTitle'];
 export type SceneType = NonNullable<LoginResult['sceneType']>;
+export type SystemConfig = Schemas['SystemConfig'];
+export type CityConfigKey = Schemas['CityConfigKey'];

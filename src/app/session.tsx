@@ -27,3 +27,14 @@ const NO_MENU: never[] = [];
 export const selectMenu = (snapshot: SessionSnapshot) => snapshot.context.bootstrap?.menuList ?? NO_MENU;
 export const selectUser = (snapshot: SessionSnapshot) =>
   snapshot.context.bootstrap?.userinfo ?? snapshot.context.signedIn?.userinfo ?? null;
+
+// The bootstrap of §4 (null until the console has loaded after sign-in).
+const NO_REPLACEMENTS: Readonly<Record<string, string>> = {};
+
+export const selectSystemConfig = (snapshot: SessionSnapshot) => snapshot.context.bootstrap?.systemConfig ?? null;
+export const selectAudioUrl = (snapshot: SessionSnapshot) => snapshot.context.bootstrap?.audioUrl ?? null;
+export const selectAlarmDialogPosition = (snapshot: SessionSnapshot) => snapshot.context.bootstrap?.alarmDialogPosition ?? null;
+export const selectSearchProperties = (snapshot: SessionSnapshot) => snapshot.context.bootstrap?.searchProperties ?? null;
+/** The words messages replace (system config titleWordReplacements, §8). */
+export const selectTitleWordReplacements = (snapshot: SessionSnapshot) =>
+  snapshot.context.bootstrap?.systemConfig.titleWordReplacements ?? NO_REPLACEMENTS;

@@ -1,27 +1,50 @@
 // The running session: the pure session machine with its effects provided — the API calls and browser storage.
-import { type Actor, createActor, fromPromise } from 'xstate';
-import { fetchNav, signIn, signOut } from '../api/auth.ts';
-import { type Bootstrap, type Credentials, type SignedIn, sessionMachine } from '../machines/session.machine.ts';
-import { clearStoredSession, readStoredSession, writeStoredSession } from './storedSession.ts';
+import { type Actor, createActor, fromPromise, waitFor } from 'xstate';
+import { fetchNav, signIn, signOut, thirdLogin } from '../api/auth.ts';
+import { localSearchProperties, loadBootstrap } from '../api/bootstrap.ts';
+import { orThrow } from '../api/client.ts';
+import { fetchAlarmDialogPosition, fetchSystemConfig } from '../api/config.ts';
+import {
+  type Bootstrap,
+  type LoginRequest,
+  type NoticeTone,
+  type SignedIn,
+  sessionMachine,
+  type ThirdPartyCode,
+} from '../machines/session.machine.ts';
+import { clearSessionStorage, clearStoredSession, readStoredSession, writeStoredSession } from './storedSession.ts';
 import { loadSystemTitle } from './systemTitle.ts';
 
 export type SessionActor = Actor<typeof sessionMachine>;
 export type SessionSnapshot = ReturnType<SessionActor['getSnapshot']>;
 
-async function loadBootstrap(): Promise<Bootstrap> {
-  const [nav, title] = await Promise.all([fetchNav(), loadSystemTitle()]);
-  return { menuList: nav.menuList, buttonList: nav.buttonList, userinfo: nav.userinfo, title };
+function login(request: LoginRequest): Promise<SignedIn> {
+  if (request.kind === 'password') return signIn(request.credentials);
+  return orThrow(thirdLogin(request.code, request.moduleName, request.convertId));
 }
+
+const loadBrowserBootstrap = (): Promise<Bootstrap> =>
+  loadBootstrap({
+    nav: fetchNav,
+    systemConfig: fetchSystemConfig,
+    alarmDialogPosition: fetchAlarmDialogPosition,
+    title: () => loadSystemTitle(),
+    searchProperties: localSearchProperties,
+  });
 
 export const browserSessionMachine = sessionMachine.provide({
   actors: {
-    login: fromPromise<SignedIn, Credentials>(({ input }) => signIn(input)),
-    loadBootstrap: fromPromise<Bootstrap, SignedIn>(() => loadBootstrap()),
+    login: fromPromise<SignedIn, LoginRequest>(({ input }) => login(input)),
+    loadBootstrap: fromPromise<Bootstrap, SignedIn>(() => loadBrowserBootstrap()),
     logout: fromPromise<void, SignedIn>(() => signOut()),
   },
   actions: {
     persistSession: (_, signedIn: SignedIn) => writeStoredSession(signedIn),
-    clearStoredSession: () => clearStoredSession(),
+    // §8: the login flag, token and user info go, and the session storage is cleared.
+    clearStoredSession: () => {
+      clearStoredSession();
+      clearSessionStorage();
+    },
   },
 });
 
@@ -29,13 +52,26 @@ export function createSessionActor(): SessionActor {
   return createActor(browserSessionMachine, { input: { stored: readStoredSession() } });
 }
 
-/** Calls `show` once each time the session expires, with the server's message. */
-export function onSessionExpired(actor: SessionActor, show: (message: string) => void): () => void {
+/** Calls `show` once each time the session expires, with the message and how to show it. */
+export function onSessionExpired(actor: SessionActor, show: (message: string, tone: NoticeTone) => void): () => void {
   let wasExpired = false;
   const subscription = actor.subscribe((snapshot) => {
     const expired = snapshot.matches('expired');
-    if (expired && !wasExpired) show(snapshot.context.expiredMessage ?? '');
+    if (expired && !wasExpired) show(snapshot.context.expiredMessage ?? '', snapshot.context.expiredTone);
     wasExpired = expired;
   });
   return () => subscription.unsubscribe();
+}
+
+export type ThirdLoginOutcome = { ok: true } | { ok: false; message: string };
+
+/**
+ * The /thirdLogin screen's sign-in (§2): waits for a stored session to finish restoring, signs in with the code
+ * and loads the console. On failure the server's message has already been shown (§8); the screen goes to /login.
+ */
+export async function signInWithThirdPartyCode(actor: SessionActor, request: ThirdPartyCode): Promise<ThirdLoginOutcome> {
+  await waitFor(actor, (snapshot) => snapshot.matches('anonymous') || snapshot.matches('authenticated'));
+  actor.send({ type: 'THIRD_LOGIN', ...request });
+  const settled = await waitFor(actor, (snapshot) => snapshot.matches('anonymous') || snapshot.matches('authenticated'));
+  return settled.matches('authenticated') ? { ok: true } : { ok: false, message: settled.context.error ?? '' };
 }

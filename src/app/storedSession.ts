@@ -46,6 +46,19 @@ export function clearStoredSession(storage: KeyValueStore | null = browserStorag
   storage?.removeItem(SESSION_KEY);
 }
 
+/** Empties the page's session storage (§8: cleared when the session ends). */
+export function clearSessionStorage(storage: Pick<Storage, 'clear'> | null = pageSessionStorage()): void {
+  storage?.clear();
+}
+
+function pageSessionStorage(): Pick<Storage, 'clear'> | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export function storedToken(storage: KeyValueStore | null = browserStorage()): string | null {
   return readStoredSession(storage)?.token ?? null;
 }

@@ -3,10 +3,14 @@
 import 'i18next';
 import type auth from './zh-CN/auth.json';
 import type common from './zh-CN/common.json';
+import type errors from './zh-CN/errors.json';
+import type portal from './zh-CN/portal.json';
+import type shell from './zh-CN/shell.json';
+import type system from './zh-CN/system.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; auth: typeof auth };
+    resources: { common: typeof common; auth: typeof auth; system: typeof system; shell: typeof shell; portal: typeof portal; errors: typeof errors };
   }
 }

@@ -1,13 +1,31 @@
-// The console session (spec §4): restore a stored sign-in, sign in, load what the console needs, sign out,
-// and expire on the server's business code 401 (message shown, back to login after 1.5 s).
+// The console session (spec §4): restore a stored sign-in, sign in (password or third-party code), load what the
+// console needs, sign out, and expire when the server says the session is over (§8: business 401, HTTP 401/402,
+// the unLogin body — message shown, back to login after 1.5 s).
 // Pure: the calls to the server and the browser storage are actors/actions the caller provides.
 import { assign, fromPromise, not, setup } from 'xstate';
-import type { MenuModule, PageTitle, SceneType, UserInfo } from '../api/types.ts';
+import type { MenuModule, PageTitle, SceneType, SystemConfig, UserInfo } from '../api/types.ts';
+import type { SearchProperties } from '../domain/attributeDictionary.ts';
 
 export interface Credentials {
   username: string;
   password: string;
 }
+
+/** A third-party sign-in (§2 /thirdLogin?code=&moduleName=&convertId=). */
+export interface ThirdPartyCode {
+  code: string;
+  moduleName?: string;
+  convertId?: string;
+}
+
+/** What the `login` actor is asked to do. */
+export type LoginRequest = { kind: 'password'; credentials: Credentials } | ({ kind: 'thirdParty' } & ThirdPartyCode);
+
+/** The corner of the alarm dialog (1..4; §9 default 1). */
+export type AlarmDialogPosition = 1 | 2 | 3 | 4;
+export const DEFAULT_ALARM_DIALOG_POSITION: AlarmDialogPosition = 1;
+
+export type NoticeTone = 'error' | 'warning';
 
 /** What a successful sign-in gives and what survives a reload (stored by `persistSession`). */
 export interface SignedIn {
@@ -17,12 +35,18 @@ export interface SignedIn {
   sceneType: SceneType;
 }
 
-/** What the console loads after signing in, before it shows any screen. */
+/** What the console loads after signing in, before it shows any screen (§4). */
 export interface Bootstrap {
   menuList: MenuModule[];
   buttonList: string[];
   userinfo: UserInfo;
   title: PageTitle | null;
+  systemConfig: SystemConfig;
+  /** The alarm sound (the system config's audioUrl). */
+  audioUrl: string;
+  alarmDialogPosition: AlarmDialogPosition;
+  /** The attribute dictionaries' visible entries with their controls (built locally). */
+  searchProperties: SearchProperties;
 }
 
 export interface SessionContext {
@@ -30,8 +54,9 @@ export interface SessionContext {
   bootstrap: Bootstrap | null;
   /** Why the last sign-in or restore failed (the server's message, or a connection failure). */
   error: string | null;
-  /** The server's message when the session expired. */
+  /** The server's message when the session expired, and how it is shown. */
   expiredMessage: string | null;
+  expiredTone: NoticeTone;
 }
 
 export interface SessionInput {
@@ -40,8 +65,9 @@ export interface SessionInput {
 
 export type SessionEvent =
   | { type: 'LOGIN'; credentials: Credentials }
+  | ({ type: 'THIRD_LOGIN' } & ThirdPartyCode)
   | { type: 'LOGOUT' }
-  | { type: 'EXPIRED'; message: string };
+  | { type: 'EXPIRED'; message: string; tone?: NoticeTone };
 
 export const SESSION_EXPIRY_REDIRECT_MS = 1500;
 
@@ -58,6 +84,14 @@ const notProvided = (name: string) => async (): Promise<never> => {
 
 // Action parameters read from done/error events (typed here: inside action lists xstate cannot infer them).
 const failureOf = ({ event }: { event: { error: unknown } }) => event.error;
+
+/** The sign-in an event asks for (authenticating is entered only by LOGIN and THIRD_LOGIN). */
+function loginRequestOf(event: SessionEvent): LoginRequest {
+  if (event.type === 'THIRD_LOGIN') {
+    return { kind: 'thirdParty', code: event.code, moduleName: event.moduleName, convertId: event.convertId };
+  }
+  return { kind: 'password', credentials: event.type === 'LOGIN' ? event.credentials : { username: '', password: '' } };
+}
 const signedInOf = ({ event }: { event: { output: SignedIn } }) => event.output;
 
 export const sessionMachine = setup({
@@ -67,7 +101,7 @@ export const sessionMachine = setup({
     input: {} as SessionInput,
   },
   actors: {
-    login: fromPromise<SignedIn, Credentials>(notProvided('login')),
+    login: fromPromise<SignedIn, LoginRequest>(notProvided('login')),
     loadBootstrap: fromPromise<Bootstrap, SignedIn>(notProvided('loadBootstrap')),
     logout: fromPromise<void, SignedIn>(notProvided('logout')),
   },
@@ -78,9 +112,12 @@ export const sessionMachine = setup({
     assignSignedIn: assign((_, signedIn: SignedIn) => ({ signedIn })),
     assignBootstrap: assign((_, bootstrap: Bootstrap) => ({ bootstrap })),
     assignFailure: assign((_, error: unknown) => ({ error: failureMessage(error) })),
-    assignExpiredMessage: assign((_, message: string) => ({ expiredMessage: message })),
+    assignExpiry: assign((_, expiry: { message: string; tone: NoticeTone }) => ({
+      expiredMessage: expiry.message,
+      expiredTone: expiry.tone,
+    })),
     clearError: assign({ error: null }),
-    forgetSession: assign({ signedIn: null, bootstrap: null, expiredMessage: null }),
+    forgetSession: assign({ signedIn: null, bootstrap: null, expiredMessage: null, expiredTone: 'warning' as NoticeTone }),
   },
   guards: {
     hasStoredSession: ({ context }) => context.signedIn !== null,
@@ -90,7 +127,13 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ signedIn: input.stored, bootstrap: null, error: null, expiredMessage: null }),
+  context: ({ input }) => ({
+    signedIn: input.stored,
+    bootstrap: null,
+    error: null,
+    expiredMessage: null,
+    expiredTone: 'warning',
+  }),
   initial: 'restoring',
   states: {
     restoring: {
@@ -110,12 +153,13 @@ export const sessionMachine = setup({
     anonymous: {
       on: {
         LOGIN: { target: 'authenticating', actions: 'clearError' },
+        THIRD_LOGIN: { target: 'authenticating', actions: 'clearError' },
       },
     },
     authenticating: {
       invoke: {
         src: 'login',
-        input: ({ event }) => (event.type === 'LOGIN' ? event.credentials : { username: '', password: '' }),
+        input: ({ event }) => loginRequestOf(event),
         onDone: {
           target: 'bootstrapping',
           actions: [
@@ -142,6 +186,8 @@ export const sessionMachine = setup({
       on: {
         LOGOUT: { target: 'loggingOut' },
         EXPIRED: { target: 'expired' },
+        // A third-party link opened while signed in signs in as the link's user (the old token is dropped).
+        THIRD_LOGIN: { target: 'authenticating', actions: ['forgetSession', 'clearStoredSession', 'clearError'] },
       },
     },
     loggingOut: {
@@ -156,7 +202,11 @@ export const sessionMachine = setup({
     expired: {
       // The token is dead: forget it at once so no further call sends it; later 401s add no second message.
       entry: [
-        { type: 'assignExpiredMessage', params: ({ event }) => (event.type === 'EXPIRED' ? event.message : '') },
+        {
+          type: 'assignExpiry',
+          params: ({ event }) =>
+            event.type === 'EXPIRED' ? { message: event.message, tone: event.tone ?? 'warning' } : { message: '', tone: 'warning' },
+        },
         'clearStoredSession',
       ],
       after: {

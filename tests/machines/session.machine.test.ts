@@ -13,11 +13,13 @@ import {
   settle,
   signedIn,
   stored,
+  thirdPartyCode,
 } from './sessionHarness.ts';
 
 const WRONG_PASSWORD = '用户名或密码错误';
 const UNREACHABLE = '连接服务器失败';
 const EXPIRED = '未登录或登录已过期，请重新登录';
+const TIMED_OUT = '登录超时';
 
 /** What the user sees; events are what the user or the server does. */
 const userModel = createMachine({
@@ -28,13 +30,15 @@ const userModel = createMachine({
     restoring: {
       on: { RESTORE_SUCCEEDS: 'mainPage', RESTORE_FAILS: 'loginFormWithError', SERVER_SAYS_401: 'expiredNotice' },
     },
-    loginForm: { on: { SUBMIT: 'signingIn', SERVER_SAYS_401: 'loginForm' } },
-    loginFormWithError: { on: { SUBMIT: 'signingIn' } },
+    loginForm: { on: { SUBMIT: 'signingIn', THIRD_PARTY_LINK: 'signingIn', SERVER_SAYS_401: 'loginForm' } },
+    loginFormWithError: { on: { SUBMIT: 'signingIn', THIRD_PARTY_LINK: 'signingIn' } },
     signingIn: { on: { LOGIN_REJECTED: 'loginFormWithError', LOGIN_ACCEPTED: 'loadingConsole', SUBMIT: 'signingIn' } },
     loadingConsole: {
       on: { BOOTSTRAP_SUCCEEDS: 'mainPage', BOOTSTRAP_FAILS: 'loginFormWithError', SERVER_SAYS_401: 'expiredNotice' },
     },
-    mainPage: { on: { LOGOUT: 'signingOut', SERVER_SAYS_401: 'expiredNotice' } },
+    mainPage: {
+      on: { LOGOUT: 'signingOut', SERVER_SAYS_401: 'expiredNotice', SESSION_TIMED_OUT: 'expiredNotice', THIRD_PARTY_LINK: 'signingIn' },
+    },
     signingOut: { on: { LOGOUT_CONFIRMED: 'loginForm', LOGOUT_UNREACHABLE: 'loginForm', SERVER_SAYS_401: 'signingOut' } },
     expiredNotice: { on: { WAIT_1500_MS: 'loginForm', SERVER_SAYS_401: 'expiredNotice' } },
   },
@@ -65,9 +69,10 @@ function checks(h: SessionHarness) {
     },
     signingIn: () => {
       expect(h.snapshot.value).toBe('authenticating');
-      expect(h.snapshot.context.error).toBeNull();
+      expect(h.snapshot.context).toMatchObject({ error: null, signedIn: null, bootstrap: null });
       expect(h.pending.login).toHaveLength(1); // a second submit does not sign in twice
-      expect(h.calls.login.at(-1)).toEqual(credentials);
+      expect(h.calls.login.at(-1)).toEqual(h.lastLoginRequest);
+      expect(h.storage).toBeNull(); // a link opened while signed in drops the old session first
     },
     loadingConsole: () => {
       expect(h.snapshot.value).toBe('bootstrapping');
@@ -86,7 +91,8 @@ function checks(h: SessionHarness) {
     },
     expiredNotice: () => {
       expect(h.snapshot.value).toBe('expired');
-      expect(h.snapshot.context.expiredMessage).toBe(EXPIRED);
+      expect(h.snapshot.context.expiredMessage).toBe(h.lastExpiry?.message);
+      expect(h.snapshot.context.expiredTone).toBe(h.lastExpiry?.tone);
       expect(h.storage).toBeNull(); // forgotten at once: no later call sends the dead token
     },
   };
@@ -105,7 +111,15 @@ const performers: Record<ModelEvent, (h: SessionHarness) => void | Promise<void>
   OPEN_WITH_SESSION: (h) => h.start(stored),
   RESTORE_SUCCEEDS: (h) => h.answer('bootstrap', { value: bootstrap }),
   RESTORE_FAILS: (h) => h.answer('bootstrap', { error: new Error(UNREACHABLE) }),
-  SUBMIT: (h) => send(h, { type: 'LOGIN', credentials }),
+  SUBMIT: (h) => {
+    // A submit while signing in is ignored: the request being answered stays the first one.
+    if (h.snapshot.value !== 'authenticating') h.lastLoginRequest = { kind: 'password', credentials };
+    return send(h, { type: 'LOGIN', credentials });
+  },
+  THIRD_PARTY_LINK: (h) => {
+    h.lastLoginRequest = { kind: 'thirdParty', ...thirdPartyCode };
+    return send(h, { type: 'THIRD_LOGIN', ...thirdPartyCode });
+  },
   LOGIN_REJECTED: (h) => h.answer('login', { error: new Error(WRONG_PASSWORD) }),
   LOGIN_ACCEPTED: (h) => h.answer('login', { value: signedIn }),
   BOOTSTRAP_SUCCEEDS: (h) => h.answer('bootstrap', { value: bootstrap }),
@@ -113,7 +127,8 @@ const performers: Record<ModelEvent, (h: SessionHarness) => void | Promise<void>
   LOGOUT: (h) => send(h, { type: 'LOGOUT' }),
   LOGOUT_CONFIRMED: (h) => h.answer('logout', { value: undefined }),
   LOGOUT_UNREACHABLE: (h) => h.answer('logout', { error: new Error(UNREACHABLE) }),
-  SERVER_SAYS_401: (h) => h.serverSays401(EXPIRED),
+  SERVER_SAYS_401: (h) => h.serverSays401(EXPIRED, 'warning'),
+  SESSION_TIMED_OUT: (h) => h.serverSays401(TIMED_OUT, 'error'),
   WAIT_1500_MS: async (h) => {
     h.clock.increment(SESSION_EXPIRY_REDIRECT_MS - 1);
     await settle();

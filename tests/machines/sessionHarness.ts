@@ -1,8 +1,17 @@
 // Drives the production session machine with fake effects: each server call is a promise the test settles,
 // storage is a variable, time is a SimulatedClock. Records which states and transitions were taken.
 import { type Actor, type AnyTransitionDefinition, createActor, fromPromise, SimulatedClock } from 'xstate';
-import type { MenuModule, UserInfo } from '../../src/api/types.ts';
-import { type Bootstrap, type Credentials, type SignedIn, sessionMachine } from '../../src/machines/session.machine.ts';
+import type { MenuModule, SystemConfig, UserInfo } from '../../src/api/types.ts';
+import { buildSearchProperties } from '../../src/domain/attributeDictionary.ts';
+import {
+  type Bootstrap,
+  type Credentials,
+  type LoginRequest,
+  type NoticeTone,
+  type SignedIn,
+  sessionMachine,
+  type ThirdPartyCode,
+} from '../../src/machines/session.machine.ts';
 
 export const user: UserInfo = {
   id: 1,
@@ -21,6 +30,7 @@ export const user: UserInfo = {
 export const signedIn: SignedIn = { token: 'token-1', loginCode: 'L1', userinfo: user, sceneType: 2 };
 export const stored: SignedIn = { ...signedIn, token: 'stored-token' };
 export const credentials: Credentials = { username: 'admin', password: 'Argus@2026' };
+export const thirdPartyCode: ThirdPartyCode = { code: 'one-time-code-1', moduleName: 'historyEvent', convertId: '42' };
 
 const menu: MenuModule[] = [
   {
@@ -37,7 +47,33 @@ const menu: MenuModule[] = [
     children: [],
   },
 ];
-export const bootstrap: Bootstrap = { menuList: menu, buttonList: ['index_traffic'], userinfo: user, title: null };
+export const systemConfig: SystemConfig = {
+  systemName: 'Argus',
+  versionTitle: 'v1',
+  contextMenuEnabled: false,
+  assistantUrl: '',
+  assistantServiceId: '',
+  websocketServer: '',
+  websocketPort: null,
+  mapLatitude: 22.5464,
+  mapLongitude: 114.0593,
+  mapZoom: 12,
+  titleWordReplacements: { 系统: '平台' },
+  audioUrl: '/audio/alarm.mp3',
+  skin: 'normal',
+  sceneType: 2,
+};
+
+export const bootstrap: Bootstrap = {
+  menuList: menu,
+  buttonList: ['index_traffic'],
+  userinfo: user,
+  title: null,
+  systemConfig,
+  audioUrl: systemConfig.audioUrl,
+  alarmDialogPosition: 3,
+  searchProperties: buildSearchProperties(),
+};
 
 interface Deferred<T> {
   promise: Promise<T>;
@@ -76,8 +112,11 @@ export class SessionHarness {
   readonly clock = new SimulatedClock();
   storage: SignedIn | null = null;
   readonly pending: Record<Call, Deferred<unknown>[]> = { login: [], bootstrap: [], logout: [] };
-  readonly calls: { login: Credentials[]; bootstrap: SignedIn[]; logout: SignedIn[] } = { login: [], bootstrap: [], logout: [] };
+  readonly calls: { login: LoginRequest[]; bootstrap: SignedIn[]; logout: SignedIn[] } = { login: [], bootstrap: [], logout: [] };
   actor: Actor<typeof sessionMachine> | null = null;
+  /** What the test last asked to sign in with, and the last expiry it caused (for the checks). */
+  lastLoginRequest: LoginRequest | null = null;
+  lastExpiry: { message: string; tone: NoticeTone } | null = null;
 
   private readonly visitedStates: Set<string>;
   private readonly takenTransitions: Set<string>;
@@ -97,7 +136,7 @@ export class SessionHarness {
     this.storage = storedSession;
     const machine = sessionMachine.provide({
       actors: {
-        login: fromPromise<SignedIn, Credentials>(({ input }) => {
+        login: fromPromise<SignedIn, LoginRequest>(({ input }) => {
           this.calls.login.push(input);
           return this.call('login');
         }),
@@ -147,9 +186,13 @@ export class SessionHarness {
     await settle();
   }
 
-  /** The server's answer to an outstanding call is a business 401 (the middleware sends EXPIRED first). */
-  async serverSays401(message: string): Promise<void> {
-    this.actor!.send({ type: 'EXPIRED', message });
+  /**
+   * The server's answer to an outstanding call ends the session (business 401, HTTP 401/402 or the unLogin body:
+   * the middleware sends EXPIRED first). Later expiries while one shows change nothing.
+   */
+  async serverSays401(message: string, tone: NoticeTone): Promise<void> {
+    if (this.actor!.getSnapshot().value !== 'expired') this.lastExpiry = { message, tone };
+    this.actor!.send({ type: 'EXPIRED', message, tone });
     const outstanding = this.pending.bootstrap.shift();
     outstanding?.reject(new Error(message));
     await settle();

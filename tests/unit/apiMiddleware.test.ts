@@ -1,17 +1,20 @@
 // @vitest-environment node
-// The request rules of spec §7 and the session/error rules of §8 as the API middleware applies them, both as
-// pure functions and through a real openapi-fetch client whose fetch is a recorder.
+// The middleware's parts as pure functions: path rules, the prepared request, and what each answer means (§8).
+// The rules end to end, one test each, are in requestRules.test.ts.
 import createClient from 'openapi-fetch';
 import { describe, expect, it, vi } from 'vitest';
-import type { paths } from '../../src/api/schema.gen.ts';
+import { createLoadingCounter } from '../../src/api/loading.ts';
 import {
-  classifyEnvelope,
+  classifyAnswer,
   createApiMiddleware,
   type MiddlewareDeps,
   pathRule,
   prepareRequest,
   resolveRequestUrl,
 } from '../../src/api/middleware.ts';
+import { flagHeaders } from '../../src/api/request.ts';
+import type { paths } from '../../src/api/schema.gen.ts';
+import { zhText } from './requestHarness.ts';
 
 const CLIENT_ORIGIN = 'http://argus.invalid';
 const PAGE_ORIGIN = 'http://console.example:8080';
@@ -22,30 +25,16 @@ function fakeDeps(overrides: Partial<MiddlewareDeps> = {}) {
     origin: () => PAGE_ORIGIN,
     token: () => 'tok-123',
     language: () => 'zh-CN',
-    onExpired: vi.fn<(message: string) => void>(),
+    onExpired: vi.fn<MiddlewareDeps['onExpired']>(),
     notifyError: vi.fn<(message: string) => void>(),
-    connectionFailedMessage: () => '连接服务器失败',
+    text: zhText,
+    loading: createLoadingCounter(),
     ...overrides,
   };
 }
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
-
-/** A client wired like src/api/client.ts, whose fetch records the request and answers `reply`. */
-function recordingClient(deps: MiddlewareDeps, reply: () => Response | Promise<Response>) {
-  const seen: Request[] = [];
-  const client = createClient<paths>({
-    baseUrl: CLIENT_ORIGIN,
-    credentials: 'include',
-    fetch: async (request: Request) => {
-      seen.push(request);
-      return reply();
-    },
-  });
-  client.use(createApiMiddleware(CLIENT_ORIGIN, deps));
-  return { client, seen };
-}
 
 describe('path rules (§7)', () => {
   it('prefixes ordinary paths with the configured base address', () => {
@@ -95,6 +84,13 @@ describe('prepared requests', () => {
     expect(await request.text()).toBe('{"a":1}');
   });
 
+  it('lose the console flag headers', async () => {
+    const headers = flagHeaders({ 'X-Custom': 'kept' }, { loading: true, quiet: true });
+    expect([headers.get('x-loading'), headers.get('x-quiet')]).toEqual(['1', '1']);
+    const request = await prepareRequest(build('/user/nav', { method: 'POST', headers }), CLIENT_ORIGIN, fakeDeps());
+    expect([request.headers.has('x-loading'), request.headers.has('x-quiet'), request.headers.get('X-Custom')]).toEqual([false, false, 'kept']);
+  });
+
   it('keep the multipart type of uploads on direct paths', async () => {
     const form = new FormData();
     form.append('file', new Blob(['x']), 'a.jpg');
@@ -104,79 +100,63 @@ describe('prepared requests', () => {
   });
 });
 
-describe('envelopes (§8)', () => {
-  it('classify success, business 401 and other failures', () => {
-    expect(classifyEnvelope({ code: 0, msg: 'ok', data: null })).toEqual({ kind: 'ok' });
-    expect(classifyEnvelope({ code: 401, msg: '登录已过期' })).toEqual({ kind: 'expired', message: '登录已过期' });
-    expect(classifyEnvelope({ code: 409, msg: '名称已存在' })).toEqual({ kind: 'failed', message: '名称已存在' });
-    expect(classifyEnvelope({ code: 500, codeMsg: '内部错误' })).toEqual({ kind: 'failed', message: '内部错误' });
-    expect(classifyEnvelope('not an envelope')).toEqual({ kind: 'ok' });
+describe('what an answer means (§8)', () => {
+  const answer = (body: unknown, status = 200, statusText = '') => classifyAnswer({ status, statusText, body }, zhText);
+
+  it('is ok for code 0 and for bodies that are not envelopes', () => {
+    expect(answer({ code: 0, msg: 'ok', data: null })).toEqual({ kind: 'ok' });
+    expect(answer({ code: '0', msg: 'ok' })).toEqual({ kind: 'ok' });
+    expect(answer(undefined)).toEqual({ kind: 'ok' }); // a file, left unread
+  });
+
+  it('ends the session on the unLogin body, business 401 and HTTP 401/402', () => {
+    expect(answer('unLogin')).toEqual({ kind: 'expired', code: 401, message: '登录超时', tone: 'error' });
+    expect(answer(' unLogin\n')).toMatchObject({ kind: 'expired', message: '登录超时' });
+    expect(answer({ code: 401, msg: '登录已过期' })).toEqual({ kind: 'expired', code: 401, message: '登录已过期', tone: 'warning' });
+    expect(answer('', 401, 'Unauthorized')).toEqual({ kind: 'expired', code: 401, message: '登录超时', tone: 'warning' });
+    expect(answer({ code: 402, msg: '授权已过期' }, 402)).toMatchObject({ kind: 'expired', code: 402, message: '授权已过期' });
+  });
+
+  it('fails with the server message (msg, else codeMsg) for other codes and state false', () => {
+    expect(answer({ code: 409, msg: '名称已存在' })).toEqual({ kind: 'failed', code: 409, message: '名称已存在' });
+    expect(answer({ code: 500, codeMsg: '内部错误' })).toEqual({ kind: 'failed', code: 500, message: '内部错误' });
+    expect(answer({ state: false, msg: '设备离线' })).toEqual({ kind: 'failed', code: 0, message: '设备离线' });
+  });
+
+  it("says 'service abnormal' with the status text for HTTP 404, and names other HTTP failures", () => {
+    expect(answer({ code: 404, msg: 'no route' }, 404, 'Not Found')).toEqual({ kind: 'failed', code: 404, message: '服务异常 Not Found' });
+    expect(answer('', 404, '')).toMatchObject({ message: '服务异常 404' }); // HTTP/2 has no status text
+    expect(answer('<html>', 502, 'Bad Gateway')).toEqual({ kind: 'failed', code: 502, message: '请求失败（HTTP 502 Bad Gateway）' });
   });
 });
 
 describe('the middleware in an openapi-fetch client', () => {
-  it('sends the call to the base address with credentials, token and language', async () => {
+  function recordingClient(deps: MiddlewareDeps, reply: () => Response | Promise<Response>) {
+    const client = createClient<paths>({ baseUrl: CLIENT_ORIGIN, fetch: async () => reply() });
+    client.use(createApiMiddleware(CLIENT_ORIGIN, deps));
+    return client;
+  }
+
+  it('keeps quiet about failures the caller shows itself, but still ends an expired session', async () => {
     const deps = fakeDeps();
-    const { client, seen } = recordingClient(deps, () => json({ code: 0, msg: 'ok', data: null }));
-    const { data } = await client.POST('/user/logout');
-    expect(data).toEqual({ code: 0, msg: 'ok', data: null });
-    expect(seen[0].url).toBe(`${PAGE_ORIGIN}/api/user/logout`);
-    expect(seen[0].credentials).toBe('include');
-    expect(seen[0].headers.get('token')).toBe('tok-123');
-    expect(deps.onExpired).not.toHaveBeenCalled();
+    const refuse = recordingClient(deps, () => json({ code: 409, msg: '名称已存在', data: null }));
+    await refuse.POST('/user/nav', { headers: flagHeaders(undefined, { quiet: true }) });
     expect(deps.notifyError).not.toHaveBeenCalled();
+    const expire = recordingClient(deps, () => json({ code: 401, msg: '登录已过期', data: null }));
+    await expire.POST('/user/nav', { headers: flagHeaders(undefined, { quiet: true }) });
+    expect(deps.onExpired).toHaveBeenCalledWith('登录已过期', 'warning');
   });
 
-  it('hands a business 401 to the session (no error message of its own) and returns the body', async () => {
+  it('answers every failure as the envelope the user saw', async () => {
     const deps = fakeDeps();
-    const { client } = recordingClient(deps, () => json({ code: 401, msg: '未登录或登录已过期', data: null }));
+    const client = recordingClient(deps, () => new Response('unLogin', { headers: { 'Content-Type': 'text/plain' } }));
     const { data } = await client.POST('/user/nav');
-    expect(data?.code).toBe(401);
-    expect(deps.onExpired).toHaveBeenCalledWith('未登录或登录已过期');
-    expect(deps.notifyError).not.toHaveBeenCalled();
-  });
-
-  it('shows the server message of any other non-zero code as an error', async () => {
-    const deps = fakeDeps();
-    const { client } = recordingClient(deps, () => json({ code: 403, msg: '没有权限执行此操作', data: null }));
-    await client.POST('/user/nav');
-    expect(deps.notifyError).toHaveBeenCalledWith('没有权限执行此操作');
-    expect(deps.onExpired).not.toHaveBeenCalled();
-  });
-
-  it('leaves a failed sign-in to the login screen', async () => {
-    const deps = fakeDeps();
-    const { client } = recordingClient(deps, () => json({ code: 400, msg: '用户名或密码错误', data: null }));
-    const { data } = await client.POST('/user/login', { body: { username: 'admin', password: 'x' } });
-    expect(data?.msg).toBe('用户名或密码错误');
-    expect(deps.notifyError).not.toHaveBeenCalled();
-  });
-
-  it('ignores bodies that are not JSON (file downloads)', async () => {
-    const deps = fakeDeps();
-    const { client } = recordingClient(deps, () => new Response('PK…', { headers: { 'Content-Type': 'application/zip' } }));
-    await client.POST('/operation/log/export', { body: {} as never, parseAs: 'blob' });
-    expect(deps.notifyError).not.toHaveBeenCalled();
-    expect(deps.onExpired).not.toHaveBeenCalled();
-  });
-
-  it('says that connecting to the server failed when the call never arrives', async () => {
-    const deps = fakeDeps();
-    const { client } = recordingClient(deps, () => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(client.POST('/user/nav')).rejects.toThrow('连接服务器失败');
-    expect(deps.notifyError).toHaveBeenCalledWith('连接服务器失败');
-  });
-
-  it('lets the login screen say it when signing in cannot reach the server', async () => {
-    const deps = fakeDeps();
-    const { client } = recordingClient(deps, () => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(client.POST('/user/login', { body: { username: 'a', password: 'b' } })).rejects.toThrow('连接服务器失败');
-    expect(deps.notifyError).not.toHaveBeenCalled();
+    expect(data).toEqual({ code: 401, msg: '登录超时', data: null });
   });
 
   it('stays silent when the caller aborted', async () => {
     const deps = fakeDeps();
-    const { client } = recordingClient(deps, () => Promise.reject(new DOMException('aborted', 'AbortError')));
+    const client = recordingClient(deps, () => Promise.reject(new DOMException('aborted', 'AbortError')));
     await expect(client.POST('/user/nav')).rejects.toThrow('aborted');
     expect(deps.notifyError).not.toHaveBeenCalled();
   });

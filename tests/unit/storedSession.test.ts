@@ -1,6 +1,12 @@
 // The sign-in kept in browser storage: written on sign-in, read on reload, ignored when damaged.
 import { describe, expect, it } from 'vitest';
-import { clearStoredSession, readStoredSession, storedToken, writeStoredSession } from '../../src/app/storedSession.ts';
+import {
+  clearSessionStorage,
+  clearStoredSession,
+  readStoredSession,
+  storedToken,
+  writeStoredSession,
+} from '../../src/app/storedSession.ts';
 import { signedIn } from '../machines/sessionHarness.ts';
 
 function memoryStorage() {
@@ -35,5 +41,11 @@ describe('stored session', () => {
   it('works without storage (disabled by the browser)', () => {
     expect(readStoredSession(null)).toBeNull();
     expect(() => writeStoredSession(signedIn, null)).not.toThrow();
+  });
+
+  it('clears the page session storage when the session ends (§8)', () => {
+    sessionStorage.setItem('argus.licenceReminderShown', '1');
+    clearSessionStorage();
+    expect(sessionStorage.length).toBe(0);
   });
 });

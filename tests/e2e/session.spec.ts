@@ -1,0 +1,73 @@
+// The request layer and the session in the real console against the real server (§7, §8): a token revoked on the
+// server ends the session at the next call, a 404 says 'service abnormal', and a slow flagged call shows the
+// 'please wait' overlay. Slow and missing answers are made with page.route; nothing sleeps.
+import { expect, type Page, test } from '@playwright/test';
+
+async function signIn(page: Page, username = 'admin', password = 'Argus@2026') {
+  await page.goto('/login');
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码').fill(password);
+  await page.getByLabel('密码').press('Enter');
+}
+
+/** The global message area (§8). */
+const messages = (page: Page) => page.getByRole('region', { name: '消息' });
+
+test('a token revoked on the server: the next call shows the message, and /login follows after about 1.5 s', async ({ page, request }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/index_traffic$/);
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('argus.session') ?? '{}').token as string);
+  const revoked = await request.post('/api/user/logout', { headers: { token } });
+  expect((await revoked.json()).code).toBe(0);
+
+  // The next call the console makes: the user list loads when its screen opens from the menu.
+  const menu = page.getByRole('navigation', { name: '菜单' });
+  const userConfig = menu.getByRole('link', { name: '用户管理' });
+  const systemGroup = menu.getByText('系统管理', { exact: true });
+  await expect(systemGroup).toBeVisible();
+  if (!(await userConfig.isVisible())) await systemGroup.click(); // the group is folded
+  await userConfig.click();
+  await expect(messages(page).getByText('未登录或登录已过期，请重新登录')).toBeVisible();
+  const shownAt = Date.now();
+  expect(await page.evaluate(() => localStorage.getItem('argus.session'))).toBeNull(); // forgotten at once
+  await expect(page).not.toHaveURL(/\/login$/); // the message is read where it happened…
+  await page.waitForURL(/\/login$/); // …then the login screen
+  const waited = Date.now() - shownAt;
+  expect(waited).toBeGreaterThan(900);
+  expect(waited).toBeLessThan(4000);
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+});
+
+test("a call answered 404 shows 'service abnormal' with the status text, in a message that closes", async ({ page }) => {
+  // The alarm dialog position is read after sign-in; send it to a path the server does not have.
+  await page.route('**/api/CityConfig/getConfigByKey**', (route) =>
+    route.continue({ url: new URL('/api/no/such/path', route.request().url()).href }),
+  );
+  await signIn(page);
+  const notice = messages(page).getByRole('alert').filter({ hasText: '服务异常' });
+  await expect(notice).toHaveText(/服务异常 Not Found/);
+  // The console still opens (the position falls back to its default), and the message can be closed.
+  await expect(page).toHaveURL(/\/index_traffic$/);
+  await notice.getByRole('button', { name: '关闭消息' }).click();
+  await expect(notice).toHaveCount(0);
+});
+
+test("a slow flagged call shows the 'please wait' overlay until it answers", async ({ page }) => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = false;
+  await page.route('**/api/user/nav', async (route) => {
+    held = true;
+    await released;
+    await route.continue();
+  });
+  await signIn(page);
+  const overlay = page.locator('.loading-overlay');
+  await expect(overlay.locator('.loading-text')).toHaveText('请稍候');
+  expect(held).toBe(true);
+  release();
+  await expect(overlay).toHaveCount(0);
+  await expect(page).toHaveURL(/\/index_traffic$/);
+});
