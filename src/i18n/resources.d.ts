@@ -1,16 +1,20 @@
 // Message keys are checked at compile time against the zh-CN catalogues (the default language);
 // tests/unit/i18nCatalogues.test.ts checks that every language has the same keys.
 import 'i18next';
+import type alarms from './zh-CN/alarms.json';
 import type auth from './zh-CN/auth.json';
 import type common from './zh-CN/common.json';
 import type errors from './zh-CN/errors.json';
 import type portal from './zh-CN/portal.json';
 import type shell from './zh-CN/shell.json';
 import type system from './zh-CN/system.json';
+import type devices from './zh-CN/devices.json';
+import type forms from './zh-CN/forms.json';
+import type tasks from './zh-CN/tasks.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; auth: typeof auth; system: typeof system; shell: typeof shell; portal: typeof portal; errors: typeof errors };
+    resources: { common: typeof common; auth: typeof auth; system: typeof system; shell: typeof shell; portal: typeof portal; errors: typeof errors; devices: typeof devices; tasks: typeof tasks; forms: typeof forms; alarms: typeof alarms };
   }
 }

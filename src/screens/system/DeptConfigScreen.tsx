@@ -1,4 +1,130 @@
-// Temporary: the system-administration screen DeptConfig is being built in this change set.
+// /deptConfig: the department tree with its leader, phone and users; add at the top or under a department,
+// edit or move, delete with confirmation (the server refuses while sub-departments or users remain, and says so).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import Button from 'rsuite/Button';
+import Input from 'rsuite/Input';
+import 'rsuite/Button/styles/index.css';
+import 'rsuite/Input/styles/index.css';
+import { notify } from '../../app/notify.ts';
+import { Can, usePermission } from '../../app/permissions.tsx';
+import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
+import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import type { TableColumn } from '../../components/table/ServerTable.tsx';
+import { TreeTable } from '../../components/tree/TreeTable.tsx';
+import { DeptFormModal, type DeptTarget } from './depts/DeptFormModal.tsx';
+import { type Dept, deleteDept, deptTree } from './depts/deptsApi.ts';
+import { useLoaded } from './shared/useLoaded.ts';
+import './shared/systemForms.css';
+
 export default function DeptConfigScreen() {
-  return null;
+  const { t } = useTranslation('system');
+  const canWrite = usePermission()('deptConfig');
+  // The keyword lives in the URL like every list filter; the server keeps matches and their ancestors.
+  const [params, setParams] = useSearchParams();
+  const keyword = params.get('keyword') ?? '';
+  const draft = useFilterDraft({ keyword }, (next) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next.keyword?.trim()) updated.set('keyword', next.keyword.trim());
+      else updated.delete('keyword');
+      return updated;
+    }),
+  );
+  const tree = useLoaded((signal) => deptTree(signal, keyword), [] as Dept[], keyword);
+  // The parent picker needs every department, also while the table shows only matches.
+  const whole = useLoaded(async (signal) => (keyword ? deptTree(signal) : []), [] as Dept[], keyword);
+  const { confirm, dialog } = useConfirm();
+  const [target, setTarget] = useState<DeptTarget>(null);
+
+  const refresh = () => {
+    tree.reload();
+    whole.reload();
+  };
+
+  const remove = (dept: Dept) =>
+    confirm({
+      title: t('depts.deleteTitle'),
+      message: t('depts.deleteOne', { name: dept.deptName }),
+      confirmLabel: t('actions.delete'),
+      action: async () => {
+        await deleteDept(dept.id);
+        notify('success', t('depts.deleted'));
+        refresh();
+      },
+    });
+
+  const columns: TableColumn<Dept>[] = [
+    { key: 'deptName', header: t('depts.fields.deptName'), flexGrow: 2, minWidth: 200 },
+    { key: 'leader', header: t('depts.fields.leader'), flexGrow: 1, minWidth: 100 },
+    { key: 'phone', header: t('depts.fields.phone'), width: 140 },
+    { key: 'userCount', header: t('depts.fields.userCount'), width: 90, align: 'right' },
+    { key: 'sort', header: t('depts.fields.sort'), width: 80, align: 'right' },
+  ];
+  if (canWrite) {
+    columns.push({
+      key: 'actions',
+      header: t('table.actions'),
+      width: 230,
+      fixed: 'right',
+      render: (dept) => (
+        <div className="cell-actions">
+          <Button size="xs" appearance="link" onClick={() => setTarget({ kind: 'new', parentId: dept.id })} aria-label={t('depts.addChildOf', { name: dept.deptName })}>
+            {t('depts.addChild')}
+          </Button>
+          <Button size="xs" appearance="link" onClick={() => setTarget({ kind: 'edit', dept })} aria-label={t('depts.editOf', { name: dept.deptName })}>
+            {t('actions.edit')}
+          </Button>
+          <Button size="xs" appearance="link" color="red" onClick={() => remove(dept)} aria-label={t('depts.deleteOf', { name: dept.deptName })}>
+            {t('actions.delete')}
+          </Button>
+        </div>
+      ),
+    });
+  }
+
+  return (
+    <section className="system-screen">
+      <header className="system-screen-header">
+        <h1>{t('depts.title')}</h1>
+      </header>
+      <TreeTable
+        rows={tree.data}
+        status={tree.status}
+        error={tree.error}
+        onRetry={tree.reload}
+        columns={columns}
+        label={t('depts.title')}
+        emptyText={keyword ? t('table.noMatch') : t('depts.empty')}
+        toolbar={
+          <>
+            <FilterBar draft={draft} label={t('table.filters')}>
+              <FilterField id="dept-filter-keyword" label={t('depts.keyword')}>
+                <Input id="dept-filter-keyword" value={draft.values.keyword} onChange={(value) => draft.set('keyword', value)} />
+              </FilterField>
+            </FilterBar>
+            <div className="server-table-actions">
+              <Can perm="deptConfig">
+                <Button appearance="primary" onClick={() => setTarget({ kind: 'new', parentId: 0 })}>
+                  {t('depts.add')}
+                </Button>
+              </Can>
+            </div>
+          </>
+        }
+      />
+      <DeptFormModal
+        target={target}
+        tree={keyword ? whole.data : tree.data}
+        onClose={() => setTarget(null)}
+        onSaved={() => {
+          notify('success', t(target?.kind === 'new' ? 'depts.created' : 'depts.saved'));
+          setTarget(null);
+          refresh();
+        }}
+      />
+      {dialog}
+    </section>
+  );
 }

@@ -1,4 +1,188 @@
-// Temporary: the system-administration screen LogConfig is being built in this change set.
+// /logConfig: the operation log — who did what, when, with which result — filtered by user, operation, result
+// and a time range (§5: start not after end, not later than now), paged on the server, exported as .xlsx with
+// the same filters (newest 50,000 rows at most).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import AutoComplete from 'rsuite/AutoComplete';
+import Button from 'rsuite/Button';
+import DateRangePicker from 'rsuite/DateRangePicker';
+import Input from 'rsuite/Input';
+import SelectPicker from 'rsuite/SelectPicker';
+import Tag from 'rsuite/Tag';
+import 'rsuite/AutoComplete/styles/index.css';
+import 'rsuite/Button/styles/index.css';
+import 'rsuite/DateRangePicker/styles/index.css';
+import 'rsuite/Input/styles/index.css';
+import 'rsuite/SelectPicker/styles/index.css';
+import 'rsuite/Tag/styles/index.css';
+import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
+import { useServerList } from '../../components/table/useServerList.ts';
+import { formatDateTime, parseDateTime } from '../../domain/validators.ts';
+import { COMMON_OPERATIONS, EXPORT_MAX_ROWS, LOG_FILTERS, type LogFilterKey, timeProblems, toLogFilter } from './logs/logFilters.ts';
+import { exportLogs, listLogs, type OperationLog } from './logs/logsApi.ts';
+import { problemText } from './shared/problemText.ts';
+import '../../components/table/serverTable.css';
+import './shared/systemForms.css';
+
+const HOUR = 3_600_000;
+
 export default function LogConfigScreen() {
-  return null;
+  const { t } = useTranslation('system');
+  const list = useServerList<OperationLog, LogFilterKey>({
+    filterKeys: LOG_FILTERS,
+    rowKey: (log) => log.id,
+    load: ({ filters, pageNo, pageSize, signal }) => {
+      const found = timeProblems(filters);
+      const problem = found.startTime ?? found.endTime;
+      if (problem) return Promise.reject(new Error(problemText(t, problem)));
+      return listLogs(toLogFilter(filters), pageNo, pageSize, signal);
+    },
+  });
+  const draft = useFilterDraft(list.filters, list.setFilters, {
+    validate: (values) => {
+      const found = timeProblems(values);
+      return {
+        startTime: found.startTime ? problemText(t, found.startTime) : undefined,
+        endTime: found.endTime ? problemText(t, found.endTime) : undefined,
+      };
+    },
+  });
+  const [exporting, setExporting] = useState(false);
+
+  const range = (() => {
+    const start = parseDateTime(draft.values.startTime);
+    const end = parseDateTime(draft.values.endTime);
+    return start && end ? ([start, end] as [Date, Date]) : null;
+  })();
+  const presets = [
+    { label: t('logs.lastHour'), value: () => [new Date(Date.now() - HOUR), new Date()] as [Date, Date] },
+    { label: t('logs.lastDay'), value: () => [new Date(Date.now() - 24 * HOUR), new Date()] as [Date, Date] },
+    { label: t('logs.lastWeek'), value: () => [new Date(Date.now() - 7 * 24 * HOUR), new Date()] as [Date, Date] },
+  ];
+
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      await exportLogs(toLogFilter(list.filters));
+    } catch {
+      // The message area has said why (bad filters, connection).
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: TableColumn<OperationLog>[] = [
+    { key: 'createTime', header: t('logs.fields.createTime'), width: 170, sortable: true },
+    { key: 'username', header: t('logs.fields.username'), width: 120, sortable: true },
+    {
+      key: 'operationId',
+      header: t('logs.fields.operation'),
+      flexGrow: 1,
+      minWidth: 200,
+      sortable: true,
+      // One line per entry (a log is scanned, not read): the rest is in the tooltip and the export.
+      render: (log) => (
+        <span className="cell-ellipsis" title={log.summary}>
+          <code>{log.operationId}</code> <span className="system-muted">{log.summary}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'code',
+      header: t('logs.fields.result'),
+      width: 200,
+      sortable: true,
+      render: (log) =>
+        log.code === 0 ? (
+          <Tag color="green">{t('logs.result.success')}</Tag>
+        ) : (
+          <span className="cell-ellipsis" title={log.msg}>
+            <Tag color="red">{t('logs.result.failure')}</Tag> <span className="system-muted">{`${log.code} ${log.msg}`}</span>
+          </span>
+        ),
+    },
+    { key: 'ip', header: t('logs.fields.ip'), width: 120 },
+    { key: 'durationMs', header: t('logs.fields.durationMs'), width: 100, align: 'right', sortable: true },
+    {
+      key: 'params',
+      header: t('logs.fields.params'),
+      flexGrow: 1,
+      minWidth: 180,
+      render: (log) => (
+        <span className="cell-ellipsis" title={log.params}>
+          {log.params}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <section className="system-screen">
+      <header className="system-screen-header">
+        <h1>{t('logs.title')}</h1>
+      </header>
+      <ServerTable
+        list={list}
+        label={t('logs.title')}
+        columns={columns}
+        filters={
+          <FilterBar draft={draft} label={t('table.filters')}>
+            <FilterField id="log-filter-username" label={t('logs.fields.username')}>
+              <Input id="log-filter-username" value={draft.values.username} onChange={(value) => draft.set('username', value)} />
+            </FilterField>
+            <FilterField id="log-filter-operation" label={t('logs.fields.operation')}>
+              <AutoComplete
+                id="log-filter-operation"
+                data={[...COMMON_OPERATIONS]}
+                value={draft.values.operationId}
+                onChange={(value) => draft.set('operationId', value)}
+                placeholder={t('logs.operationHint')}
+              />
+            </FilterField>
+            <FilterField id="log-filter-result" label={t('logs.fields.result')}>
+              <SelectPicker
+                id="log-filter-result"
+                aria-labelledby="log-filter-result-label"
+                data={[
+                  { value: 'success', label: t('logs.result.success') },
+                  { value: 'failure', label: t('logs.result.failure') },
+                ]}
+                value={draft.values.result || null}
+                onChange={(value) => draft.applyNow('result', value ?? '')}
+                searchable={false}
+                placeholder={t('table.any')}
+              />
+            </FilterField>
+            <FilterField
+              id="log-filter-time"
+              label={t('logs.fields.timeRange')}
+              problem={draft.problems.startTime ?? draft.problems.endTime}
+            >
+              <DateRangePicker
+                id="log-filter-time"
+                aria-labelledby="log-filter-time-label"
+                format="yyyy-MM-dd HH:mm:ss"
+                value={range}
+                ranges={presets}
+                shouldDisableDate={(date) => date.getTime() > Date.now()}
+                onChange={(value) => {
+                  draft.set('startTime', value ? formatDateTime(value[0]) : '');
+                  draft.set('endTime', value ? formatDateTime(value[1]) : '');
+                }}
+                placeholder={t('logs.timeHint')}
+                style={{ minWidth: 320 }}
+              />
+            </FilterField>
+          </FilterBar>
+        }
+        actions={
+          <Button onClick={() => void runExport()} loading={exporting} disabled={list.status !== 'ready' || list.total === 0}>
+            {t('logs.export')}
+          </Button>
+        }
+      />
+      {list.total > EXPORT_MAX_ROWS ? <p className="system-muted">{t('logs.exportLimit', { max: EXPORT_MAX_ROWS })}</p> : null}
+    </section>
+  );
 }

@@ -1,4 +1,189 @@
-// Temporary: the system-administration screen LogoConfig is being built in this change set.
+// /logoConfig: the system name and version title (system config), and the page logo — text, or a big image for
+// the login page and a little one for the header — with a live preview of both before saving. After saving,
+// the page title and the header show the new name at once.
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import Input from 'rsuite/Input';
+import Loader from 'rsuite/Loader';
+import Radio from 'rsuite/Radio';
+import RadioGroup from 'rsuite/RadioGroup';
+import 'rsuite/Button/styles/index.css';
+import 'rsuite/Input/styles/index.css';
+import 'rsuite/Loader/styles/index.css';
+import 'rsuite/Radio/styles/index.css';
+import 'rsuite/RadioGroup/styles/index.css';
+import { notify } from '../../app/notify.ts';
+import { usePermission } from '../../app/permissions.tsx';
+import { loadSystemTitle } from '../../app/systemTitle.ts';
+import * as rules from '../../domain/validators.ts';
+import { loadLogoSettings, saveLogo, saveNameSettings } from './logo/logoApi.ts';
+import { LogoImageField } from './logo/LogoImageField.tsx';
+import { type LogoDraft, LogoPreview } from './logo/LogoPreview.tsx';
+import { Field, fieldAria } from './shared/FormModal.tsx';
+import { useFormState } from './shared/useFormState.ts';
+import { useLoaded } from './shared/useLoaded.ts';
+import '../../components/table/serverTable.css';
+import './shared/systemForms.css';
+
+type Values = LogoDraft & Record<string, unknown>;
+
+const FORM_ID = 'logo-form';
+const ORDER = ['systemName', 'versionTitle', 'type', 'desc', 'imageLittle', 'imageBig'] as const;
+const EMPTY: Values = { systemName: '', versionTitle: '', type: 'text', desc: '', imageBig: '', imageLittle: '' };
+
+/** The contract's bounds: names at most 32 characters; image mode needs at least one image. */
+export function validateLogo(values: LogoDraft) {
+  return {
+    systemName: rules.first(
+      () => rules.required(values.systemName),
+      () => rules.maxLength(values.systemName, rules.LENGTH.name),
+    ),
+    versionTitle: rules.maxLength(values.versionTitle, rules.LENGTH.name),
+    desc: rules.maxLength(values.desc, rules.LENGTH.name),
+    imageLittle: values.type === 'image' && !values.imageBig && !values.imageLittle ? rules.required('') : null,
+  };
+}
+
 export default function LogoConfigScreen() {
-  return null;
+  const { t } = useTranslation('system');
+  const canWrite = usePermission()('logoConfig');
+  const stored = useLoaded((signal) => loadLogoSettings(signal), null);
+  const form = useFormState<Values>(EMPTY, validateLogo, { order: ORDER, idPrefix: FORM_ID });
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { reset } = form;
+
+  const storedValues: Values | null = stored.data
+    ? {
+        systemName: stored.data.systemName,
+        versionTitle: stored.data.versionTitle,
+        type: stored.data.logo.type,
+        desc: stored.data.logo.desc ?? '',
+        imageBig: stored.data.logo.imageBig ?? '',
+        imageLittle: stored.data.logo.imageLittle ?? '',
+      }
+    : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form starts from each freshly loaded setting
+  useEffect(() => {
+    if (storedValues) reset(storedValues);
+  }, [stored.data]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || !form.attempt() || !storedValues) return;
+    const { values } = form;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const names = { systemName: values.systemName.trim(), versionTitle: values.versionTitle.trim() };
+      if (names.systemName !== storedValues.systemName || names.versionTitle !== storedValues.versionTitle) await saveNameSettings(names);
+      await saveLogo({
+        type: values.type,
+        desc: values.desc.trim(),
+        // Text mode keeps no images: the logo is replaced as a whole.
+        imageBig: values.type === 'image' ? values.imageBig : '',
+        imageLittle: values.type === 'image' ? values.imageLittle : '',
+      });
+      await loadSystemTitle(true);
+      notify('success', t('logo.saved'));
+      stored.reload();
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const id = (name: string) => `${FORM_ID}-${name}`;
+  const text = (name: 'systemName' | 'versionTitle' | 'desc', hint: string, required = false) => (
+    <Field id={id(name)} label={t(`logo.fields.${name}`)} required={required} problem={form.shown[name]} hint={hint}>
+      <Input
+        {...fieldAria(id(name), form.shown[name], required)}
+        value={form.values[name]}
+        onChange={(value) => form.set(name, value)}
+        onBlur={() => form.leave(name)}
+        readOnly={!canWrite}
+      />
+    </Field>
+  );
+
+  if (stored.status === 'loading' && !stored.data) return <Loader center content={t('table.loading')} />;
+  if (stored.status === 'error' && !stored.data) {
+    return (
+      <section className="system-screen">
+        <h1>{t('logo.title')}</h1>
+        <div role="alert" className="dialog-failure">
+          {t('table.loadFailed', { reason: stored.error ?? '' })}{' '}
+          <Button size="xs" onClick={stored.reload}>
+            {t('table.retry')}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  const imageMode = form.values.type === 'image';
+  return (
+    <section className="system-screen">
+      <header className="system-screen-header">
+        <h1>{t('logo.title')}</h1>
+      </header>
+      <div className="logo-layout">
+        <form id={FORM_ID} className="logo-form" noValidate onSubmit={(event) => void submit(event)} aria-label={t('logo.title')}>
+          {text('systemName', t('logo.systemNameHint'), true)}
+          {text('versionTitle', t('logo.versionTitleHint'))}
+          <Field id={id('type')} label={t('logo.fields.type')}>
+            <RadioGroup
+              aria-labelledby={`${id('type')}-label`}
+              name="type"
+              inline
+              value={form.values.type}
+              onChange={(value) => form.set('type', value === 'image' ? 'image' : 'text')}
+              disabled={!canWrite}
+            >
+              <Radio value="text">{t('logo.type.text')}</Radio>
+              <Radio value="image">{t('logo.type.image')}</Radio>
+            </RadioGroup>
+          </Field>
+          {text('desc', t('logo.descHint'))}
+          {imageMode ? (
+            <>
+              <LogoImageField
+                id={id('imageLittle')}
+                label={t('logo.fields.imageLittle')}
+                hint={t('logo.imageHint')}
+                value={form.values.imageLittle}
+                onChange={(value) => form.set('imageLittle', value)}
+                problem={form.shown.imageLittle}
+              />
+              <LogoImageField
+                id={id('imageBig')}
+                label={t('logo.fields.imageBig')}
+                hint={t('logo.imageHint')}
+                value={form.values.imageBig}
+                onChange={(value) => form.set('imageBig', value)}
+              />
+            </>
+          ) : null}
+          {failure ? (
+            <p className="dialog-failure system-field wide" role="alert">
+              {failure}
+            </p>
+          ) : null}
+          {canWrite ? (
+            <div className="logo-form-actions">
+              <Button type="submit" appearance="primary" loading={busy}>
+                {t('actions.save')}
+              </Button>
+              <Button type="button" disabled={busy || !storedValues} onClick={() => storedValues && reset(storedValues)}>
+                {t('logo.undo')}
+              </Button>
+            </div>
+          ) : null}
+        </form>
+        <LogoPreview draft={form.values} />
+      </div>
+    </section>
+  );
 }

@@ -1,4 +1,148 @@
-// Temporary: the system-administration screen MenuConfig is being built in this change set.
+// /menuConfig: the whole module tree (menus and buttons, hidden ones too) with number, type, icon, typeIds,
+// order and visibility; add at the top or under a menu, edit or move, delete with confirmation (the server
+// refuses while children remain). Changes reach a role's users on their next menu load.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import Button from 'rsuite/Button';
+import Input from 'rsuite/Input';
+import Tag from 'rsuite/Tag';
+import 'rsuite/Button/styles/index.css';
+import 'rsuite/Input/styles/index.css';
+import 'rsuite/Tag/styles/index.css';
+import { menuLabel } from '../../app/menu.ts';
+import { notify } from '../../app/notify.ts';
+import { Can, usePermission } from '../../app/permissions.tsx';
+import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
+import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import type { TableColumn } from '../../components/table/ServerTable.tsx';
+import { TreeTable } from '../../components/tree/TreeTable.tsx';
+import { MenuFormModal, type MenuTarget } from './menus/MenuFormModal.tsx';
+import { deleteModule, type MenuModule, moduleTree } from './menus/menusApi.ts';
+import { useLoaded } from './shared/useLoaded.ts';
+import './shared/systemForms.css';
+
 export default function MenuConfigScreen() {
-  return null;
+  const { t, i18n } = useTranslation('system');
+  const canWrite = usePermission()('menuConfig');
+  const [params, setParams] = useSearchParams();
+  const keyword = params.get('keyword') ?? '';
+  const draft = useFilterDraft({ keyword }, (next) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next.keyword?.trim()) updated.set('keyword', next.keyword.trim());
+      else updated.delete('keyword');
+      return updated;
+    }),
+  );
+  const tree = useLoaded((signal) => moduleTree(keyword, signal), [] as MenuModule[], keyword);
+  // The parent picker needs every module, also while the table shows only matches.
+  const whole = useLoaded(async (signal) => (keyword ? moduleTree('', signal) : []), [] as MenuModule[], keyword);
+  const { confirm, dialog } = useConfirm();
+  const [target, setTarget] = useState<MenuTarget>(null);
+
+  const refresh = () => {
+    tree.reload();
+    whole.reload();
+  };
+  const name = (module: MenuModule) => menuLabel(module, i18n.language);
+
+  const remove = (module: MenuModule) =>
+    confirm({
+      title: t('menus.deleteTitle'),
+      message: t('menus.deleteOne', { name: name(module), number: module.moduleNumber }),
+      confirmLabel: t('actions.delete'),
+      action: async () => {
+        await deleteModule(module.id);
+        notify('success', t('menus.deleted'));
+        refresh();
+      },
+    });
+
+  const columns: TableColumn<MenuModule>[] = [
+    { key: 'moduleName', header: t('menus.fields.name'), flexGrow: 2, minWidth: 200, render: name },
+    { key: 'moduleNumber', header: t('menus.fields.moduleNumber'), flexGrow: 1, minWidth: 150 },
+    {
+      key: 'moduleType',
+      header: t('menus.fields.moduleType'),
+      width: 90,
+      render: (module) => <Tag color={module.moduleType === 'button' ? 'violet' : 'blue'}>{t(`menus.type.${module.moduleType}`)}</Tag>,
+    },
+    { key: 'moduleIcon', header: t('menus.fields.moduleIcon'), width: 100 },
+    { key: 'moduleDescription', header: t('menus.fields.typeIds'), width: 130 },
+    { key: 'sort', header: t('menus.fields.sort'), width: 70, align: 'right' },
+    {
+      key: 'visible',
+      header: t('menus.fields.visible'),
+      width: 80,
+      render: (module) => (module.visible ? t('menus.shown') : <Tag>{t('menus.hidden')}</Tag>),
+    },
+  ];
+  if (canWrite) {
+    columns.push({
+      key: 'actions',
+      header: t('table.actions'),
+      width: 220,
+      fixed: 'right',
+      render: (module) => (
+        <div className="cell-actions">
+          {module.moduleType === 'menu' ? (
+            <Button size="xs" appearance="link" onClick={() => setTarget({ kind: 'new', parentId: module.id })} aria-label={t('menus.addChildOf', { name: name(module) })}>
+              {t('menus.addChild')}
+            </Button>
+          ) : null}
+          <Button size="xs" appearance="link" onClick={() => setTarget({ kind: 'edit', module })} aria-label={t('menus.editOf', { name: name(module) })}>
+            {t('actions.edit')}
+          </Button>
+          <Button size="xs" appearance="link" color="red" onClick={() => remove(module)} aria-label={t('menus.deleteOf', { name: name(module) })}>
+            {t('actions.delete')}
+          </Button>
+        </div>
+      ),
+    });
+  }
+
+  return (
+    <section className="system-screen">
+      <header className="system-screen-header">
+        <h1>{t('menus.title')}</h1>
+      </header>
+      <TreeTable
+        rows={tree.data}
+        status={tree.status}
+        error={tree.error}
+        onRetry={tree.reload}
+        columns={columns}
+        label={t('menus.title')}
+        emptyText={keyword ? t('table.noMatch') : t('menus.empty')}
+        toolbar={
+          <>
+            <FilterBar draft={draft} label={t('table.filters')}>
+              <FilterField id="menu-filter-keyword" label={t('menus.keyword')}>
+                <Input id="menu-filter-keyword" value={draft.values.keyword} onChange={(value) => draft.set('keyword', value)} />
+              </FilterField>
+            </FilterBar>
+            <div className="server-table-actions">
+              <Can perm="menuConfig">
+                <Button appearance="primary" onClick={() => setTarget({ kind: 'new', parentId: 0 })}>
+                  {t('menus.add')}
+                </Button>
+              </Can>
+            </div>
+          </>
+        }
+      />
+      <MenuFormModal
+        target={target}
+        tree={keyword ? whole.data : tree.data}
+        onClose={() => setTarget(null)}
+        onSaved={() => {
+          notify('success', t(target?.kind === 'new' ? 'menus.created' : 'menus.saved'));
+          setTarget(null);
+          refresh();
+        }}
+      />
+      {dialog}
+    </section>
+  );
 }

@@ -1,4 +1,119 @@
-// Temporary: the system-administration screen RoleConfig is being built in this change set.
+// /roleConfig: roles searched and paged on the server; add and edit with the modules each role holds; delete
+// with confirmation (the server refuses while users hold the role, and says how many).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import Input from 'rsuite/Input';
+import 'rsuite/Button/styles/index.css';
+import 'rsuite/Input/styles/index.css';
+import { notify } from '../../app/notify.ts';
+import { Can, usePermission } from '../../app/permissions.tsx';
+import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
+import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
+import { useServerList } from '../../components/table/useServerList.ts';
+import { moduleTree } from './menus/menusApi.ts';
+import { RoleFormModal } from './roles/RoleFormModal.tsx';
+import { deleteRole, getRoleMenus, listRoles, type Role } from './roles/rolesApi.ts';
+import '../../components/table/serverTable.css';
+import './shared/systemForms.css';
+
+const FILTERS = ['keyword'] as const;
+
 export default function RoleConfigScreen() {
-  return null;
+  const { t } = useTranslation('system');
+  const holds = usePermission();
+  const canWrite = holds('roleConfig');
+  const list = useServerList<Role, 'keyword'>({
+    filterKeys: FILTERS,
+    rowKey: (role) => role.id,
+    load: ({ filters, pageNo, pageSize, signal }) => listRoles(filters.keyword, pageNo, pageSize, signal),
+  });
+  const draft = useFilterDraft(list.filters, list.setFilters);
+  const { confirm, dialog } = useConfirm();
+  const [editing, setEditing] = useState<Role | 'new' | null>(null);
+
+  // A new role needs the whole module tree: listModules when the caller may read it; otherwise any role's
+  // getRoleMenuList answers the same whole tree (its held ids are dropped).
+  const loadModules = async (target: Role | 'new') => {
+    if (target !== 'new') return getRoleMenus(target.id);
+    if (holds('menuConfig')) return { moduleIds: [], tree: await moduleTree() };
+    const any = (await listRoles('', 1, 1)).list[0];
+    return { moduleIds: [], tree: any ? (await getRoleMenus(any.id)).tree : [] };
+  };
+
+  const remove = (role: Role) =>
+    confirm({
+      title: t('roles.deleteTitle'),
+      message: t('roles.deleteOne', { name: role.roleName }),
+      confirmLabel: t('actions.delete'),
+      action: async () => {
+        await deleteRole(role.id);
+        notify('success', t('roles.deleted'));
+        list.afterDelete(1);
+      },
+    });
+
+  const columns: TableColumn<Role>[] = [
+    { key: 'roleName', header: t('roles.fields.roleName'), flexGrow: 1, minWidth: 140, sortable: true },
+    { key: 'remark', header: t('roles.fields.remark'), flexGrow: 2, minWidth: 160 },
+    { key: 'userCount', header: t('roles.fields.userCount'), width: 100, align: 'right', sortable: true },
+    { key: 'createTime', header: t('roles.fields.createTime'), width: 170, sortable: true },
+  ];
+  if (canWrite) {
+    columns.push({
+      key: 'actions',
+      header: t('table.actions'),
+      width: 160,
+      fixed: 'right',
+      render: (role) => (
+        <div className="cell-actions">
+          <Button size="xs" appearance="link" onClick={() => setEditing(role)} aria-label={t('roles.editOf', { name: role.roleName })}>
+            {t('actions.edit')}
+          </Button>
+          <Button size="xs" appearance="link" color="red" onClick={() => remove(role)} aria-label={t('roles.deleteOf', { name: role.roleName })}>
+            {t('actions.delete')}
+          </Button>
+        </div>
+      ),
+    });
+  }
+
+  return (
+    <section className="system-screen">
+      <header className="system-screen-header">
+        <h1>{t('roles.title')}</h1>
+      </header>
+      <ServerTable
+        list={list}
+        label={t('roles.title')}
+        columns={columns}
+        filters={
+          <FilterBar draft={draft} label={t('table.filters')}>
+            <FilterField id="role-filter-keyword" label={t('roles.keyword')}>
+              <Input id="role-filter-keyword" value={draft.values.keyword} onChange={(value) => draft.set('keyword', value)} />
+            </FilterField>
+          </FilterBar>
+        }
+        actions={
+          <Can perm="roleConfig">
+            <Button appearance="primary" onClick={() => setEditing('new')}>
+              {t('roles.add')}
+            </Button>
+          </Can>
+        }
+      />
+      <RoleFormModal
+        target={editing}
+        loadModules={loadModules}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          notify('success', t(editing === 'new' ? 'roles.created' : 'roles.saved'));
+          setEditing(null);
+          list.reload();
+        }}
+      />
+      {dialog}
+    </section>
+  );
 }

@@ -1,4 +1,192 @@
-// Temporary: the system-administration screen UserConfig is being built in this change set.
+// /userConfig: users by department (the tree includes sub-departments), searched by keyword and narrowed by
+// status and role, paged on the server; create, edit, delete (one or many), reset a password, change one's own,
+// and issue a one-time third-party sign-in code. Writes are offered only to holders of `userConfig`.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import Input from 'rsuite/Input';
+import SelectPicker from 'rsuite/SelectPicker';
+import 'rsuite/Button/styles/index.css';
+import 'rsuite/Input/styles/index.css';
+import 'rsuite/SelectPicker/styles/index.css';
+import { notify } from '../../app/notify.ts';
+import { Can, usePermission } from '../../app/permissions.tsx';
+import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
+import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { ServerTable } from '../../components/table/ServerTable.tsx';
+import { useServerList } from '../../components/table/useServerList.ts';
+import { TreeFilter } from '../../components/tree/TreeFilter.tsx';
+import { toPickerData } from '../../components/tree/treeUtils.ts';
+import { deptTree } from './depts/deptsApi.ts';
+import { allRoles } from './roles/rolesApi.ts';
+import { useLoaded } from './shared/useLoaded.ts';
+import '../../components/table/serverTable.css';
+import './shared/systemForms.css';
+import { ChangeOwnPasswordModal, ResetPasswordModal } from './users/PasswordModals.tsx';
+import { ThirdLoginCodeModal } from './users/ThirdLoginCodeModal.tsx';
+import { UserFormModal } from './users/UserFormModal.tsx';
+import { userColumns } from './users/userColumns.tsx';
+import { deleteUsers, listUsers, type User } from './users/usersApi.ts';
+
+const FILTERS = ['keyword', 'status', 'roleId', 'deptId'] as const;
+type FilterKey = (typeof FILTERS)[number];
+
+const idOrUndefined = (text: string) => (/^\d+$/.test(text) ? Number(text) : undefined);
+
 export default function UserConfigScreen() {
-  return null;
+  const { t } = useTranslation('system');
+  const canWrite = usePermission()('userConfig');
+  const list = useServerList<User, FilterKey>({
+    filterKeys: FILTERS,
+    rowKey: (user) => user.id,
+    load: ({ filters, pageNo, pageSize, signal }) =>
+      listUsers(
+        {
+          keyword: filters.keyword || undefined,
+          deptId: idOrUndefined(filters.deptId),
+          roleId: idOrUndefined(filters.roleId),
+          status: filters.status === '0' ? 0 : filters.status === '1' ? 1 : undefined,
+        },
+        pageNo,
+        pageSize,
+        signal,
+      ),
+  });
+  const draft = useFilterDraft(list.filters, list.setFilters, { keepOnReset: ['deptId'] });
+  const depts = useLoaded((signal) => deptTree(signal), []);
+  const roles = useLoaded((signal) => allRoles(signal), []);
+  const { confirm, dialog } = useConfirm();
+  const [editing, setEditing] = useState<User | 'new' | null>(null);
+  const [resetting, setResetting] = useState<User | null>(null);
+  const [coding, setCoding] = useState<User | null>(null);
+  const [ownPassword, setOwnPassword] = useState(false);
+
+  const deptId = idOrUndefined(list.filters.deptId) ?? null;
+
+  const remove = (users: User[]) =>
+    confirm({
+      title: t('users.deleteTitle'),
+      message:
+        users.length === 1 ? t('users.deleteOne', { name: users[0].username }) : t('users.deleteMany', { n: users.length }),
+      confirmLabel: t('actions.delete'),
+      action: async () => {
+        await deleteUsers(users.map((user) => user.id));
+        notify('success', t('users.deleted', { n: users.length }));
+        list.afterDelete(users.length);
+      },
+    });
+
+  const columns = userColumns(t, {
+    canWrite,
+    edit: setEditing,
+    resetPassword: setResetting,
+    issueCode: setCoding,
+    remove: (user) => remove([user]),
+  });
+  const selectedUsers = list.rows.filter((user) => list.selected.has(user.id));
+
+  return (
+    <section className="system-screen">
+      <header className="system-screen-header">
+        <h1>{t('users.title')}</h1>
+        <Button onClick={() => setOwnPassword(true)}>{t('users.changeOwnPassword')}</Button>
+      </header>
+      <div className="system-split">
+        <TreeFilter
+          title={t('users.deptTree')}
+          allLabel={t('users.allDepts')}
+          data={toPickerData(depts.data, (dept) => dept.deptName)}
+          value={deptId}
+          onChange={(value) => list.setFilters({ deptId: value === null ? '' : String(value) })}
+          status={depts.status}
+          error={depts.error}
+          onRetry={depts.reload}
+        />
+        <ServerTable
+          list={list}
+          label={t('users.title')}
+          columns={columns}
+          selectable={canWrite}
+          describeRow={(user) => user.username}
+          filters={
+            <FilterBar draft={draft} label={t('table.filters')}>
+              <FilterField id="user-filter-keyword" label={t('users.keyword')}>
+                <Input
+                  id="user-filter-keyword"
+                  value={draft.values.keyword}
+                  onChange={(value) => draft.set('keyword', value)}
+                  placeholder={t('users.keywordHint')}
+                />
+              </FilterField>
+              <FilterField id="user-filter-status" label={t('users.fields.status')}>
+                <SelectPicker
+                  id="user-filter-status"
+                  aria-labelledby="user-filter-status-label"
+                  data={[
+                    { value: '1', label: t('users.status.1') },
+                    { value: '0', label: t('users.status.0') },
+                  ]}
+                  value={draft.values.status || null}
+                  onChange={(value) => draft.applyNow('status', value ?? '')}
+                  searchable={false}
+                  placeholder={t('table.any')}
+                />
+              </FilterField>
+              <FilterField id="user-filter-role" label={t('users.fields.roleId')}>
+                <SelectPicker
+                  id="user-filter-role"
+                  aria-labelledby="user-filter-role-label"
+                  data={roles.data.map((role) => ({ value: String(role.id), label: role.roleName }))}
+                  value={draft.values.roleId || null}
+                  onChange={(value) => draft.applyNow('roleId', value ?? '')}
+                  loading={roles.status === 'loading'}
+                  placeholder={t('table.any')}
+                />
+              </FilterField>
+            </FilterBar>
+          }
+          actions={
+            <Can perm="userConfig">
+              <Button appearance="primary" onClick={() => setEditing('new')}>
+                {t('users.add')}
+              </Button>
+              <Button color="red" appearance="ghost" disabled={selectedUsers.length === 0} onClick={() => remove(selectedUsers)}>
+                {t('table.deleteSelected', { n: selectedUsers.length })}
+              </Button>
+            </Can>
+          }
+        />
+      </div>
+      <UserFormModal
+        target={editing}
+        defaultDeptId={deptId}
+        depts={depts.data}
+        roles={roles.data}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          notify('success', t(editing === 'new' ? 'users.created' : 'users.saved'));
+          setEditing(null);
+          list.reload();
+        }}
+      />
+      <ResetPasswordModal
+        user={resetting}
+        onClose={() => setResetting(null)}
+        onDone={() => {
+          notify('success', t('users.passwordReset', { name: resetting?.username ?? '' }));
+          setResetting(null);
+        }}
+      />
+      <ChangeOwnPasswordModal
+        open={ownPassword}
+        onClose={() => setOwnPassword(false)}
+        onDone={() => {
+          notify('success', t('users.ownPasswordChanged'));
+          setOwnPassword(false);
+        }}
+      />
+      <ThirdLoginCodeModal user={coding} onClose={() => setCoding(null)} />
+      {dialog}
+    </section>
+  );
 }

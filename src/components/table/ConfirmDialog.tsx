@@ -1,0 +1,77 @@
+// Confirmation before a destructive action. The dialog stays open while the action runs and shows the server's
+// refusal (a 409 "still in use", "you cannot delete yourself") in place, so the user reads why nothing changed.
+// Focus starts on Cancel (the safe choice); Escape cancels.
+import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import Modal from 'rsuite/Modal';
+import 'rsuite/Button/styles/index.css';
+import 'rsuite/Modal/styles/index.css';
+
+export interface ConfirmRequest {
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  /** Runs on confirm; a rejection keeps the dialog open with the error's message. */
+  action: () => Promise<void>;
+}
+
+interface OpenRequest extends ConfirmRequest {
+  busy: boolean;
+  failure: string | null;
+}
+
+export function useConfirm(): { confirm: (request: ConfirmRequest) => void; dialog: ReactNode } {
+  const { t } = useTranslation('system');
+  const [open, setOpen] = useState<OpenRequest | null>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+
+  const confirm = useCallback((request: ConfirmRequest) => setOpen({ ...request, busy: false, failure: null }), []);
+  const close = () => setOpen((current) => (current?.busy ? current : null));
+
+  const run = async () => {
+    if (!open || open.busy) return;
+    const request = open;
+    setOpen({ ...request, busy: true, failure: null });
+    try {
+      await request.action();
+      setOpen(null);
+    } catch (error) {
+      setOpen({ ...request, busy: false, failure: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  const dialog = (
+    <Modal
+      open={open !== null}
+      onClose={close}
+      size="xs"
+      role="alertdialog"
+      aria-labelledby="confirm-title"
+      backdrop="static"
+      onEntered={() => cancelRef.current?.focus()}
+    >
+      <Modal.Header closeButton={!open?.busy}>
+        <Modal.Title id="confirm-title">{open?.title}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <div>{open?.message}</div>
+        {open?.failure ? (
+          <p className="dialog-failure" role="alert">
+            {open.failure}
+          </p>
+        ) : null}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button ref={cancelRef} onClick={close} disabled={open?.busy}>
+          {t('actions.cancel')}
+        </Button>
+        <Button appearance="primary" color="red" onClick={run} loading={open?.busy}>
+          {open?.confirmLabel}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+
+  return { confirm, dialog };
+}

@@ -1,0 +1,34 @@
+// Calls of the system name and logo screen (contract tag config). Quiet: the screen shows failures in place.
+import { api, orThrow } from '../../../api/client.ts';
+import type { components } from '../../../api/schema.gen.ts';
+
+export type PageLogo = components['schemas']['PageLogo'];
+export type PageTitle = components['schemas']['PageTitle'];
+
+const quiet = true;
+
+export interface LogoSettings {
+  logo: PageTitle;
+  systemName: string;
+  versionTitle: string;
+}
+
+export async function loadLogoSettings(signal?: AbortSignal): Promise<LogoSettings> {
+  const [title, config] = await Promise.all([
+    orThrow(api.post('/config/getTitle', { signal, quiet })),
+    orThrow(api.post('/config/selectAllConfigMap', { signal, quiet })),
+  ]);
+  return {
+    logo: title ?? { type: 'text', desc: '', imageBig: '', imageLittle: '', systemName: '' },
+    systemName: config?.systemName ?? '',
+    versionTitle: config?.versionTitle ?? '',
+  };
+}
+
+export async function saveLogo(body: PageLogo): Promise<void> {
+  await orThrow(api.post('/config/title', { body, quiet }));
+}
+
+export async function saveNameSettings(body: { systemName: string; versionTitle: string }): Promise<void> {
+  await orThrow(api.put('/config/updateConfigMap', { body, quiet }));
+}

@@ -1,0 +1,192 @@
+// Add or edit a menu module: Chinese and English names, the number (route key of a menu, permission key of a
+// button), type, icon, description (typeIds passed to the screen), order and visibility, and its parent. The
+// parent picker offers menus only (buttons hold no children) and never the module's own subtree.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Checkbox from 'rsuite/Checkbox';
+import Input from 'rsuite/Input';
+import Radio from 'rsuite/Radio';
+import RadioGroup from 'rsuite/RadioGroup';
+import TreePicker from 'rsuite/TreePicker';
+import 'rsuite/Checkbox/styles/index.css';
+import 'rsuite/Input/styles/index.css';
+import 'rsuite/Radio/styles/index.css';
+import 'rsuite/RadioGroup/styles/index.css';
+import 'rsuite/TreePicker/styles/index.css';
+import { menuLabel } from '../../../app/menu.ts';
+import { toPickerData } from '../../../components/tree/treeUtils.ts';
+import * as rules from '../../../domain/validators.ts';
+import { Field, FormModal, fieldAria } from '../shared/FormModal.tsx';
+import { useFormState } from '../shared/useFormState.ts';
+import { addModule, type MenuModule, type ModuleInput, updateModule } from './menusApi.ts';
+
+interface MenuValues extends Record<string, unknown> {
+  parentId: number;
+  moduleName: string;
+  moduleNameEn: string;
+  moduleNumber: string;
+  moduleType: 'menu' | 'button';
+  moduleIcon: string;
+  moduleDescription: string;
+  sort: string;
+  visible: boolean;
+}
+
+const FORM_ID = 'menu-form';
+const ORDER = ['moduleName', 'moduleNameEn', 'moduleNumber', 'moduleType', 'parentId', 'moduleIcon', 'moduleDescription', 'sort', 'visible'] as const;
+/** The contract's bounds of a module (MenuModule / ModuleInput). */
+const BOUNDS = { name: 32, nameEn: 64, number: 64, icon: 64, description: 500 } as const;
+
+export function validateModule(values: MenuValues) {
+  return {
+    moduleName: rules.first(
+      () => rules.required(values.moduleName),
+      () => rules.maxLength(values.moduleName, BOUNDS.name),
+    ),
+    moduleNameEn: rules.first(
+      () => rules.required(values.moduleNameEn),
+      () => rules.maxLength(values.moduleNameEn, BOUNDS.nameEn),
+    ),
+    moduleNumber: rules.first(
+      () => rules.required(values.moduleNumber),
+      () => rules.maxLength(values.moduleNumber, BOUNDS.number),
+      () => rules.moduleNumber(values.moduleNumber),
+    ),
+    moduleIcon: rules.maxLength(values.moduleIcon, BOUNDS.icon),
+    moduleDescription: rules.first(
+      () => rules.maxLength(values.moduleDescription, BOUNDS.description),
+      () => rules.typeIds(values.moduleDescription),
+    ),
+    sort: rules.integerBetween(values.sort, 0, 9999),
+  };
+}
+
+function menusOnly(nodes: readonly MenuModule[]): MenuModule[] {
+  return nodes.filter((node) => node.moduleType === 'menu').map((node) => ({ ...node, children: menusOnly(node.children) }));
+}
+
+export type MenuTarget = { kind: 'new'; parentId: number } | { kind: 'edit'; module: MenuModule } | null;
+
+const EMPTY: MenuValues = {
+  parentId: 0,
+  moduleName: '',
+  moduleNameEn: '',
+  moduleNumber: '',
+  moduleType: 'menu',
+  moduleIcon: '',
+  moduleDescription: '',
+  sort: '0',
+  visible: true,
+};
+
+export function MenuFormModal({ target, tree, onClose, onSaved }: { target: MenuTarget; tree: MenuModule[]; onClose(): void; onSaved(): void }) {
+  const { t, i18n } = useTranslation('system');
+  const form = useFormState<MenuValues>(EMPTY, validateModule, { order: ORDER, idPrefix: FORM_ID });
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { reset } = form;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new target starts the form over
+  useEffect(() => {
+    if (!target) return;
+    if (target.kind === 'new') reset({ ...EMPTY, parentId: target.parentId });
+    else {
+      const { module } = target;
+      reset({ ...module, sort: String(module.sort) });
+    }
+    setFailure(null);
+  }, [target]);
+
+  const submit = async () => {
+    if (!form.attempt() || !target) return;
+    const { values } = form;
+    const body: ModuleInput = {
+      parentId: values.parentId,
+      moduleName: values.moduleName.trim(),
+      moduleNameEn: values.moduleNameEn.trim(),
+      moduleNumber: values.moduleNumber.trim(),
+      moduleType: values.moduleType,
+      moduleIcon: values.moduleIcon.trim(),
+      moduleDescription: values.moduleDescription.replace(/\s+/g, '').replace(/,$/, ''),
+      sort: Number(values.sort),
+      visible: values.visible,
+    };
+    setBusy(true);
+    setFailure(null);
+    try {
+      if (target.kind === 'new') await addModule(body);
+      else await updateModule(target.module.id, body);
+      onSaved();
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const id = (name: string) => `${FORM_ID}-${name}`;
+  type TextField = 'moduleName' | 'moduleNameEn' | 'moduleNumber' | 'moduleIcon' | 'moduleDescription' | 'sort';
+  const text = (name: TextField, options: { required?: boolean; hint?: string; wide?: boolean } = {}) => (
+    <Field id={id(name)} label={t(`menus.fields.${name}`)} required={options.required} problem={form.shown[name]} hint={options.hint} wide={options.wide}>
+      <Input
+        {...fieldAria(id(name), form.shown[name], options.required)}
+        value={form.values[name]}
+        onChange={(value) => form.set(name, value)}
+        onBlur={() => form.leave(name)}
+      />
+    </Field>
+  );
+  const editing = target?.kind === 'edit' ? target.module : null;
+  const parents = [
+    { label: t('menus.topLevel'), value: 0 },
+    ...toPickerData(menusOnly(tree), (module) => menuLabel(module, i18n.language), editing?.id),
+  ];
+
+  return (
+    <FormModal
+      open={target !== null}
+      title={editing ? t('menus.editTitle', { name: menuLabel(editing, i18n.language) }) : t('menus.createTitle')}
+      formId={FORM_ID}
+      busy={busy}
+      failure={failure}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      size="md"
+    >
+      {text('moduleName', { required: true })}
+      {text('moduleNameEn', { required: true })}
+      {text('moduleNumber', { required: true, hint: t('menus.numberHint') })}
+      <Field id={id('moduleType')} label={t('menus.fields.moduleType')}>
+        <RadioGroup
+          aria-labelledby={`${id('moduleType')}-label`}
+          name="moduleType"
+          inline
+          value={form.values.moduleType}
+          onChange={(value) => form.set('moduleType', value === 'button' ? 'button' : 'menu')}
+        >
+          <Radio value="menu">{t('menus.type.menu')}</Radio>
+          <Radio value="button">{t('menus.type.button')}</Radio>
+        </RadioGroup>
+      </Field>
+      <Field id={id('parentId')} label={t('menus.fields.parentId')}>
+        <TreePicker
+          id={id('parentId')}
+          aria-labelledby={`${id('parentId')}-label`}
+          data={parents}
+          value={form.values.parentId}
+          onChange={(value) => form.set('parentId', typeof value === 'number' ? value : 0)}
+          cleanable={false}
+          block
+        />
+      </Field>
+      {text('moduleIcon', { hint: t('menus.iconHint') })}
+      {text('sort')}
+      <Field id={id('visible')} label={t('menus.fields.visible')}>
+        <Checkbox inputProps={{ id: id('visible') }} checked={form.values.visible} onChange={(_, checked) => form.set('visible', checked)}>
+          {t('menus.visibleLabel')}
+        </Checkbox>
+      </Field>
+      {text('moduleDescription', { hint: t('menus.descriptionHint'), wide: true })}
+    </FormModal>
+  );
+}

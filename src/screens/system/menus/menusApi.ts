@@ -1,0 +1,25 @@
+// Calls of the menus screen (contract tag menus): the module tree and its writes.
+// Quiet: the screen shows failures in place (see users/usersApi.ts).
+import { api, orThrow } from '../../../api/client.ts';
+import type { components } from '../../../api/schema.gen.ts';
+
+export type MenuModule = components['schemas']['MenuModule'];
+export type ModuleInput = components['schemas']['ModuleInput'];
+
+const quiet = true;
+
+export async function moduleTree(keyword = '', signal?: AbortSignal): Promise<MenuModule[]> {
+  return (await orThrow(api.post('/user/getModuleList', { body: keyword ? { keyword } : {}, signal, quiet }))) ?? [];
+}
+
+export async function addModule(body: ModuleInput): Promise<number> {
+  return (await orThrow(api.post('/user/save', { body, quiet })))?.id ?? 0;
+}
+
+export async function updateModule(id: number, body: ModuleInput): Promise<void> {
+  await orThrow(api.post('/user/updateModule', { body: { ...body, id }, quiet }));
+}
+
+export async function deleteModule(id: number): Promise<void> {
+  await orThrow(api.post('/user/deleteModule', { body: { id }, quiet }));
+}

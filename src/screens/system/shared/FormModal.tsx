@@ -1,0 +1,123 @@
+// The dialog every system form uses: a real <form> (Enter submits), Escape or Cancel closes, focus moves to the
+// first field when it opens, the Save button is busy while the call runs, and a refusal from the server shows
+// inside the dialog (the values stay as typed: nothing is lost).
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import Modal from 'rsuite/Modal';
+import 'rsuite/Button/styles/index.css';
+import 'rsuite/Modal/styles/index.css';
+import type { Problem } from '../../../domain/validators.ts';
+import { problemText } from './problemText.ts';
+import './systemForms.css';
+
+export interface FormModalProps {
+  open: boolean;
+  title: string;
+  /** Prefix of the field ids; the form's own id too. */
+  formId: string;
+  busy: boolean;
+  failure: string | null;
+  onClose(): void;
+  onSubmit(): void;
+  submitLabel?: string;
+  size?: 'xs' | 'sm' | 'md' | 'lg';
+  children: ReactNode;
+}
+
+const FOCUSABLE = 'input:not([type=hidden]):not([disabled]), textarea:not([disabled]), select:not([disabled]), button.rs-picker-toggle, [role=combobox]';
+
+export function FormModal({ open, title, formId, busy, failure, onClose, onSubmit, submitLabel, size = 'sm', children }: FormModalProps) {
+  const { t } = useTranslation('system');
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!busy) onSubmit();
+  };
+  const focusFirstField = () => {
+    const form = document.getElementById(formId);
+    form?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  };
+  return (
+    <Modal
+      open={open}
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      size={size}
+      backdrop="static"
+      aria-labelledby={`${formId}-title`}
+      onEntered={focusFirstField}
+    >
+      <form id={formId} noValidate onSubmit={submit} className="system-form">
+        <Modal.Header closeButton={!busy}>
+          <Modal.Title id={`${formId}-title`}>{title}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {children}
+          {failure ? (
+            <p className="dialog-failure" role="alert">
+              {failure}
+            </p>
+          ) : null}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button type="button" onClick={onClose} disabled={busy}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" appearance="primary" loading={busy}>
+            {submitLabel ?? t('actions.save')}
+          </Button>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}
+
+export interface FieldProps {
+  id: string;
+  label: string;
+  required?: boolean;
+  problem?: Problem | null;
+  hint?: string;
+  /** Spans the whole row of the form's grid (remarks, descriptions). */
+  wide?: boolean;
+  children: ReactNode;
+}
+
+/** A labelled control with its §5 problem under it (the control gets aria-invalid from `fieldAria`). */
+export function Field({ id, label, required, problem, hint, wide, children }: FieldProps) {
+  const { t } = useTranslation('system');
+  return (
+    <div className={wide ? 'system-field wide' : 'system-field'}>
+      <label htmlFor={id} id={`${id}-label`}>
+        {label}
+        {required ? (
+          <span className="system-field-required" aria-hidden="true">
+            {' *'}
+          </span>
+        ) : null}
+      </label>
+      {children}
+      {hint && !problem ? (
+        <p id={`${id}-hint`} className="system-field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {problem ? (
+        <p id={`${id}-problem`} className="field-problem">
+          {problemText(t, problem)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The accessibility attributes of a control with a possible problem. */
+export function fieldAria(id: string, problem: Problem | null | undefined, required?: boolean) {
+  return {
+    id,
+    'aria-invalid': problem ? true : undefined,
+    'aria-describedby': problem ? `${id}-problem` : undefined,
+    'aria-required': required ? true : undefined,
+  } as const;
+}

@@ -1,0 +1,132 @@
+// Passwords: an administrator sets another user's password (resetUserPassword, which also signs that user out
+// and clears a lock), and anyone changes their own (saveNewPassword; their other sessions end).
+// §5: 6 to 20 characters, and the two entries must match.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Input from 'rsuite/Input';
+import 'rsuite/Input/styles/index.css';
+import * as rules from '../../../domain/validators.ts';
+import { PASSWORD_LENGTH } from '../../../domain/validators.ts';
+import { Field, FormModal, fieldAria } from '../shared/FormModal.tsx';
+import { type FormState, useFormState } from '../shared/useFormState.ts';
+import { changeOwnPassword, resetUserPassword, type User } from './usersApi.ts';
+
+interface PasswordValues extends Record<string, unknown> {
+  oldPassword: string;
+  password: string;
+  confirmPassword: string;
+}
+
+const EMPTY: PasswordValues = { oldPassword: '', password: '', confirmPassword: '' };
+const ORDER = ['oldPassword', 'password', 'confirmPassword'] as const;
+
+function validate(values: PasswordValues, own: boolean) {
+  return {
+    oldPassword: own ? rules.required(values.oldPassword) : null,
+    password: rules.password(values.password),
+    confirmPassword: rules.first(
+      () => rules.required(values.confirmPassword),
+      () => rules.passwordsMatch(values.password, values.confirmPassword),
+    ),
+  };
+}
+
+function PasswordField({ form, formId, field, label, autoComplete, hint }: {
+  form: FormState<PasswordValues>;
+  formId: string;
+  field: (typeof ORDER)[number];
+  label: string;
+  autoComplete: string;
+  hint?: string;
+}) {
+  const id = `${formId}-${field}`;
+  const problem = form.shown[field];
+  return (
+    <Field id={id} label={label} required problem={problem} hint={hint} wide>
+      <Input
+        {...fieldAria(id, problem, true)}
+        type="password"
+        value={form.values[field]}
+        onChange={(value) => form.set(field, value)}
+        onBlur={() => form.leave(field)}
+        autoComplete={autoComplete}
+      />
+    </Field>
+  );
+}
+
+function usePasswordForm(open: boolean, own: boolean, formId: string, send: (values: PasswordValues) => Promise<void>, onDone: () => void) {
+  const form = useFormState<PasswordValues>(EMPTY, (values) => validate(values, own), { order: ORDER, idPrefix: formId });
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { reset } = form;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every opening starts empty; reset is stable in effect
+  useEffect(() => {
+    if (open) {
+      reset(EMPTY);
+      setFailure(null);
+    }
+  }, [open]);
+  const submit = async () => {
+    if (!form.attempt()) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await send(form.values);
+      onDone();
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { form, busy, failure, submit: () => void submit() };
+}
+
+export function ResetPasswordModal({ user, onClose, onDone }: { user: User | null; onClose(): void; onDone(): void }) {
+  const { t } = useTranslation('system');
+  const formId = 'reset-password-form';
+  const { form, busy, failure, submit } = usePasswordForm(
+    user !== null,
+    false,
+    formId,
+    (values) => resetUserPassword(user?.id ?? 0, values.password, values.confirmPassword),
+    onDone,
+  );
+  return (
+    <FormModal
+      open={user !== null}
+      title={t('users.resetTitle', { name: user?.username ?? '' })}
+      formId={formId}
+      busy={busy}
+      failure={failure}
+      onClose={onClose}
+      onSubmit={submit}
+      size="xs"
+    >
+      <p className="system-field wide system-muted">{t('users.resetExplain')}</p>
+      <PasswordField form={form} formId={formId} field="password" label={t('users.fields.newPassword')} autoComplete="new-password" hint={t('users.passwordHint', PASSWORD_LENGTH)} />
+      <PasswordField form={form} formId={formId} field="confirmPassword" label={t('users.fields.confirmPassword')} autoComplete="new-password" />
+    </FormModal>
+  );
+}
+
+/** Changing one's own password (also offered to the header's user menu). */
+export function ChangeOwnPasswordModal({ open, onClose, onDone }: { open: boolean; onClose(): void; onDone(): void }) {
+  const { t } = useTranslation('system');
+  const formId = 'own-password-form';
+  const { form, busy, failure, submit } = usePasswordForm(
+    open,
+    true,
+    formId,
+    (values) => changeOwnPassword(values.oldPassword, values.password, values.confirmPassword),
+    onDone,
+  );
+  return (
+    <FormModal open={open} title={t('users.ownPasswordTitle')} formId={formId} busy={busy} failure={failure} onClose={onClose} onSubmit={submit} size="xs">
+      <PasswordField form={form} formId={formId} field="oldPassword" label={t('users.fields.oldPassword')} autoComplete="current-password" />
+      <PasswordField form={form} formId={formId} field="password" label={t('users.fields.newPassword')} autoComplete="new-password" hint={t('users.passwordHint', PASSWORD_LENGTH)} />
+      <PasswordField form={form} formId={formId} field="confirmPassword" label={t('users.fields.confirmPassword')} autoComplete="new-password" />
+    </FormModal>
+  );
+}

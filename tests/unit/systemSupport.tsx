@@ -1,0 +1,58 @@
+// Shared by the system-screen and server-table tests: the browser APIs jsdom lacks that rsuite uses, and a
+// signed-in session (with a chosen button list) around a screen under a memory router.
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createActor, fromPromise } from 'xstate';
+import { AppProviders } from '../../src/app/AppProviders.tsx';
+import { type Bootstrap, type LoginRequest, type SignedIn, sessionMachine } from '../../src/machines/session.machine.ts';
+import { bootstrap, stored } from '../machines/sessionHarness.ts';
+
+export function installDomPolyfills(): void {
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener() {},
+        removeListener() {},
+        addEventListener() {},
+        removeEventListener() {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  }
+  if (!('ResizeObserver' in window)) {
+    class ResizeObserverStub {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    Object.assign(window, { ResizeObserver: ResizeObserverStub });
+    Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
+  }
+  if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
+}
+
+/** Renders `screen` at `path` for a signed-in user holding `buttons`. */
+export function renderSignedIn(screen: ReactElement, { path = '/', buttons = [] as string[] } = {}) {
+  const withButtons: Bootstrap = { ...bootstrap, buttonList: buttons };
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        login: fromPromise<SignedIn, LoginRequest>(async () => stored),
+        loadBootstrap: fromPromise<Bootstrap, SignedIn>(async () => withButtons),
+        logout: fromPromise<void, SignedIn>(async () => {}),
+      },
+    }),
+    { input: { stored } },
+  ).start();
+  const routePath = path.split('?')[0];
+  const router = createMemoryRouter([{ path: routePath, element: screen }], { initialEntries: [path] });
+  const view = render(
+    <AppProviders session={session}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, session };
+}
