@@ -1,6 +1,8 @@
 // Route guards as pure decisions (§2 navigation rules), so the rules are tested without a browser:
-// without a session a protected path goes to /login; a signed-in user opening /login goes to the main page.
+// without a session a protected path goes to /login; a signed-in user opening /login goes to the main page;
+// a signed-in user opens a route when its permission flag allows it (mayOpen, below).
 import type { MenuModule } from '../api/types.ts';
+import { flattenRoutes, permissionKeys } from '../routes.ts';
 import { findMenuItem, mainPageKey, menuHref } from './menu.ts';
 
 export const LOGIN_PATH = '/login';
@@ -53,4 +55,48 @@ export function loginRouteDecision(state: SessionStateName, menu: readonly MenuM
     default:
       return { kind: 'render' }; // signing in shows the form with its button busy
   }
+}
+
+// ── Route access (§2, §6) ──────────────────────────────────────────────────────────────────────────────────────
+//
+// "Other routes need the stored token and the route's permission flag. A route not in the user's permitted list
+// but present in the system route list is allowed." Read here as:
+//   permitted list     the module numbers the user's role holds (buttonList of POST /user/nav);
+//   system route list  the route keys of the route table that the server menu knows. The whole module list
+//                      (listModules) is for administrators only, so the menu the server sent this user stands in
+//                      for it: every route key in that tree — including parents shown only because the role holds
+//                      one of their children (e.g. /algorithmProduction above /algorithmProduction/train).
+// So a route is open when it is public, carries no flag, its flag is held, or the user's menu shows it; anything
+// else (an operator typing /userConfig) is refused. The server checks every call again (§6).
+
+/** Paths that open without a token (§2): the table's public routes. */
+const PUBLIC_PATHS = new Set(flattenRoutes().flatMap((entry) => (entry.public ? [entry.path] : [])));
+
+export function isPublicPath(pathname: string): boolean {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return PUBLIC_PATHS.has(trimmed);
+}
+
+/** The §2 system route list for a user: the table's route keys that appear in the menu the server sent. */
+export function systemRouteList(menu: readonly MenuModule[], tableKeys: ReadonlySet<string> = permissionKeys()): Set<string> {
+  const known = new Set<string>();
+  const walk = (items: readonly MenuModule[]) => {
+    for (const item of items) {
+      if (tableKeys.has(item.moduleNumber)) known.add(item.moduleNumber);
+      walk(item.children);
+    }
+  };
+  walk(menu);
+  return known;
+}
+
+export interface RouteAccessInput {
+  public?: boolean;
+  permission?: string;
+}
+
+/** Whether a signed-in user may open a route (the token is the caller's check: protectedRouteDecision). */
+export function mayOpen(route: RouteAccessInput, held: readonly string[], systemRoutes: ReadonlySet<string>): boolean {
+  if (route.public || !route.permission) return true;
+  return held.includes(route.permission) || systemRoutes.has(route.permission);
 }

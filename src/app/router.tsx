@@ -1,33 +1,89 @@
-// The route table of the console foundation (§2). Every screen loads on demand; the console-shell issue
-// replaces the catch-all menu route with src/routes.ts (every route with its title, permission and layout).
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+// The router built from the route table (src/routes.ts). Every screen loads on demand.
+//
+//   root (AppRoot: page title, licence check)
+//   ├─ public routes                              /login, /thirdLogin, /indexMall, /navigation, /portal, /cooperate
+//   └─ protected (ProtectedLayout: token, shell config, kept-alive screens, body style, notices)
+//      ├─ flex  (FlexLayout: white layout or none, by the skin's router set)   top-level and /layoutWhite routes
+//      ├─ main  (MainLayout: side menu, header, breadcrumbs)                    /layout children, extra sets, 404
+//      └─ /layout/*, /layoutWhite/*  → /*  (aliases)
+//
+// One react-router route per URL: where the two router sets disagree (/secondIdentify) the layout route decides
+// at render time from the skin (routes.ts `routerSet`), so the skin can load after sign-in without a new router.
+import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
+import { aliasTarget, type RouteEntry, type RouteHandle, routeTable } from '../routes.ts';
+import { AppRoot } from './AppRoot.tsx';
 import { BootSplash } from './BootSplash.tsx';
-import { LOGIN_PATH, NO_MENU_PATH } from './guards.ts';
+import { LOGIN_PATH } from './guards.ts';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';
+
+/** Renders nothing: the screen of a kept-alive route is rendered by the keep-alive host (KeepAliveHost.tsx). */
+function KeepAliveSlot() {
+  return null;
+}
+
+function AliasRedirect() {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate to={`${aliasTarget(pathname) ?? '/'}${search}${hash}`} replace />;
+}
+
+function routeObject(entry: RouteEntry): RouteObject {
+  const handle: RouteHandle = { path: entry.path };
+  const children = (entry.children ?? []).map(routeObject);
+  if (entry.redirect) {
+    return { path: entry.path, handle, children: [{ index: true, element: <Navigate to={entry.redirect} replace /> }, ...children] };
+  }
+  if (entry.keepAlive) return { path: entry.path, handle, Component: KeepAliveSlot, children };
+  const load = entry.screen;
+  return {
+    path: entry.path,
+    handle,
+    // A screen that fails shows its error inside the layout: the menu and header stay usable.
+    ErrorBoundary: RouteErrorScreen,
+    lazy: load ? async () => ({ Component: (await load()).default }) : undefined,
+    children: children.length > 0 ? children : undefined,
+  };
+}
+
+/** The top-level entries of a kind, one per URL (the first of a URL; its twin is resolved by the skin). */
+function entriesWhere(test: (entry: RouteEntry) => boolean): RouteEntry[] {
+  const seen = new Set<string>();
+  return routeTable.filter((entry) => {
+    if (!test(entry) || seen.has(entry.path)) return false;
+    seen.add(entry.path);
+    return true;
+  });
+}
+
+const isRootRedirect = (entry: RouteEntry) => entry.id === 'root';
 
 export const appRoutes: RouteObject[] = [
   {
     id: 'root',
+    Component: AppRoot,
     HydrateFallback: BootSplash,
     ErrorBoundary: RouteErrorScreen,
     children: [
       { index: true, element: <Navigate to={LOGIN_PATH} replace /> },
-      {
-        path: LOGIN_PATH,
-        lazy: async () => ({ Component: (await import('../screens/auth/LoginScreen.tsx')).default }),
-      },
+      ...entriesWhere((entry) => entry.public === true && !isRootRedirect(entry)).map(routeObject),
       {
         id: 'protected',
         lazy: async () => ({ Component: (await import('./ProtectedLayout.tsx')).default }),
         children: [
           {
-            path: NO_MENU_PATH,
-            lazy: async () => ({ Component: (await import('../screens/home/HomeScreen.tsx')).default }),
+            id: 'flex',
+            lazy: async () => ({ Component: (await import('./layouts/FlexLayout.tsx')).default }),
+            children: entriesWhere((entry) => !entry.public && entry.layout !== 'main').map(routeObject),
           },
           {
-            path: '*',
-            lazy: async () => ({ Component: (await import('../screens/shell/MenuRouteScreen.tsx')).default }),
+            id: 'main',
+            lazy: async () => ({ Component: (await import('./layouts/MainLayout.tsx')).default }),
+            children: [
+              ...entriesWhere((entry) => entry.layout === 'main').map(routeObject),
+              { path: '*', lazy: async () => ({ Component: (await import('../screens/shell/NotFoundScreen.tsx')).default }) },
+            ],
           },
+          { path: '/layout/*', Component: AliasRedirect },
+          { path: '/layoutWhite/*', Component: AliasRedirect },
         ],
       },
     ],

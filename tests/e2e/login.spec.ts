@@ -31,30 +31,33 @@ test('admin signs in, reads the menu in English after switching, and logs out', 
   await expect(page).toHaveURL(/\/index_traffic$/);
   await expect(page.getByRole('heading', { name: '欢迎，系统管理员' })).toBeVisible();
   const menu = page.getByRole('navigation', { name: '菜单' });
-  await expect(menu.getByRole('link', { name: '历史事件' })).toBeVisible();
   await expect(menu.getByText('系统管理')).toBeVisible();
+  await menu.getByRole('button', { name: '告警中心' }).click(); // menu groups fold; the current one is open
+  await expect(menu.getByRole('link', { name: '历史事件' })).toBeVisible();
 
   // Signed in, /login leads back to the main page.
   await page.goto('/login');
   await expect(page).toHaveURL(/\/index_traffic$/);
 
-  // The language changes in place (the marker survives: no reload) and stays after a reload.
+  // The language changes in place from the user menu (the marker survives: no reload) and stays after a reload.
   await page.evaluate(() => Object.assign(globalThis, { argusNoReloadMarker: true }));
-  await page.getByRole('button', { name: 'English' }).click();
+  await page.getByRole('button', { name: '系统管理员' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
   const englishMenu = page.getByRole('navigation', { name: 'Menu' });
-  await expect(englishMenu.getByRole('link', { name: 'History events' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(englishMenu.getByRole('button', { name: 'Alarm center' })).toBeVisible();
   expect(await page.evaluate(() => 'argusNoReloadMarker' in globalThis)).toBe(true);
   await page.reload();
-  await expect(englishMenu.getByRole('link', { name: 'History events' })).toBeVisible();
+  await expect(englishMenu.getByRole('button', { name: 'Alarm center' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
-  // A menu route whose screen comes with the console shell says so.
+  // The menu leads to the screen, named in the breadcrumbs.
+  await englishMenu.getByRole('button', { name: 'Alarm center' }).click();
   await englishMenu.getByRole('link', { name: 'History events' }).click();
   await expect(page).toHaveURL(/\/historyEvent$/);
-  await expect(page.getByText('History events — this screen arrives with the console shell issue')).toBeVisible();
+  await expect(page.locator('.shell-breadcrumbs [aria-current="page"]')).toHaveText('History events');
 
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: '系统管理员' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await page.goto('/historyEvent');
@@ -65,6 +68,7 @@ test('operator signs in and does not see the System menu', async ({ page }) => {
   await signIn(page, 'operator', 'Operator@2026');
   await expect(page).toHaveURL(/\/index_traffic$/);
   const menu = page.getByRole('navigation', { name: '菜单' });
+  await menu.getByRole('button', { name: '告警中心' }).click();
   await expect(menu.getByRole('link', { name: '历史事件' })).toBeVisible();
   await expect(menu.getByText('系统管理')).toHaveCount(0);
   await expect(menu.getByRole('link', { name: '用户管理' })).toHaveCount(0);

@@ -2,14 +2,18 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuModule } from '../../src/api/types.ts';
 import {
+  isPublicPath,
   LOGIN_PATH,
   loginRouteDecision,
   mainPagePath,
+  mayOpen,
   NO_MENU_PATH,
   protectedRouteDecision,
   type SessionStateName,
+  systemRouteList,
 } from '../../src/app/guards.ts';
 import { findMenuItem, mainPageKey, menuHref, menuLabel, routeKeyOf } from '../../src/app/menu.ts';
+import { flattenRoutes } from '../../src/routes.ts';
 
 let nextId = 1;
 function item(moduleNumber: string, children: MenuModule[] = [], extra: Partial<MenuModule> = {}): MenuModule {
@@ -140,5 +144,61 @@ describe('menu helpers', () => {
     expect(routeKeyOf('/historyEvent')).toBe('historyEvent');
     expect(routeKeyOf('/%E4%B8%AD')).toBe('中');
     expect(routeKeyOf('/%E4')).toBe('%E4');
+  });
+});
+
+describe('public routes (§2: open without a token)', () => {
+  it('are /login, /thirdLogin, /indexMall, /navigation, /portal, /cooperate and the root', () => {
+    for (const path of ['/', '/login', '/thirdLogin', '/indexMall', '/navigation', '/portal', '/cooperate', '/portal/']) {
+      expect(isPublicPath(path), path).toBe(true);
+    }
+  });
+
+  it('do not include any signed-in screen', () => {
+    for (const path of ['/historyEvent', '/userConfig', '/layout/historyEvent', '/secondIdentify', '/welcome', '/nope']) {
+      expect(isPublicPath(path), path).toBe(false);
+    }
+  });
+});
+
+describe('route access: token + permission flag, with the lenient system route list (§2)', () => {
+  // The operator of the demo site: home, alarm center, statistics and the box map.
+  const operatorMenu = [
+    item('group:home', [item('index_traffic'), item('test')]),
+    item('group:alarms', [item('actualTimeEvent'), item('historyEvent')]),
+    item('group:devices', [item('boxMap')]), // shown as the parent of a held child
+  ];
+  const held = ['group:home', 'index_traffic', 'test', 'group:alarms', 'actualTimeEvent', 'historyEvent', 'boxMap'];
+  const system = systemRouteList(operatorMenu);
+  const entry = (path: string) => flattenRoutes().find((e) => e.path === path)!;
+
+  it('opens a route whose flag the role holds', () => {
+    expect(mayOpen(entry('/historyEvent'), held, system)).toBe(true);
+    expect(mayOpen(entry('/alarmCenter/historyEvent'), held, system)).toBe(true);
+  });
+
+  it('refuses a route whose flag the role lacks and the menu does not show', () => {
+    for (const path of ['/userConfig', '/roleConfig', '/deviceConfig', '/config_center/deviceConfig', '/algorithmProduction/train']) {
+      expect(mayOpen(entry(path), held, system), path).toBe(false);
+    }
+  });
+
+  it('opens a route the role does not hold when the server menu lists it (the system route list)', () => {
+    const menu = [item('algorithmProduction', [item('algorithmProduction/train')])];
+    const onlyChild = ['algorithmProduction/train'];
+    expect(systemRouteList(menu)).toEqual(new Set(['algorithmProduction', 'algorithmProduction/train']));
+    expect(mayOpen(entry('/algorithmProduction'), onlyChild, systemRouteList(menu))).toBe(true);
+    expect(mayOpen(entry('/algorithmProduction'), onlyChild, new Set())).toBe(false);
+  });
+
+  it('builds the system route list from route keys only (no groups, nothing outside the table)', () => {
+    const menu = [item('group:x', [item('historyEvent'), item('notARoute')])];
+    expect(systemRouteList(menu)).toEqual(new Set(['historyEvent']));
+  });
+
+  it('opens routes without a flag (layout routes, the no-menu page) and public routes to anyone signed in', () => {
+    expect(mayOpen(entry('/welcome'), [], new Set())).toBe(true);
+    expect(mayOpen(entry('/alarmCenter'), [], new Set())).toBe(true);
+    expect(mayOpen(entry('/cooperate'), [], new Set())).toBe(true);
   });
 });

@@ -1,0 +1,33 @@
+// Asks the server for the licence state once per page load; only an expired licence loads the dialog's code
+// (rsuite's Modal stays out of the login route's first load).
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { api } from '../../api/client.ts';
+import { expiredLicenceNotice, licenceNoticeSeen, rememberLicenceNoticeSeen } from './licenceNotice.ts';
+
+const LicenceExpiredDialog = lazy(() => import('./LicenceExpiredDialog.tsx'));
+
+let checked = false;
+
+export function LicenceCheck() {
+  const [notice, setNotice] = useState<{ expireTime: string } | null>(null);
+  useEffect(() => {
+    if (checked || licenceNoticeSeen()) return;
+    checked = true;
+    // quiet: a failed background check says nothing; the page the user opened matters more.
+    void api.get('/licence/info', { quiet: true }).then((result) => {
+      if (result.ok) setNotice(expiredLicenceNotice(result.data));
+    });
+  }, []);
+  if (!notice) return null;
+  return (
+    <Suspense fallback={null}>
+      <LicenceExpiredDialog
+        expireTime={notice.expireTime}
+        onConfirm={() => {
+          rememberLicenceNoticeSeen();
+          setNotice(null);
+        }}
+      />
+    </Suspense>
+  );
+}

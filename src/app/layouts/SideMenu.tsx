@@ -1,0 +1,86 @@
+// The server menu as the side navigation (§2): groups fold open, items link to "/" + moduleNumber with their
+// typeIds, the current item (by path and typeIds) is highlighted, and the whole menu collapses to icons.
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import Nav from 'rsuite/Nav';
+import Sidenav from 'rsuite/Sidenav';
+import 'rsuite/Nav/styles/index.css';
+import 'rsuite/Sidenav/styles/index.css';
+import type { MenuModule } from '../../api/types.ts';
+import { currentMenuTrail } from '../breadcrumbs.ts';
+import { menuHref, menuLabel } from '../menu.ts';
+import { selectMenu, useSession } from '../session.tsx';
+import { menuIcon } from './menuIcons.tsx';
+import { useMenuDictionary } from './pageTitle.ts';
+
+function MenuEntry({ item, depth, language }: { item: MenuModule; depth: number; language: string }) {
+  const Icon = menuIcon(item.moduleIcon);
+  // rsuite shows icons on the first level (they are all a collapsed menu shows).
+  const icon = depth === 0 ? <Icon /> : undefined;
+  const label = menuLabel(item, language);
+  if (item.children.length > 0) {
+    return (
+      <Nav.Menu eventKey={String(item.id)} title={label} icon={icon} placement="rightStart">
+        {item.children.map((child) => (
+          <MenuEntry key={child.id} item={child} depth={depth + 1} language={language} />
+        ))}
+      </Nav.Menu>
+    );
+  }
+  return (
+    <Nav.Item eventKey={String(item.id)} icon={icon} as={Link} to={menuHref(item)}>
+      {label}
+    </Nav.Item>
+  );
+}
+
+interface SideMenuProps {
+  expanded: boolean;
+  onToggle: (expanded: boolean) => void;
+  /** False on narrow screens, where the menu stays folded. */
+  canExpand: boolean;
+}
+
+export function SideMenu({ expanded, onToggle, canExpand }: SideMenuProps) {
+  const { t, i18n } = useTranslation('shell');
+  const menu = useSession(selectMenu);
+  const dictionary = useMenuDictionary();
+  const { pathname, search } = useLocation();
+  const trail = useMemo(() => currentMenuTrail(dictionary, pathname, search), [dictionary, pathname, search]);
+  const activeKey = trail?.at(-1) ? String(trail.at(-1)!.id) : undefined;
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
+
+  // The groups above the current item open by themselves (after a menu click, a link, or a reload).
+  useEffect(() => {
+    const ancestors = (trail ?? []).slice(0, -1).map((item) => String(item.id));
+    setOpenKeys((open) => (ancestors.every((key) => open.includes(key)) ? open : [...new Set([...open, ...ancestors])]));
+  }, [trail]);
+
+  return (
+    <nav className="side-menu" aria-label={t('frame.menu')} data-expanded={expanded}>
+      <Sidenav
+        as="div"
+        expanded={expanded}
+        openKeys={openKeys}
+        onOpenChange={(keys) => setOpenKeys(keys.map(String))}
+        appearance="subtle"
+      >
+        <Sidenav.Body>
+          <Nav activeKey={activeKey}>
+            {menu.map((item) => (
+              <MenuEntry key={item.id} item={item} depth={0} language={i18n.language} />
+            ))}
+          </Nav>
+        </Sidenav.Body>
+        {canExpand ? (
+          <Sidenav.Toggle
+            onToggle={onToggle}
+            aria-label={expanded ? t('frame.collapseMenu') : t('frame.expandMenu')}
+            title={expanded ? t('frame.collapseMenu') : t('frame.expandMenu')}
+          />
+        ) : null}
+      </Sidenav>
+    </nav>
+  );
+}

@@ -1,0 +1,59 @@
+// Third-party sign-in (§2, §8): /thirdLogin?code={code}&moduleName={route key}&convertId={id}.
+// The session signs in with the code (THIRD_LOGIN → POST /user/thirdLogin?code=…, then the usual bootstrap);
+// on success the console opens /{moduleName} with convertId passed along — or the main menu page when no
+// (usable) moduleName was given. On failure the server's message has been shown as an error by the request
+// middleware, and the user goes to /login.
+import type { ThirdPartyCode } from '../machines/session.machine.ts';
+
+/** A route key as the menu's module numbers are written; anything else (e.g. "//host") is not followed. */
+const ROUTE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
+
+/** The sign-in a /thirdLogin location asks for; null without a code. */
+export function parseThirdLogin(search: string): ThirdPartyCode | null {
+  const query = new URLSearchParams(search);
+  const code = query.get('code')?.trim() ?? '';
+  if (!code) return null;
+  const request: ThirdPartyCode = { code };
+  const moduleName = query.get('moduleName')?.trim();
+  const convertId = query.get('convertId')?.trim();
+  if (moduleName) request.moduleName = moduleName;
+  if (convertId) request.convertId = convertId;
+  return request;
+}
+
+/** Where a successful third-party sign-in goes (`mainPage` when the link names no usable route). */
+export function thirdLoginDestination({ moduleName, convertId }: Omit<ThirdPartyCode, 'code'>, mainPage: string): string {
+  if (!moduleName || !ROUTE_KEY.test(moduleName)) return mainPage;
+  return convertId ? `/${moduleName}?${new URLSearchParams({ convertId })}` : `/${moduleName}`;
+}
+
+export interface ThirdLoginEffects {
+  /** Signs the session in with the code; true when signed in. */
+  signIn(request: ThirdPartyCode): Promise<boolean>;
+  /** The main menu page of the signed-in user. */
+  mainPage(): string;
+  open(path: string): void;
+  toLogin(): void;
+  /** Says that the link carries no code. */
+  missingCode(): void;
+}
+
+// A code works once: a second run for the same code (React StrictMode runs effects twice) joins the first.
+const runs = new Map<string, Promise<void>>();
+
+export function runThirdLogin(search: string, effects: ThirdLoginEffects): Promise<void> {
+  const request = parseThirdLogin(search);
+  if (!request) {
+    effects.missingCode();
+    effects.toLogin();
+    return Promise.resolve();
+  }
+  const running = runs.get(request.code);
+  if (running) return running;
+  const run = effects.signIn(request).then(
+    (signedIn) => (signedIn ? effects.open(thirdLoginDestination(request, effects.mainPage())) : effects.toLogin()),
+    () => effects.toLogin(),
+  );
+  runs.set(request.code, run);
+  return run;
+}
