@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 18181;
+// E2E_PORT / E2E_STATIC_DIR let two runs share a machine (each with its own build and port).
+const PORT = Number(process.env.E2E_PORT ?? 18181);
+const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist';
 const baseURL = `http://127.0.0.1:${PORT}`;
 // The project's own Node 24 (the host's may be older); it runs the TypeScript server directly.
 const projectNode = resolve('node_modules/.bin/node');
@@ -38,7 +40,7 @@ export default defineConfig({
   webServer: {
     command: `"${node}" tests/e2e/support/serveFreshServer.ts`,
     url: `${baseURL}/config.json`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR: 'dist' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR },
     reuseExistingServer: false,
     timeout: 60_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

@@ -67,7 +67,9 @@ export type SessionEvent =
   | { type: 'LOGIN'; credentials: Credentials }
   | ({ type: 'THIRD_LOGIN' } & ThirdPartyCode)
   | { type: 'LOGOUT' }
-  | { type: 'EXPIRED'; message: string; tone?: NoticeTone };
+  | { type: 'EXPIRED'; message: string; tone?: NoticeTone }
+  /** An administrator saved the system configuration: the shell shows the new name, title and switches at once. */
+  | { type: 'SYSTEM_CONFIG_CHANGED'; systemConfig: SystemConfig };
 
 export const SESSION_EXPIRY_REDIRECT_MS = 1500;
 
@@ -111,6 +113,9 @@ export const sessionMachine = setup({
     clearStoredSession: () => {},
     assignSignedIn: assign((_, signedIn: SignedIn) => ({ signedIn })),
     assignBootstrap: assign((_, bootstrap: Bootstrap) => ({ bootstrap })),
+    assignSystemConfig: assign(({ context }, systemConfig: SystemConfig) => ({
+      bootstrap: context.bootstrap ? { ...context.bootstrap, systemConfig } : null,
+    })),
     assignFailure: assign((_, error: unknown) => ({ error: failureMessage(error) })),
     assignExpiry: assign((_, expiry: { message: string; tone: NoticeTone }) => ({
       expiredMessage: expiry.message,
@@ -188,6 +193,9 @@ export const sessionMachine = setup({
         EXPIRED: { target: 'expired' },
         // A third-party link opened while signed in signs in as the link's user (the old token is dropped).
         THIRD_LOGIN: { target: 'authenticating', actions: ['forgetSession', 'clearStoredSession', 'clearError'] },
+        SYSTEM_CONFIG_CHANGED: {
+          actions: { type: 'assignSystemConfig', params: ({ event }) => event.systemConfig },
+        },
       },
     },
     loggingOut: {

@@ -143,16 +143,18 @@ test('departments: add one, see the refusal for one in use, delete the new one',
   await expect(row(page, '部门管理', '不保存')).toHaveCount(0);
 });
 
-test('a new system name shows in the preview, then in the header and the page title', async ({ page }) => {
+test('a new system name and version title show in the preview, then in the header and the page title', async ({ page }) => {
   await signIn(page);
   await page.goto('/logoConfig');
   const name = page.getByLabel(/^显示名称/);
   await expect(name).toBeVisible();
   await name.fill('城市视频平台');
+  await page.getByLabel(/^版本标题/).fill('Argus V2.0');
   await expect(page.getByTestId('logo-preview-header')).toContainText('城市视频平台');
   await expect(page.getByRole('banner')).not.toContainText('城市视频平台'); // not saved yet
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page.getByRole('banner')).toContainText('城市视频平台');
+  await expect(page.getByRole('banner')).toContainText('Argus V2.0');
   await expect(page).toHaveTitle(/城市视频平台/);
 });
 

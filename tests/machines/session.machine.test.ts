@@ -37,7 +37,13 @@ const userModel = createMachine({
       on: { BOOTSTRAP_SUCCEEDS: 'mainPage', BOOTSTRAP_FAILS: 'loginFormWithError', SERVER_SAYS_401: 'expiredNotice' },
     },
     mainPage: {
-      on: { LOGOUT: 'signingOut', SERVER_SAYS_401: 'expiredNotice', SESSION_TIMED_OUT: 'expiredNotice', THIRD_PARTY_LINK: 'signingIn' },
+      on: {
+        LOGOUT: 'signingOut',
+        SERVER_SAYS_401: 'expiredNotice',
+        SESSION_TIMED_OUT: 'expiredNotice',
+        THIRD_PARTY_LINK: 'signingIn',
+        ADMIN_SAVES_SYSTEM_NAME: 'mainPage',
+      },
     },
     signingOut: { on: { LOGOUT_CONFIRMED: 'loginForm', LOGOUT_UNREACHABLE: 'loginForm', SERVER_SAYS_401: 'signingOut' } },
     expiredNotice: { on: { WAIT_1500_MS: 'loginForm', SERVER_SAYS_401: 'expiredNotice' } },
@@ -81,7 +87,11 @@ function checks(h: SessionHarness) {
     },
     mainPage: () => {
       expect(h.snapshot.value).toBe('authenticated');
-      expect(h.snapshot.context.bootstrap).toEqual(bootstrap);
+      // The system configuration may have been saved since sign-in (ADMIN_SAVES_SYSTEM_NAME); the rest is as loaded.
+      const { systemConfig, ...loaded } = h.snapshot.context.bootstrap!;
+      const { systemConfig: original, ...expected } = bootstrap;
+      expect(loaded).toEqual(expected);
+      expect([original.systemName, 'Renamed site']).toContain(systemConfig.systemName);
       expect(h.storage).not.toBeNull();
     },
     signingOut: () => {
@@ -125,6 +135,11 @@ const performers: Record<ModelEvent, (h: SessionHarness) => void | Promise<void>
   BOOTSTRAP_SUCCEEDS: (h) => h.answer('bootstrap', { value: bootstrap }),
   BOOTSTRAP_FAILS: (h) => h.answer('bootstrap', { error: new Error(UNREACHABLE) }),
   LOGOUT: (h) => send(h, { type: 'LOGOUT' }),
+  ADMIN_SAVES_SYSTEM_NAME: async (h) => {
+    const systemConfig = { ...h.snapshot.context.bootstrap!.systemConfig, systemName: 'Renamed site' };
+    await send(h, { type: 'SYSTEM_CONFIG_CHANGED', systemConfig });
+    expect(h.snapshot.context.bootstrap!.systemConfig.systemName).toBe('Renamed site');
+  },
   LOGOUT_CONFIRMED: (h) => h.answer('logout', { value: undefined }),
   LOGOUT_UNREACHABLE: (h) => h.answer('logout', { error: new Error(UNREACHABLE) }),
   SERVER_SAYS_401: (h) => h.serverSays401(EXPIRED, 'warning'),

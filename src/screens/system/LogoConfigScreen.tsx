@@ -15,7 +15,9 @@ import 'rsuite/Radio/styles/index.css';
 import 'rsuite/RadioGroup/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
+import { useSessionActor } from '../../app/session.tsx';
 import { loadSystemTitle } from '../../app/systemTitle.ts';
+import { fetchSystemConfig } from '../../api/config.ts';
 import * as rules from '../../domain/validators.ts';
 import { loadLogoSettings, saveLogo, saveNameSettings } from './logo/logoApi.ts';
 import { LogoImageField } from './logo/LogoImageField.tsx';
@@ -48,6 +50,7 @@ export function validateLogo(values: LogoDraft) {
 export default function LogoConfigScreen() {
   const { t } = useTranslation('system');
   const canWrite = usePermission()('logoConfig');
+  const session = useSessionActor();
   const stored = useLoaded((signal) => loadLogoSettings(signal), null);
   const form = useFormState<Values>(EMPTY, validateLogo, { order: ORDER, idPrefix: FORM_ID });
   const [busy, setBusy] = useState(false);
@@ -86,6 +89,8 @@ export default function LogoConfigScreen() {
         imageLittle: values.type === 'image' ? values.imageLittle : '',
       });
       await loadSystemTitle(true);
+      // The header's version title and the shell's switches come from the session's copy of the system config.
+      session.send({ type: 'SYSTEM_CONFIG_CHANGED', systemConfig: await fetchSystemConfig() });
       notify('success', t('logo.saved'));
       stored.reload();
     } catch (error) {
