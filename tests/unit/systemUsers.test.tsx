@@ -26,7 +26,6 @@ vi.mock('../../src/screens/system/users/usersApi.ts', () => ({
   updateUser: calls.updateUser,
   deleteUsers: calls.deleteUsers,
   resetUserPassword: vi.fn(),
-  changeOwnPassword: vi.fn(),
   issueThirdLoginCode: vi.fn(),
   uploadAvatar: vi.fn(),
 }));

@@ -1,7 +1,7 @@
 // /userConfig: users by department (the tree includes sub-departments), searched by keyword and narrowed by
 // status and role, paged on the server; create, edit, delete (one or many), reset a password, change one's own,
 // and issue a one-time third-party sign-in code. Writes are offered only to holders of `userConfig`.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import Input from 'rsuite/Input';
@@ -22,11 +22,13 @@ import { allRoles } from './roles/rolesApi.ts';
 import { useLoaded } from './shared/useLoaded.ts';
 import '../../components/table/serverTable.css';
 import './shared/systemForms.css';
-import { ChangeOwnPasswordModal, ResetPasswordModal } from './users/PasswordModals.tsx';
+import { ResetPasswordModal } from './users/ResetPasswordModal.tsx';
 import { ThirdLoginCodeModal } from './users/ThirdLoginCodeModal.tsx';
 import { UserFormModal } from './users/UserFormModal.tsx';
 import { userColumns } from './users/userColumns.tsx';
 import { deleteUsers, listUsers, type User } from './users/usersApi.ts';
+
+const ChangePasswordDialog = lazy(() => import('../../app/layouts/ChangePasswordDialog.tsx'));
 
 const FILTERS = ['keyword', 'status', 'roleId', 'deptId'] as const;
 type FilterKey = (typeof FILTERS)[number];
@@ -177,14 +179,11 @@ export default function UserConfigScreen() {
           setResetting(null);
         }}
       />
-      <ChangeOwnPasswordModal
-        open={ownPassword}
-        onClose={() => setOwnPassword(false)}
-        onDone={() => {
-          notify('success', t('users.ownPasswordChanged'));
-          setOwnPassword(false);
-        }}
-      />
+      {ownPassword && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog onClose={() => setOwnPassword(false)} />
+        </Suspense>
+      )}
       <ThirdLoginCodeModal user={coding} onClose={() => setCoding(null)} />
       {dialog}
     </section>

@@ -40,9 +40,6 @@ export async function resetUserPassword(id: number, password: string, confirmPas
   await orThrow(api.post('/user/resetPassword', { body: { id, password, confirmPassword }, quiet }));
 }
 
-export async function changeOwnPassword(oldPassword: string, newPassword: string, confirmPassword: string): Promise<void> {
-  await orThrow(api.post('/user/saveNewPwd', { body: { oldPassword, newPassword, confirmPassword }, quiet }));
-}
 
 export async function issueThirdLoginCode(userId: number, ttlSeconds: number): Promise<ThirdLoginCode> {
   const code = await orThrow(api.post('/user/thirdLoginCode', { body: { userId, ttlSeconds }, quiet }));

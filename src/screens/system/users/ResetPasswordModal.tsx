@@ -1,6 +1,5 @@
-// Passwords: an administrator sets another user's password (resetUserPassword, which also signs that user out
-// and clears a lock), and anyone changes their own (saveNewPassword; their other sessions end).
-// §5: 6 to 20 characters, and the two entries must match.
+// An administrator sets another user's password (resetUserPassword, which also signs that user out and clears a
+// lock). Changing one's own password is the shell's ChangePasswordDialog. §5: 6 to 20 characters, entries match.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Input from 'rsuite/Input';
@@ -9,20 +8,18 @@ import * as rules from '../../../domain/validators.ts';
 import { PASSWORD_LENGTH } from '../../../domain/validators.ts';
 import { Field, FormModal, fieldAria } from '../shared/FormModal.tsx';
 import { type FormState, useFormState } from '../shared/useFormState.ts';
-import { changeOwnPassword, resetUserPassword, type User } from './usersApi.ts';
+import { resetUserPassword, type User } from './usersApi.ts';
 
 interface PasswordValues extends Record<string, unknown> {
-  oldPassword: string;
   password: string;
   confirmPassword: string;
 }
 
-const EMPTY: PasswordValues = { oldPassword: '', password: '', confirmPassword: '' };
-const ORDER = ['oldPassword', 'password', 'confirmPassword'] as const;
+const EMPTY: PasswordValues = { password: '', confirmPassword: '' };
+const ORDER = ['password', 'confirmPassword'] as const;
 
-function validate(values: PasswordValues, own: boolean) {
+function validate(values: PasswordValues) {
   return {
-    oldPassword: own ? rules.required(values.oldPassword) : null,
     password: rules.password(values.password),
     confirmPassword: rules.first(
       () => rules.required(values.confirmPassword),
@@ -55,8 +52,8 @@ function PasswordField({ form, formId, field, label, autoComplete, hint }: {
   );
 }
 
-function usePasswordForm(open: boolean, own: boolean, formId: string, send: (values: PasswordValues) => Promise<void>, onDone: () => void) {
-  const form = useFormState<PasswordValues>(EMPTY, (values) => validate(values, own), { order: ORDER, idPrefix: formId });
+function usePasswordForm(open: boolean, formId: string, send: (values: PasswordValues) => Promise<void>, onDone: () => void) {
+  const form = useFormState<PasswordValues>(EMPTY, validate, { order: ORDER, idPrefix: formId });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { reset } = form;
@@ -88,7 +85,6 @@ export function ResetPasswordModal({ user, onClose, onDone }: { user: User | nul
   const formId = 'reset-password-form';
   const { form, busy, failure, submit } = usePasswordForm(
     user !== null,
-    false,
     formId,
     (values) => resetUserPassword(user?.id ?? 0, values.password, values.confirmPassword),
     onDone,
@@ -105,26 +101,6 @@ export function ResetPasswordModal({ user, onClose, onDone }: { user: User | nul
       size="xs"
     >
       <p className="system-field wide system-muted">{t('users.resetExplain')}</p>
-      <PasswordField form={form} formId={formId} field="password" label={t('users.fields.newPassword')} autoComplete="new-password" hint={t('users.passwordHint', PASSWORD_LENGTH)} />
-      <PasswordField form={form} formId={formId} field="confirmPassword" label={t('users.fields.confirmPassword')} autoComplete="new-password" />
-    </FormModal>
-  );
-}
-
-/** Changing one's own password (also offered to the header's user menu). */
-export function ChangeOwnPasswordModal({ open, onClose, onDone }: { open: boolean; onClose(): void; onDone(): void }) {
-  const { t } = useTranslation('system');
-  const formId = 'own-password-form';
-  const { form, busy, failure, submit } = usePasswordForm(
-    open,
-    true,
-    formId,
-    (values) => changeOwnPassword(values.oldPassword, values.password, values.confirmPassword),
-    onDone,
-  );
-  return (
-    <FormModal open={open} title={t('users.ownPasswordTitle')} formId={formId} busy={busy} failure={failure} onClose={onClose} onSubmit={submit} size="xs">
-      <PasswordField form={form} formId={formId} field="oldPassword" label={t('users.fields.oldPassword')} autoComplete="current-password" />
       <PasswordField form={form} formId={formId} field="password" label={t('users.fields.newPassword')} autoComplete="new-password" hint={t('users.passwordHint', PASSWORD_LENGTH)} />
       <PasswordField form={form} formId={formId} field="confirmPassword" label={t('users.fields.confirmPassword')} autoComplete="new-password" />
     </FormModal>
