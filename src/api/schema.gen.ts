@@ -697,7 +697,7 @@ export interface paths {
          * Set one of the caller's display preferences
          * @description Stored for the caller only. The server checks the value per key and answers 400 otherwise:
          *     `alarmDialogPosition` "1".."4" (the corner of the alarm dialog); `alarmAudio` "0" off / "1" on;
-         *     `noMoreShow` "0" / "1" (1 = do not show the licence-expiry reminder again).
+         *     `noMoreShow` "0" / "1" (1 = do not show the non-Chrome browser warning of §8 again).
          */
         put: operations["updateCityConfig"];
         post?: never;
