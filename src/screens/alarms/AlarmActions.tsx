@@ -1,0 +1,154 @@
+// The handling buttons of one alarm, driven by its lifecycle machine: only what the status allows, what the
+// user's modules permit and what the screen offers. Delete asks first; deal, check and again open their form.
+// When the server refuses (someone else handled the alarm first) it says who, when, and what the alarm is now.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import 'rsuite/Button/styles/index.css';
+import { usePermission } from '../../app/permissions.tsx';
+import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
+import { ALLOWED_ACTIONS, type AlarmStatus, type LifecycleAction } from '../../machines/alarmLifecycle.machine.ts';
+import type { AlarmStore } from '../../realtime/alarmStore.ts';
+import { uploadDealImage, type WarnEvent } from './alarmsApi.ts';
+import { statusKey } from './alarmText.ts';
+import { HandleDialog, type HandleKind, type HandleValues } from './HandleDialog.tsx';
+import { fileAsDataUrl } from './handleRules.ts';
+import { useAlarmLifecycle } from './useAlarmLifecycle.ts';
+
+export type ActionType = LifecycleAction['type'];
+
+/** The modules that may do each action (the contract's x-permission of the call behind it). */
+export const ACTION_PERMISSIONS: Record<ActionType, readonly string[]> = {
+  confirm: ['actualTimeEvent', 'historyEvent', 'urgentEvent'],
+  ignore: ['actualTimeEvent', 'historyEvent', 'urgentEvent'],
+  delete: ['historyEvent'],
+  deal: ['eventProcess'],
+  check: ['eventVerify'],
+  again: ['eventVerify'],
+};
+
+interface Props {
+  alarm: WarnEvent;
+  /** The actions this screen offers (default: all). */
+  offer?: readonly ActionType[];
+  /** After an action settled (status null: deleted). */
+  onSettled?: (status: AlarmStatus | null) => void;
+  store?: AlarmStore;
+  size?: 'xs' | 'sm' | 'md';
+}
+
+export function AlarmActions({ alarm, offer, onSettled, store, size = 'sm' }: Props) {
+  const { t } = useTranslation('alarms');
+  const may = usePermission();
+  const lifecycle = useAlarmLifecycle(alarm, onSettled, store);
+  const { confirm, dialog: confirmDialog } = useConfirm();
+  const [form, setForm] = useState<HandleKind | null>(null);
+  const [uploadFailure, setUploadFailure] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  // The dialogs mount on first use: a row or the new-alarm dialog that never opens one costs nothing for them.
+  const [confirmUsed, setConfirmUsed] = useState(false);
+  // The form closes once its call has settled; a failure keeps it open (shown in it) for another try.
+  useEffect(() => {
+    if (!submitted || lifecycle.working) return;
+    setSubmitted(false);
+    if (lifecycle.error === null) setForm(null);
+  }, [submitted, lifecycle.working, lifecycle.error]);
+
+  if (lifecycle.deleted) {
+    return lifecycle.refusal ? <p className="alarm-refusal" role="alert">{t('refusal.gone')}</p> : null;
+  }
+
+  const actions = ALLOWED_ACTIONS[lifecycle.status].filter((action) => (!offer || offer.includes(action)) && may(ACTION_PERMISSIONS[action]));
+
+  const run = (action: ActionType) => {
+    if (action === 'confirm') lifecycle.send({ type: 'CONFIRM' });
+    else if (action === 'ignore') lifecycle.send({ type: 'IGNORE' });
+    else if (action === 'delete') {
+      setConfirmUsed(true);
+      confirm({
+        title: t('bulk.deleteTitle'),
+        message: t('bulk.deleteOne', { id: alarm.id }),
+        confirmLabel: t('actions.delete'),
+        action: async () => lifecycle.send({ type: 'DELETE' }),
+      });
+    } else {
+      setUploadFailure(null);
+      lifecycle.send({ type: 'DISMISS' });
+      setForm(action);
+    }
+  };
+
+  const submit = async (values: HandleValues) => {
+    if (!form) return;
+    if (form === 'deal' && values.images.length > 0) {
+      setUploading(true);
+      setUploadFailure(null);
+      try {
+        for (const file of values.images) await uploadDealImage(alarm.id, await fileAsDataUrl(file));
+      } catch (error) {
+        setUploadFailure(error instanceof Error ? error.message : String(error));
+        return;
+      } finally {
+        setUploading(false);
+      }
+    }
+    setSubmitted(true);
+    if (form === 'deal') lifecycle.send({ type: 'DEAL', result: values.result, remark: values.remark || undefined });
+    else if (form === 'check') lifecycle.send({ type: 'CHECK', result: values.checkResult, remark: values.remark || undefined });
+    else lifecycle.send({ type: 'AGAIN', remark: values.remark });
+  };
+
+  const refusal = lifecycle.refusal;
+  return (
+    <div className="alarm-actions">
+      {refusal ? (
+        <div className="alarm-refusal" role="alert">
+          <span>
+            {refusal.status === null
+              ? t('refusal.gone')
+              : t('refusal.handledBy', {
+                  user: refusal.handleUser ?? t('refusal.someone'),
+                  time: refusal.handleTime ?? '',
+                  status: t(`status.${statusKey(refusal.status)}`),
+                })}
+          </span>
+          <button type="button" className="alarm-link-button" onClick={() => lifecycle.send({ type: 'DISMISS' })}>
+            {t('actions.dismiss')}
+          </button>
+        </div>
+      ) : null}
+      {lifecycle.error && form === null ? (
+        <p className="alarm-problem" role="alert">
+          {lifecycle.error}
+        </p>
+      ) : null}
+      <div className="alarm-action-buttons">
+        {actions.map((action) => (
+          <Button
+            key={action}
+            size={size}
+            appearance={action === 'confirm' || action === 'deal' || action === 'check' ? 'primary' : 'default'}
+            color={action === 'delete' ? 'red' : undefined}
+            loading={lifecycle.working && lifecycle.pending === action}
+            disabled={lifecycle.working}
+            onClick={() => run(action)}
+          >
+            {t(`actions.${action}`)}
+          </Button>
+        ))}
+      </div>
+      {form !== null ? (
+        <HandleDialog
+          kind={form}
+          busy={lifecycle.working || uploading}
+          failure={uploadFailure ?? lifecycle.error}
+          existingImages={alarm.dealImages.length}
+          onSubmit={(values) => void submit(values)}
+          onClose={() => setForm(null)}
+        />
+      ) : null}
+      {confirmUsed ? confirmDialog : null}
+    </div>
+  );
+}

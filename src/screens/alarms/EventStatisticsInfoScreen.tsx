@@ -1,0 +1,96 @@
+// /eventStatisticsInfo: the details behind the statistics — the ranking of cameras, event types or scenes over the
+// window (top 50, with shares), and the last seven days per type. Same window and export as /eventStatistics.
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import Button from 'rsuite/Button';
+import 'rsuite/Button/styles/index.css';
+import { useTypeName } from './alarmText.ts';
+import { StatsChart, StatsPanel, useLoaded } from './StatsPanel.tsx';
+import { StatsToolbar } from './StatsToolbar.tsx';
+import { type EventStatsTop, statsTop, statsWeek, type TopKind } from './statsApi.ts';
+import { weekOption } from './statsCharts.ts';
+import { readStatsView, writeStatsView } from './statsWindow.ts';
+import './alarms.css';
+import './alarmStats.css';
+
+const KINDS: readonly TopKind[] = ['camera', 'eventType', 'scene'];
+const TOP_N = 50;
+
+export default function EventStatisticsInfoScreen() {
+  const { t } = useTranslation('alarms');
+  const typeName = useTypeName();
+  const [params, setParams] = useSearchParams();
+  const { view, problem } = useMemo(() => readStatsView(params), [params]);
+  const kind: TopKind = KINDS.find((k) => k === params.get('rank')) ?? 'camera';
+  const ok = problem === null;
+
+  const ranking = useLoaded(`${kind}|${view.startDate}|${view.endDate}|${view.includeSimulated}`, (signal) => statsTop(kind, view, TOP_N, signal), ok);
+  const week = useLoaded(`${view.endDate}|${view.includeSimulated}`, (signal) => statsWeek(view.endDate, view.includeSimulated, signal), ok);
+
+  const choose = (next: TopKind) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      updated.set('rank', next);
+      return updated;
+    });
+  const nameOf = (item: EventStatsTop['list'][number]) => (kind === 'eventType' ? typeName(item.id) : item.name);
+
+  return (
+    <section className="alarm-screen">
+      <header className="alarm-screen-header">
+        <h1>{t('stats.infoTitle')}</h1>
+      </header>
+      <StatsToolbar view={view} problem={problem} onChange={(patch) => setParams((current) => writeStatsView(current, patch))} />
+      <fieldset className="alarm-rank-switch">
+        <legend className="alarm-sr-only">{t('stats.rankBy')}</legend>
+        {KINDS.map((k) => (
+          <Button key={k} size="sm" appearance={k === kind ? 'primary' : 'default'} aria-pressed={k === kind} onClick={() => choose(k)}>
+            {t(`stats.group.${k}`)}
+          </Button>
+        ))}
+      </fieldset>
+      {ok ? (
+        <div className="alarm-charts">
+          <StatsPanel title={t(`stats.rank.${kind}`)} loaded={ranking} isEmpty={(data) => data.list.length === 0}>
+            {(data) => (
+              <table className="alarm-rank-table">
+                  <caption>{t('stats.rankCaption', { total: data.total })}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('stats.rankColumn')}</th>
+                      <th scope="col">{t('stats.name')}</th>
+                      <th scope="col">{t('stats.count')}</th>
+                      <th scope="col">{t('stats.share')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.list.map((item) => (
+                      <tr key={item.id}>
+                        <td>{item.rank}</td>
+                        <td>{nameOf(item)}</td>
+                        <td>{item.count}</td>
+                        <td>{`${(item.share * 100).toFixed(1)}%`}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+              </table>
+            )}
+          </StatsPanel>
+          <StatsPanel title={t('stats.week', { end: view.endDate })} loaded={week} isEmpty={(data) => data.series.length === 0}>
+            {(data) => (
+              <StatsChart
+                option={weekOption(data, typeName)}
+                height={360}
+                label={data.series
+                  .slice(0, 8)
+                  .map((series) => `${typeName(series.eventType)} ${series.total}`)
+                  .join(', ')}
+              />
+            )}
+          </StatsPanel>
+        </div>
+      ) : null}
+    </section>
+  );
+}

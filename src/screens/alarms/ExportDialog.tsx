@@ -1,0 +1,101 @@
+// Export of a paged list as .xlsx with the §5 page limit (alarms: at most 100 pages; event statistics: at most
+// 10): which pages, how many rows that is, then the download. Stays open with the reason when the server refuses.
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import Input from 'rsuite/Input';
+import Modal from 'rsuite/Modal';
+import 'rsuite/Button/styles/index.css';
+import 'rsuite/Input/styles/index.css';
+import 'rsuite/Modal/styles/index.css';
+import { exportPlan, exportProblems } from './alarmFilters.ts';
+
+interface Props {
+  open: boolean;
+  title: string;
+  /** Rows the list has; null when unknown (grouped statistics): only the page bounds are checked then. */
+  total: number | null;
+  pageSize: number;
+  /** The page the list shows (the default first page). */
+  pageNo: number;
+  maxPages: number;
+  onExport(pageNo: number, pageCount: number): Promise<void>;
+  onClose(): void;
+}
+
+export function ExportDialog({ open, title, total, pageSize, pageNo, maxPages, onExport, onClose }: Props) {
+  const { t } = useTranslation('alarms');
+  // An unknown total: any first page, the server says when there is nothing to export.
+  const totalPages = total === null ? Number.MAX_SAFE_INTEGER : Math.max(1, Math.ceil(total / pageSize));
+  const [first, setFirst] = useState('1');
+  const [count, setCount] = useState('1');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const start = total === null ? 1 : Math.min(pageNo, totalPages);
+    setFirst(String(start));
+    setCount(String(Math.max(1, Math.min(maxPages, totalPages - start + 1))));
+    // (with an unknown total: from the first page, as many pages as allowed)
+    setFailure(null);
+  }, [open, pageNo, totalPages, maxPages, total]);
+
+  const problems = exportProblems(first, count, totalPages, maxPages);
+  const valid = !problems.firstPage && !problems.pageCount;
+  const plan = valid ? exportPlan(Number(first), Number(count), pageSize, total ?? Number(count) * pageSize + (Number(first) - 1) * pageSize) : null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!plan || busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await onExport(plan.pageNo, plan.pageCount);
+      onClose();
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const between = (max: number) => t('validation.between', { min: 1, max });
+  return (
+    <Modal open={open} onClose={() => !busy && onClose()} size="xs" aria-labelledby="export-title">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Modal.Header closeButton={!busy}>
+          <Modal.Title id="export-title">{title}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body className="alarm-form">
+          <div className="alarm-field">
+            <label htmlFor="export-first">{total === null ? t('export.firstPageAny') : t('export.firstPage', { pages: totalPages })}</label>
+            <Input id="export-first" inputMode="numeric" value={first} onChange={setFirst} aria-invalid={Boolean(problems.firstPage)} />
+            {problems.firstPage ? (
+              <p className="alarm-problem" role="alert">
+                {total === null ? t('validation.positiveInteger') : between(totalPages)}
+              </p>
+            ) : null}
+          </div>
+          <div className="alarm-field">
+            <label htmlFor="export-count">{t('export.pageCount', { max: maxPages })}</label>
+            <Input id="export-count" inputMode="numeric" value={count} onChange={setCount} aria-invalid={Boolean(problems.pageCount)} />
+            {problems.pageCount ? <p className="alarm-problem" role="alert">{between(maxPages)}</p> : null}
+          </div>
+          <p className="alarm-hint" aria-live="polite">
+            {plan ? (total === null ? t('export.rowsUpTo', { rows: plan.pageCount * pageSize }) : t('export.rows', { from: plan.from, to: plan.to, total })) : ''}
+          </p>
+          {failure ? <p className="alarm-problem" role="alert">{failure}</p> : null}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button onClick={onClose} disabled={busy}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" appearance="primary" loading={busy} disabled={!plan || total === 0}>
+            {t('actions.export')}
+          </Button>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}

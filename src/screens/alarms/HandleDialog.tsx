@@ -1,0 +1,128 @@
+// The forms of deal, check and again (§7 PUT deal/check/again): what was done (with evidence images), whether the
+// dealing was qualified (a reason when not), why it is sent back. The dialog stays open while the call runs and
+// shows a failure in place; the caller closes it when the machine has settled.
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import Input from 'rsuite/Input';
+import Modal from 'rsuite/Modal';
+import Radio from 'rsuite/Radio';
+import RadioGroup from 'rsuite/RadioGroup';
+import 'rsuite/Button/styles/index.css';
+import 'rsuite/Input/styles/index.css';
+import 'rsuite/Modal/styles/index.css';
+import 'rsuite/Radio/styles/index.css';
+import 'rsuite/RadioGroup/styles/index.css';
+import { type EvidenceProblem, evidenceProblem, MAX_EVIDENCE_IMAGES, REMARK_MAX } from './handleRules.ts';
+
+export type HandleKind = 'deal' | 'check' | 'again';
+
+export interface HandleValues {
+  result: string;
+  checkResult: 1 | 2;
+  remark: string;
+  images: File[];
+}
+
+interface Props {
+  kind: HandleKind | null;
+  busy: boolean;
+  failure: string | null;
+  /** Evidence images already attached to the alarm (at most 10 in all). */
+  existingImages: number;
+  onSubmit(values: HandleValues): void;
+  onClose(): void;
+}
+
+const EMPTY: HandleValues = { result: '', checkResult: 1, remark: '', images: [] };
+
+export function HandleDialog({ kind, busy, failure, existingImages, onSubmit, onClose }: Props) {
+  const { t } = useTranslation('alarms');
+  const [values, setValues] = useState<HandleValues>(EMPTY);
+  const [problems, setProblems] = useState<Partial<Record<'result' | 'remark' | 'images', string>>>({});
+  useEffect(() => {
+    if (kind) {
+      setValues(EMPTY);
+      setProblems({});
+    }
+  }, [kind]);
+
+  const imageProblemText = (problem: EvidenceProblem) =>
+    problem === 'type' ? t('validation.imageType') : problem === 'size' ? t('validation.imageSize', { maxMb: 5 }) : t('validation.imageCount', { max: MAX_EVIDENCE_IMAGES });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: typeof problems = {};
+    if (kind === 'deal' && !values.result.trim()) found.result = t('validation.required');
+    if (values.result.length > REMARK_MAX) found.result = t('validation.maxLength', { max: REMARK_MAX });
+    if (kind === 'again' && !values.remark.trim()) found.remark = t('validation.required');
+    if (kind === 'check' && values.checkResult === 2 && !values.remark.trim()) found.remark = t('check.remarkRequired');
+    if (values.remark.length > REMARK_MAX) found.remark = t('validation.maxLength', { max: REMARK_MAX });
+    const imageProblem = evidenceProblem(values.images, existingImages);
+    if (imageProblem) found.images = imageProblemText(imageProblem);
+    setProblems(found);
+    if (Object.keys(found).length === 0) onSubmit(values);
+  };
+
+  const remarkLabel = kind === 'again' ? t('again.reason') : kind === 'check' ? t('check.remark') : t('deal.remark');
+  const remarkRequired = kind === 'again' || (kind === 'check' && values.checkResult === 2);
+  return (
+    <Modal open={kind !== null} onClose={() => !busy && onClose()} size="sm" backdrop="static" aria-labelledby="handle-title">
+      <form onSubmit={submit} noValidate>
+        <Modal.Header closeButton={!busy}>
+          <Modal.Title id="handle-title">{kind ? t(`${kind}.title`) : ''}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body className="alarm-form">
+          {kind === 'deal' ? (
+            <div className="alarm-field">
+              <label htmlFor="handle-result">
+                {t('deal.result')} <span className="alarm-required">*</span>
+              </label>
+              <Input id="handle-result" as="textarea" rows={3} value={values.result} onChange={(result) => setValues({ ...values, result })} aria-invalid={Boolean(problems.result)} />
+              {problems.result ? <p className="alarm-problem" role="alert">{problems.result}</p> : null}
+            </div>
+          ) : null}
+          {kind === 'check' ? (
+            <fieldset className="alarm-field">
+              <legend>{t('check.result')}</legend>
+              <RadioGroup inline name="check-result" value={values.checkResult} onChange={(value) => setValues({ ...values, checkResult: value === 2 ? 2 : 1 })}>
+                <Radio value={1}>{t('check.qualified')}</Radio>
+                <Radio value={2}>{t('check.unqualified')}</Radio>
+              </RadioGroup>
+            </fieldset>
+          ) : null}
+          <div className="alarm-field">
+            <label htmlFor="handle-remark">
+              {remarkLabel} {remarkRequired ? <span className="alarm-required">*</span> : null}
+            </label>
+            <Input id="handle-remark" as="textarea" rows={3} value={values.remark} onChange={(remark) => setValues({ ...values, remark })} aria-invalid={Boolean(problems.remark)} />
+            {problems.remark ? <p className="alarm-problem" role="alert">{problems.remark}</p> : null}
+          </div>
+          {kind === 'deal' ? (
+            <div className="alarm-field">
+              <label htmlFor="handle-images">{t('deal.images')}</label>
+              <input
+                id="handle-images"
+                type="file"
+                multiple
+                accept="image/jpeg,image/png"
+                onChange={(event) => setValues({ ...values, images: [...(event.target.files ?? [])] })}
+              />
+              <p className="alarm-hint">{t('deal.imagesHint', { max: MAX_EVIDENCE_IMAGES - existingImages, maxMb: 5 })}</p>
+              {problems.images ? <p className="alarm-problem" role="alert">{problems.images}</p> : null}
+            </div>
+          ) : null}
+          {failure ? <p className="alarm-problem" role="alert">{failure}</p> : null}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button onClick={onClose} disabled={busy}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" appearance="primary" loading={busy}>
+            {t('actions.submit')}
+          </Button>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,16 @@
+// Alarm exports (§7 blob exports, §5 page limits): the spreadsheet is saved under the server's file name
+// (alarms-<time>.xlsx, event-statistics-<time>.xlsx). A refusal throws with the server's message.
+import { orThrow } from '../../api/client.ts';
+import { downloadFile } from '../../api/download.ts';
+import type { components } from '../../api/schema.gen.ts';
+import type { WarnEventExportQuery } from './alarmsApi.ts';
+
+export type EventStatsExportQuery = components['schemas']['EventStatsExportQuery'];
+
+export async function exportAlarms(query: WarnEventExportQuery): Promise<void> {
+  await orThrow(downloadFile('/warn/event/export', query, '', { quiet: true }));
+}
+
+export async function exportEventStatistics(query: EventStatsExportQuery): Promise<void> {
+  await orThrow(downloadFile('/event/export', query, '', { quiet: true }));
+}

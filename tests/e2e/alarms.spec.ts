@@ -1,0 +1,92 @@
+// The alarm centre end to end, against the real server: an edge box posts an alarm through the ingest API → it
+// appears on /actualTimeEvent over the websocket → the operator confirms it → /historyEvent lists it confirmed →
+// the .xlsx export holds it. Text a box sends renders inert.
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import JSZip from 'jszip';
+import { postTestAlarm } from './support/alarmBox.ts';
+
+async function signInAsOperator(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('用户名').fill('operator');
+  await page.getByLabel('密码').fill('Operator@2026');
+  await page.getByLabel('密码').press('Enter');
+  await expect(page).toHaveURL(/\/index_traffic$/);
+}
+
+/** The worksheet row (its XML) whose first cell is the alarm id, or null. */
+async function exportedRow(file: string, id: number): Promise<string | null> {
+  const zip = await JSZip.loadAsync(await readFile(file));
+  const sheet = await zip.file('xl/worksheets/sheet1.xml')?.async('string');
+  const rows = sheet?.match(/<row\b[^>]*>[\s\S]*?<\/row>/g) ?? [];
+  return rows.find((row) => new RegExp(`<c r="A\\d+"[^>]*><v>${id}</v></c>`).test(row)) ?? null;
+}
+
+const HOSTILE = '<img src=x onerror="window.__argusXss=1"><b>bold</b>';
+
+test('an alarm posted by a box appears live, is confirmed, shows confirmed in history and is in the export', async ({ page, baseURL }) => {
+  await signInAsOperator(page);
+  await page.goto('/actualTimeEvent');
+  await expect(page.locator('.alarm-connection[data-status="open"]')).toBeVisible();
+
+  const alarm = await postTestAlarm(baseURL!, 16, { note: HOSTILE });
+
+  // Live, over the socket (the screen does not reload).
+  const row = page.locator(`[data-alarm-id="${alarm.id}"] button.alarm-row`);
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('机动车闯红灯');
+  await expect(row).toContainText('未处理');
+  await expect(page.getByRole('dialog', { name: /新告警/ })).toBeVisible();
+
+  await row.click();
+  const detail = page.locator('.alarm-live-detail');
+  await expect(detail.getByRole('img', { name: /机动车闯红灯/ })).toHaveAttribute('data-drawn', 'true'); // snapshot + box drawn
+  // The attribute text is shown as text: no element was made of it, no handler ran.
+  await expect(detail.getByText(HOSTILE, { exact: true })).toBeVisible();
+  await expect(detail.locator('b', { hasText: 'bold' })).toHaveCount(0);
+  expect(await page.evaluate(() => (globalThis as { __argusXss?: number }).__argusXss)).toBeUndefined();
+
+  await detail.getByRole('button', { name: '确认', exact: true }).click();
+  await expect(detail.getByRole('heading').getByText('已确认')).toBeVisible();
+  await expect(row).toContainText('已确认');
+
+  // History: the alarm, confirmed, by the operator.
+  await page.goto('/historyEvent');
+  const historyRow = page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: String(alarm.id), exact: true }) });
+  await expect(historyRow).toContainText('已确认');
+  await expect(historyRow).toContainText('operator');
+
+  // Export: the first pages of the same filters, as .xlsx.
+  await page.getByRole('button', { name: '导出', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '导出告警' });
+  await expect(dialog.getByText(/将导出第 1–\d+ 条/)).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '导出', exact: true }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^alarms-\d{14}\.xlsx$/);
+  const exported = await exportedRow(await download.path(), alarm.id);
+  expect(exported).not.toBeNull();
+  expect(exported).toContain('已确认');
+  await expect(dialog).toBeHidden();
+});
+
+test('urgent alarms join the urgent list live, and an operator can take one off it', async ({ page, baseURL }) => {
+  await signInAsOperator(page);
+  await page.goto('/urgentEvent');
+  await expect(page.locator('.alarm-connection[data-status="open"]')).toBeVisible();
+  const fire = await postTestAlarm(baseURL!, 1009);
+  const item = page.locator(`.alarm-urgent-item[data-alarm-id="${fire.id}"]`);
+  await expect(item).toContainText('火灾');
+  // Newest in front (the e2e server's own simulated box may add urgent alarms too).
+  const ids = (await page.locator('.alarm-urgent-item').evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-alarm-id')))));
+  expect(ids).toContain(fire.id);
+  expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  await item.getByRole('button', { name: `将告警 ${fire.id} 移出紧急事件列表` }).click();
+  await expect(item).toHaveCount(0);
+});
+
+test('history refuses a backwards or too long time range before asking the server', async ({ page }) => {
+  await signInAsOperator(page);
+  await page.goto('/historyEvent?startTime=2026-01-10%2000:00:00&endTime=2026-01-01%2000:00:00');
+  await expect(page.getByRole('alert').filter({ hasText: '开始时间不能晚于结束时间' }).first()).toBeVisible();
+  await page.goto('/historyEvent?startTime=2026-01-01%2000:00:00&endTime=2026-01-20%2000:00:00');
+  await expect(page.getByRole('alert').filter({ hasText: '时间范围最长 15 天' }).first()).toBeVisible();
+});

@@ -1,0 +1,42 @@
+// Alarms as the server lists and pushes them (contract WarnEvent), for the alarm tests.
+import type { WarnEvent } from '../../src/machines/socket.machine.ts';
+
+export function makeAlarm(id: number, overrides: Partial<WarnEvent> = {}): WarnEvent {
+  return {
+    id,
+    seq: id,
+    cameraId: 1,
+    cameraName: '南山大道与深南大道路口',
+    boxId: 1,
+    eventType: 16,
+    eventTypeKey: 'vehicleRedLight',
+    eventTypeName: '机动车闯红灯',
+    eventKind: 'violation',
+    alarmTime: '2026-11-21 08:30:00',
+    confidence: 0.91,
+    box: { x: 100, y: 80, w: 120, h: 90 },
+    imageWidth: 640,
+    imageHeight: 360,
+    imageUrl: `/warn/event/image/${id}`,
+    attributes: { plateNo: '粤B12345' },
+    status: 0,
+    handleUser: null,
+    handleTime: null,
+    handleRemark: null,
+    dealResult: null,
+    dealUser: null,
+    dealTime: null,
+    checkResult: null,
+    checkUser: null,
+    checkTime: null,
+    againCount: 0,
+    dealImages: [],
+    urgent: false,
+    errDetection: false,
+    simulated: true,
+    sceneId: 1,
+    sceneName: '南山',
+    createTime: '2026-11-21 08:30:01',
+    ...overrides,
+  };
+}
