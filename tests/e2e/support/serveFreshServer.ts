@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'argus-e2e-'));
+const dataDir = process.env.ARGUS_E2E_DATA_DIR || mkdtempSync(join(tmpdir(), 'argus-e2e-'));
 const server = spawn(process.execPath, ['server/main.ts'], {
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir },
