@@ -1,0 +1,169 @@
+// Add or edit a camera (live stream or picture capture). The form is schema-driven: the schema below mirrors the
+// contract's DeviceInput (lengths, patterns, port and fps bounds), with the scenes and edge boxes as choices.
+// A refusal from the server (a taken name or serial number, an unknown box) shows in the dialog; nothing typed is lost.
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import Modal from 'rsuite/Modal';
+import 'rsuite/Button/styles/index.css';
+import 'rsuite/Modal/styles/index.css';
+import { LazySchemaForm } from '../../forms/LazySchemaForm.tsx';
+import { addDevice, type BoxOption, type Device, type DeviceKind, type Scene, updateDevice } from './devicesApi.ts';
+
+export interface DeviceFormValues {
+  name?: string;
+  serialnumber?: string;
+  ip?: string;
+  port?: number;
+  rtspUrl?: string;
+  username?: string;
+  password?: string;
+  brand?: string;
+  sceneId?: number | null;
+  boxId?: number | null;
+  fps?: number;
+  longitude?: number;
+  latitude?: number;
+  address?: string;
+  remark?: string;
+}
+
+export function deviceSchema(kind: DeviceKind, scenes: readonly Scene[], boxes: readonly BoxOption[]): RJSFSchema {
+  return {
+    type: 'object',
+    required: ['name'],
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 128 },
+      serialnumber: { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_.:-]*$' },
+      ip: { type: 'string', maxLength: 64, pattern: '^[0-9A-Za-z.:-]*$' },
+      port: { type: 'integer', minimum: 1, maximum: 65535 },
+      ...(kind === 'normal' ? { rtspUrl: { type: 'string', maxLength: 500, pattern: '^(rtsp|rtsps|rtmp|http|https)://' } } : {}),
+      username: { type: 'string', maxLength: 64 },
+      password: { type: 'string', maxLength: 64 },
+      brand: { type: 'string', maxLength: 32 },
+      sceneId: { type: ['integer', 'null'], enum: [null, ...scenes.map((scene) => scene.id)], default: null },
+      boxId: { type: ['integer', 'null'], enum: [null, ...boxes.map((box) => box.id)], default: null },
+      fps: { type: 'integer', minimum: 1, maximum: 60, default: 5 },
+      longitude: { type: 'number', minimum: -180, maximum: 180 },
+      latitude: { type: 'number', minimum: -90, maximum: 90 },
+      address: { type: 'string', maxLength: 128 },
+      remark: { type: 'string', maxLength: 500 },
+    },
+  };
+}
+
+const uiSchema: UiSchema<DeviceFormValues> = {
+  password: { 'ui:widget': 'password', 'ui:options': { autocomplete: 'new-password' } },
+  fps: { 'ui:widget': 'updown' },
+  port: { 'ui:widget': 'updown' },
+  remark: { 'ui:widget': 'textarea' },
+  'ui:options': { columns: 2 },
+};
+
+/** The editable values of a saved device (the password is never read back: empty keeps it). */
+export function valuesOf(device: Device): DeviceFormValues {
+  const values: DeviceFormValues = {
+    name: device.name,
+    serialnumber: device.serialnumber ?? undefined,
+    ip: device.ip ?? undefined,
+    port: device.port ?? undefined,
+    rtspUrl: device.rtspUrl ?? undefined,
+    username: device.username ?? undefined,
+    brand: device.brand ?? undefined,
+    sceneId: device.sceneId ?? null,
+    boxId: device.boxId ?? null,
+    fps: device.fps ?? undefined,
+    longitude: device.longitude ?? undefined,
+    latitude: device.latitude ?? undefined,
+    address: device.address ?? undefined,
+    remark: device.remark ?? undefined,
+  };
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as DeviceFormValues;
+}
+
+export interface DeviceFormDialogProps {
+  kind: Exclude<DeviceKind, 'offline'>;
+  /** 'new', the device being edited, or null when closed. */
+  target: Device | 'new' | null;
+  scenes: readonly Scene[];
+  boxes: readonly BoxOption[];
+  onClose(): void;
+  onSaved(id: number): void;
+}
+
+export function DeviceFormDialog({ kind, target, scenes, boxes, onClose, onSaved }: DeviceFormDialogProps) {
+  const { t } = useTranslation('devices');
+  const [values, setValues] = useState<DeviceFormValues>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [openedFor, setOpenedFor] = useState<Device | 'new' | null>(null);
+  if (target !== openedFor) {
+    setOpenedFor(target);
+    setValues(target && target !== 'new' ? valuesOf(target) : {});
+    setFailure(null);
+  }
+
+  const save = async (data: DeviceFormValues) => {
+    if (busy || !target) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const body = { ...data, name: (data.name ?? '').trim(), password: data.password || undefined };
+      if (target === 'new') onSaved(await addDevice({ ...body, kind }));
+      else {
+        await updateDevice({ ...body, id: target.id });
+        onSaved(target.id);
+      }
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const formId = 'device-form';
+  return (
+    <Modal open={target !== null} onClose={() => !busy && onClose()} size="md" backdrop="static" aria-labelledby="device-form-title">
+      <Modal.Header closeButton={!busy}>
+        <Modal.Title id="device-form-title">{target === 'new' ? t(`form.add.${kind}`) : t('form.edit', { name: openedFor && openedFor !== 'new' ? openedFor.name : '' })}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {target !== null ? (
+          <LazySchemaForm<DeviceFormValues>
+            id={formId}
+            schema={deviceSchema(kind, scenes, boxes)}
+            uiSchema={uiSchema}
+            formData={values}
+            onChange={setValues}
+            onSubmit={save}
+            noSubmit
+            disabled={busy}
+            vocabulary={{
+              title: (name) => t(`fields.${name}` as never, { defaultValue: name }),
+              enumName: (name, value) => {
+                if (value === null) return t('form.none');
+                if (name === 'sceneId') return scenes.find((scene) => scene.id === value)?.sceneName;
+                if (name === 'boxId') return boxes.find((box) => box.id === value)?.name;
+                return undefined;
+              },
+            }}
+          />
+        ) : null}
+        {failure ? (
+          <p className="dialog-failure" role="alert">
+            {failure}
+          </p>
+        ) : null}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button onClick={onClose} disabled={busy}>
+          {t('actions.cancel')}
+        </Button>
+        <Button type="submit" form={formId} appearance="primary" loading={busy}>
+          {t('actions.save')}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,171 @@
+// /edgeDevice/box: the edge boxes — list by keyword and status (online while heartbeats arrive), register (the
+// ingest secret is shown once, with a copy button and a warning), edit, delete and restart with confirmation.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import Button from 'rsuite/Button';
+import Input from 'rsuite/Input';
+import SelectPicker from 'rsuite/SelectPicker';
+import 'rsuite/Button/styles/index.css';
+import 'rsuite/Input/styles/index.css';
+import 'rsuite/SelectPicker/styles/index.css';
+import { notify } from '../../app/notify.ts';
+import { usePermission } from '../../app/permissions.tsx';
+import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
+import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
+import { useServerList } from '../../components/table/useServerList.ts';
+import { BoxFormDialog } from './boxes/BoxFormDialog.tsx';
+import { deleteBoxes, type EdgeBox, listBoxes, restartBox } from './boxes/boxesApi.ts';
+import { SecretDialog } from './boxes/SecretDialog.tsx';
+import { useScreenTitle } from './shared/useScreenTitle.ts';
+import './devices.css';
+
+const FILTERS = ['keyword', 'status'] as const;
+const percent = (value: number | null | undefined) => (value === null || value === undefined ? '–' : `${Math.round(value)}%`);
+
+export default function EdgeDeviceBoxScreen() {
+  const { t } = useTranslation('devices');
+  const canWrite = usePermission()(['edgeDevice/box', 'boxDeviceConfig']);
+  const navigate = useNavigate();
+  const title = useScreenTitle(t('titles.edgeDeviceBox'));
+  const list = useServerList<EdgeBox, (typeof FILTERS)[number]>({
+    filterKeys: FILTERS,
+    rowKey: (box) => box.id,
+    load: ({ filters, pageNo, pageSize, signal }) => listBoxes(filters, pageNo, pageSize, signal),
+  });
+  const draft = useFilterDraft(list.filters, list.setFilters);
+  const { confirm, dialog } = useConfirm();
+  const [editing, setEditing] = useState<EdgeBox | 'new' | null>(null);
+  const [secret, setSecret] = useState<{ secret: string; name: string } | null>(null);
+  const selected = list.rows.filter((box) => list.selected.has(box.id));
+
+  const remove = (boxes: EdgeBox[]) =>
+    confirm({
+      title: t('boxes.deleteTitle'),
+      message: boxes.length === 1 ? t('boxes.deleteOne', { name: boxes[0].name }) : t('boxes.deleteMany', { n: boxes.length }),
+      confirmLabel: t('actions.delete'),
+      action: async () => {
+        await deleteBoxes(boxes.map((box) => box.id));
+        notify('success', t('boxes.deleted', { n: boxes.length }));
+        list.afterDelete(boxes.length);
+      },
+    });
+
+  const restart = (box: EdgeBox) =>
+    confirm({
+      title: t('boxes.restartTitle'),
+      message: t('boxes.restartOne', { name: box.name }),
+      confirmLabel: t('boxes.restart'),
+      action: async () => {
+        await restartBox(box.id);
+        notify('success', t('boxes.restarted'));
+        list.reload();
+      },
+    });
+
+  const columns: TableColumn<EdgeBox>[] = [
+    { key: 'name', header: t('boxes.columns.name'), flexGrow: 2, minWidth: 160, sortable: true },
+    { key: 'serialNumber', header: t('boxes.columns.serialNumber'), width: 150, sortable: true },
+    { key: 'ip', header: t('boxes.columns.ip'), width: 130 },
+    { key: 'model', header: t('boxes.columns.model'), width: 100 },
+    { key: 'version', header: t('boxes.columns.version'), width: 80 },
+    {
+      key: 'status',
+      header: t('boxes.columns.status'),
+      width: 80,
+      sortable: true,
+      render: (box) => <span className={box.status === 'online' ? 'device-badge started' : 'device-badge'}>{t(`boxes.${box.status}`)}</span>,
+    },
+    { key: 'lastHeartbeat', header: t('boxes.columns.lastHeartbeat'), width: 170 },
+    { key: 'cameraCount', header: t('boxes.columns.cameraCount'), width: 80, align: 'center' },
+    { key: 'load', header: t('boxes.columns.load'), width: 140, render: (box) => `${percent(box.cpuUsage)} / ${percent(box.memoryUsage)} / ${percent(box.diskUsage)}` },
+    {
+      key: 'actions',
+      header: t('boxes.columns.actions'),
+      width: canWrite ? 250 : 90,
+      fixed: 'right',
+      render: (box) => (
+        <span className="device-row-actions">
+          <Button size="xs" appearance="link" onClick={() => navigate(`/boxDeviceConfig?box=${box.id}`)}>
+            {t('boxes.configure')}
+          </Button>
+          {canWrite ? (
+            <>
+              <Button size="xs" appearance="link" onClick={() => setEditing(box)}>
+                {t('actions.edit')}
+              </Button>
+              <Button size="xs" appearance="link" onClick={() => restart(box)}>
+                {t('boxes.restart')}
+              </Button>
+              <Button size="xs" appearance="link" color="red" onClick={() => remove([box])}>
+                {t('actions.delete')}
+              </Button>
+            </>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <section className="devices-screen">
+      <header className="devices-header">
+        <h1>{title}</h1>
+      </header>
+      <ServerTable
+        list={list}
+        label={t('boxes.label')}
+        columns={columns}
+        selectable={canWrite}
+        describeRow={(box) => box.name}
+        emptyText={t('boxes.empty')}
+        filters={
+          <FilterBar draft={draft} label={t('filters.label')}>
+            <FilterField id="box-filter-keyword" label={t('filters.keyword')}>
+              <Input id="box-filter-keyword" value={draft.values.keyword} onChange={(value) => draft.set('keyword', value)} placeholder={t('boxes.keywordHint')} />
+            </FilterField>
+            <FilterField id="box-filter-status" label={t('boxes.status')}>
+              <SelectPicker
+                id="box-filter-status"
+                data={(['online', 'offline'] as const).map((value) => ({ value, label: t(`boxes.${value}`) }))}
+                value={draft.values.status || null}
+                onChange={(value) => draft.applyNow('status', value ?? '')}
+                searchable={false}
+                placeholder={t('filters.any')}
+              />
+            </FilterField>
+          </FilterBar>
+        }
+        actions={
+          canWrite ? (
+            <>
+              <Button appearance="primary" onClick={() => setEditing('new')}>
+                {t('boxes.add')}
+              </Button>
+              <Button color="red" appearance="ghost" disabled={selected.length === 0} onClick={() => remove(selected)}>
+                {t('delete.selected', { n: selected.length })}
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      <BoxFormDialog
+        target={editing}
+        onClose={() => setEditing(null)}
+        onCreated={(created, name) => {
+          setEditing(null);
+          setSecret({ secret: created.secret, name });
+          list.reload();
+        }}
+        onSaved={() => {
+          setEditing(null);
+          notify('success', t('boxes.saved'));
+          list.reload();
+        }}
+      />
+      <SecretDialog secret={secret?.secret ?? null} name={secret?.name ?? ''} onClose={() => setSecret(null)} />
+      {dialog}
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+// Upload an offline video (POST /device/offline/upload): one MP4 file of at most 2 GB, a name of at most 128
+// characters (§5 "video name at most 128"; empty: the file's name), an optional scene. Checked before sending; the
+// server's refusal (a taken name, not really an MP4) shows in the dialog.
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import Input from 'rsuite/Input';
+import Modal from 'rsuite/Modal';
+import SelectPicker from 'rsuite/SelectPicker';
+import 'rsuite/Button/styles/index.css';
+import 'rsuite/Input/styles/index.css';
+import 'rsuite/Modal/styles/index.css';
+import 'rsuite/SelectPicker/styles/index.css';
+import { allScenes, type Device, uploadOfflineVideo } from './devicesApi.ts';
+import { useAsync } from './shared/useAsync.ts';
+
+export const MAX_VIDEO_NAME = 128;
+export const MAX_VIDEO_BYTES = 2 * 1024 ** 3;
+
+/** What is wrong with the chosen file and name (null: nothing). */
+export function videoProblem(file: File | null, name: string): 'pickFile' | 'notMp4' | 'tooLarge' | 'tooLong' | null {
+  if (!file) return 'pickFile';
+  if (!/\.mp4$/i.test(file.name) && file.type !== 'video/mp4') return 'notMp4';
+  if (file.size > MAX_VIDEO_BYTES) return 'tooLarge';
+  if ([...name.trim()].length > MAX_VIDEO_NAME) return 'tooLong';
+  return null;
+}
+
+export function UploadVideoDialog({ open, onClose, onUploaded }: { open: boolean; onClose(): void; onUploaded(device: Device): void }) {
+  const { t } = useTranslation('devices');
+  const scenes = useAsync((signal) => (open ? allScenes(signal) : Promise.resolve([])), [], String(open));
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState('');
+  const [sceneId, setSceneId] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = videoProblem(file, name);
+    if (found || !file) {
+      setProblem(t(`offline.${found ?? 'pickFile'}`));
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const fallback = file.name.replace(/\.[^.]+$/, '').slice(0, MAX_VIDEO_NAME);
+      const device = await uploadOfflineVideo(file, name.trim() || fallback, sceneId ? Number(sceneId) : undefined);
+      setFile(null);
+      setName('');
+      onUploaded(device);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open={open} onClose={() => !busy && onClose()} size="sm" backdrop="static" aria-labelledby="upload-title">
+      <form onSubmit={submit} noValidate className="dialog-form">
+        <Modal.Header closeButton={!busy}>
+          <Modal.Title id="upload-title">{t('offline.uploadTitle')}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body className="dialog-form">
+          <div className="dialog-field">
+            <label htmlFor="upload-file">{t('offline.file')}</label>
+            <input id="upload-file" type="file" accept="video/mp4,.mp4" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          </div>
+          <div className="dialog-field">
+            <label htmlFor="upload-name">{t('offline.name')}</label>
+            <Input id="upload-name" value={name} onChange={setName} aria-describedby="upload-name-hint" />
+            <p id="upload-name-hint" className="dialog-hint">
+              {t('offline.nameHint')} ({[...name].length}/{MAX_VIDEO_NAME})
+            </p>
+          </div>
+          <div className="dialog-field">
+            <label htmlFor="upload-scene">{t('offline.scene')}</label>
+            <SelectPicker
+              id="upload-scene"
+              block
+              data={scenes.data.map((scene) => ({ value: String(scene.id), label: scene.sceneName }))}
+              value={sceneId}
+              onChange={setSceneId}
+              placeholder={t('form.none')}
+            />
+          </div>
+          {problem ? (
+            <p className="dialog-failure" role="alert">
+              {problem}
+            </p>
+          ) : null}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button onClick={onClose} disabled={busy}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" appearance="primary" loading={busy}>
+            {t('offline.send')}
+          </Button>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,129 @@
+// Register or edit an edge box. Schema-driven (the contract's EdgeBoxInput: name ≤ 32, serial number of letters,
+// digits, _ and -, the serial number fixed once registered). Registering answers the box's ingest secret, which
+// the caller shows once (SecretDialog).
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import Modal from 'rsuite/Modal';
+import 'rsuite/Button/styles/index.css';
+import 'rsuite/Modal/styles/index.css';
+import { LazySchemaForm } from '../../../forms/LazySchemaForm.tsx';
+import { addBox, type EdgeBox, type EdgeBoxCreated, updateBox } from './boxesApi.ts';
+
+interface BoxValues {
+  name?: string;
+  serialNumber?: string;
+  ip?: string;
+  model?: string;
+  longitude?: number;
+  latitude?: number;
+  address?: string;
+  remark?: string;
+}
+
+function boxSchema(creating: boolean): RJSFSchema {
+  return {
+    type: 'object',
+    required: creating ? ['name', 'serialNumber'] : ['name'],
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 32 },
+      ...(creating ? { serialNumber: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } } : {}),
+      ip: { type: 'string', maxLength: 64, pattern: '^[0-9A-Za-z.:-]*$' },
+      model: { type: 'string', maxLength: 64 },
+      longitude: { type: 'number', minimum: -180, maximum: 180 },
+      latitude: { type: 'number', minimum: -90, maximum: 90 },
+      address: { type: 'string', maxLength: 128 },
+      remark: { type: 'string', maxLength: 500 },
+    },
+  };
+}
+
+const uiSchema: UiSchema<BoxValues> = { remark: { 'ui:widget': 'textarea' }, 'ui:options': { columns: 2 } };
+
+function valuesOf(box: EdgeBox): BoxValues {
+  const values: BoxValues = {
+    name: box.name,
+    ip: box.ip ?? undefined,
+    model: box.model ?? undefined,
+    longitude: box.longitude ?? undefined,
+    latitude: box.latitude ?? undefined,
+    address: box.address ?? undefined,
+    remark: box.remark ?? undefined,
+  };
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as BoxValues;
+}
+
+export interface BoxFormDialogProps {
+  target: EdgeBox | 'new' | null;
+  onClose(): void;
+  onCreated(created: EdgeBoxCreated, name: string): void;
+  onSaved(): void;
+}
+
+export function BoxFormDialog({ target, onClose, onCreated, onSaved }: BoxFormDialogProps) {
+  const { t } = useTranslation('devices');
+  const [values, setValues] = useState<BoxValues>({});
+  const [openedFor, setOpenedFor] = useState<EdgeBox | 'new' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  if (target !== openedFor) {
+    setOpenedFor(target);
+    setValues(target && target !== 'new' ? valuesOf(target) : {});
+    setFailure(null);
+  }
+
+  const save = async (data: BoxValues) => {
+    if (!target || busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const name = (data.name ?? '').trim();
+      if (target === 'new') onCreated(await addBox({ ...data, name, serialNumber: data.serialNumber ?? '' }), name);
+      else {
+        await updateBox({ ...data, name, id: target.id });
+        onSaved();
+      }
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open={target !== null} onClose={() => !busy && onClose()} size="md" backdrop="static" aria-labelledby="box-form-title">
+      <Modal.Header closeButton={!busy}>
+        <Modal.Title id="box-form-title">{target === 'new' ? t('boxes.addTitle') : t('boxes.editTitle', { name: openedFor && openedFor !== 'new' ? openedFor.name : '' })}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {target !== null ? (
+          <LazySchemaForm<BoxValues>
+            id="box-form"
+            schema={boxSchema(target === 'new')}
+            uiSchema={uiSchema}
+            formData={values}
+            onChange={setValues}
+            onSubmit={save}
+            noSubmit
+            disabled={busy}
+            vocabulary={{ title: (name) => t(`fields.${name}` as never, { defaultValue: name }) }}
+          />
+        ) : null}
+        {failure ? (
+          <p className="dialog-failure" role="alert">
+            {failure}
+          </p>
+        ) : null}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button onClick={onClose} disabled={busy}>
+          {t('actions.cancel')}
+        </Button>
+        <Button type="submit" form="box-form" appearance="primary" loading={busy}>
+          {target === 'new' ? t('boxes.add') : t('actions.save')}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,109 @@
+// Adds events to a camera: the catalogue's events (as the camera's scene offers them, those of the scene first),
+// each added with the schema's defaults (POST /device/eventType/batch, mode add) and then configured in its form.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import Checkbox from 'rsuite/Checkbox';
+import Modal from 'rsuite/Modal';
+import 'rsuite/Button/styles/index.css';
+import 'rsuite/Checkbox/styles/index.css';
+import 'rsuite/Modal/styles/index.css';
+import { allScenes, changeEventTypes, type SceneMenuEvent, sceneEvents } from '../devicesApi.ts';
+import { useAsync } from '../shared/useAsync.ts';
+
+export interface AddEventsDialogProps {
+  open: boolean;
+  cameraId: number;
+  sceneId: number | null;
+  /** Events the camera has already. */
+  configured: readonly number[];
+  onClose(): void;
+  onAdded(eventIds: number[]): void;
+}
+
+async function catalogue(sceneId: number | null, signal: AbortSignal): Promise<SceneMenuEvent[]> {
+  // The scene's menu lists the whole catalogue (checked = offered in the scene); any scene will do without one.
+  const id = sceneId ?? (await allScenes(signal))[0]?.id;
+  if (id === undefined) return [];
+  const events = await sceneEvents(id, signal);
+  return [...events].sort((a, b) => Number(b.checked) - Number(a.checked));
+}
+
+export function AddEventsDialog({ open, cameraId, sceneId, configured, onClose, onAdded }: AddEventsDialogProps) {
+  const { t } = useTranslation('devices');
+  const events = useAsync((signal) => (open ? catalogue(sceneId, signal) : Promise.resolve([])), [], `${open}:${sceneId}`);
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const available = events.data.filter((event) => !configured.includes(event.eventId));
+
+  const add = async () => {
+    if (picked.size === 0) {
+      setFailure(t('events.pickOne'));
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      await changeEventTypes([cameraId], [...picked], 'add');
+      onAdded([...picked]);
+      setPicked(new Set());
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open={open} onClose={() => !busy && onClose()} size="sm" aria-labelledby="add-events-title">
+      <Modal.Header closeButton={!busy}>
+        <Modal.Title id="add-events-title">{t('events.addTitle')}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {events.status === 'loading' ? <p>{t('events.loading')}</p> : null}
+        {events.status === 'error' ? (
+          <p role="alert">
+            {t('events.loadFailed', { reason: events.error ?? '' })}{' '}
+            <Button size="xs" onClick={events.reload}>
+              {t('actions.retry')}
+            </Button>
+          </p>
+        ) : null}
+        {events.status === 'ready' && available.length === 0 ? <p>{t('events.noneLeft')}</p> : null}
+        <ul className="event-picker">
+          {available.map((event) => (
+            <li key={`${event.typeId}-${event.eventId}`}>
+              <Checkbox
+                checked={picked.has(event.eventId)}
+                onChange={(_, checked) => {
+                  const next = new Set(picked);
+                  if (checked) next.add(event.eventId);
+                  else next.delete(event.eventId);
+                  setPicked(next);
+                }}
+              >
+                {event.eventName}
+                <span className="event-picker-type">{event.typeName ?? ''}</span>
+                {event.checked ? <span className="event-picker-scene">{t('events.inScene')}</span> : null}
+              </Checkbox>
+            </li>
+          ))}
+        </ul>
+        {failure ? (
+          <p className="dialog-failure" role="alert">
+            {failure}
+          </p>
+        ) : null}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button onClick={onClose} disabled={busy}>
+          {t('actions.cancel')}
+        </Button>
+        <Button appearance="primary" onClick={add} loading={busy}>
+          {t('events.add', { n: picked.size })}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

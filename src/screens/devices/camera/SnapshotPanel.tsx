@@ -1,0 +1,92 @@
+// The picture shapes are drawn on. A camera's snapshot comes from the server (GET /device/snapshot: a grabbed frame,
+// or "no snapshot obtained"); an offline video's frame is taken in the browser from the <video> at the moment the
+// operator chooses. Either way the drawing uses the picture's own pixel size.
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import 'rsuite/Button/styles/index.css';
+import type { Snapshot, SnapshotState } from '../../../forms/formContext.ts';
+import { type Device, takeSnapshot } from '../devicesApi.ts';
+
+export function initialSnapshot(device: Pick<Device, 'snapshotUrl' | 'width' | 'height'>): SnapshotState {
+  if (device.snapshotUrl && device.width && device.height) {
+    return { status: 'ready', snapshot: { imageUrl: device.snapshotUrl, width: device.width, height: device.height } };
+  }
+  return { status: 'none' };
+}
+
+/** The snapshot of a camera, and how to take a new one. */
+export function useCameraSnapshot(cameraId: number, initial: SnapshotState) {
+  const [state, setState] = useState<SnapshotState>(initial);
+  const take = useCallback(async () => {
+    setState({ status: 'loading' });
+    try {
+      const taken = await takeSnapshot(cameraId);
+      // The same path may hold a newer picture: ask the browser for this one.
+      const imageUrl = `${taken.imageUrl}${taken.imageUrl.includes('?') ? '&' : '?'}t=${encodeURIComponent(taken.time)}`;
+      setState({ status: 'ready', snapshot: { imageUrl, width: taken.width, height: taken.height } });
+    } catch (error) {
+      setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
+    }
+  }, [cameraId]);
+  return { state, take, set: setState };
+}
+
+export function SnapshotPreview({ state, onTake, name }: { state: SnapshotState; onTake(): void; name: string }) {
+  const { t } = useTranslation('devices');
+  return (
+    <figure className="snapshot-panel">
+      {state.status === 'ready' ? (
+        <img src={state.snapshot.imageUrl} alt={t('snapshot.alt', { name })} width={state.snapshot.width} height={state.snapshot.height} />
+      ) : (
+        <div className="snapshot-empty" role={state.status === 'failed' ? 'alert' : undefined}>
+          {state.status === 'failed' ? state.message : state.status === 'loading' ? t('snapshot.loading') : t('snapshot.none')}
+        </div>
+      )}
+      <figcaption>
+        {state.status === 'ready' ? <span>{t('snapshot.size', { width: state.snapshot.width, height: state.snapshot.height })}</span> : null}
+        <Button size="sm" onClick={onTake} loading={state.status === 'loading'}>
+          {state.status === 'ready' ? t('snapshot.retake') : t('snapshot.take')}
+        </Button>
+      </figcaption>
+    </figure>
+  );
+}
+
+/** An offline video and a button that takes the frame being shown as the picture to draw on. */
+export function VideoFramePanel({ videoUrl, name, onFrame }: { videoUrl: string; name: string; onFrame(snapshot: Snapshot): void }) {
+  const { t } = useTranslation('devices');
+  const video = useRef<HTMLVideoElement>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const grab = () => {
+    const element = video.current;
+    if (!element || element.videoWidth === 0) {
+      setFailure(t('snapshot.videoNotReady'));
+      return;
+    }
+    const canvas = document.createElement('canvas');
+    canvas.width = element.videoWidth;
+    canvas.height = element.videoHeight;
+    const context = canvas.getContext('2d');
+    if (!context) return;
+    context.drawImage(element, 0, 0);
+    try {
+      onFrame({ imageUrl: canvas.toDataURL('image/png'), width: canvas.width, height: canvas.height });
+      setFailure(null);
+    } catch {
+      setFailure(t('snapshot.frameFailed'));
+    }
+  };
+  return (
+    <figure className="snapshot-panel">
+      {/* biome-ignore lint/a11y/useMediaCaption: uploaded surveillance footage has no captions */}
+      <video ref={video} src={videoUrl} controls preload="metadata" crossOrigin="anonymous" aria-label={t('snapshot.video', { name })} />
+      <figcaption>
+        {failure ? <span role="alert">{failure}</span> : <span>{t('snapshot.frameHint')}</span>}
+        <Button size="sm" onClick={grab}>
+          {t('snapshot.takeFrame')}
+        </Button>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,78 @@
+// The columns of a device list, by kind: what identifies the device (address, serial number or file), its scene
+// and edge box, its states, its configured events, when it was added, and the row's actions.
+import type { TFunction } from 'i18next';
+import Button from 'rsuite/Button';
+import 'rsuite/Button/styles/index.css';
+import type { TableColumn } from '../../components/table/ServerTable.tsx';
+import type { Device, DeviceKind } from './devicesApi.ts';
+import { DeviceState } from './shared/DeviceState.tsx';
+
+export interface DeviceRowActions {
+  canWrite: boolean;
+  open(device: Device): void;
+  edit(device: Device): void;
+  startStop(device: Device, start: boolean): void;
+  remove(device: Device): void;
+}
+
+function duration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined) return '';
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+export function deviceColumns(t: TFunction<'devices'>, kind: DeviceKind, actions: DeviceRowActions): TableColumn<Device>[] {
+  const identity: TableColumn<Device>[] =
+    kind === 'offline'
+      ? [
+          { key: 'duration', header: t('columns.duration'), width: 100, render: (device) => duration(device.duration) },
+          { key: 'size', header: t('columns.frame'), width: 120, render: (device) => (device.width && device.height ? `${device.width}×${device.height}` : '') },
+        ]
+      : [
+          { key: 'ip', header: t('columns.ip'), width: 120, sortable: true },
+          { key: 'serialnumber', header: t('columns.serialnumber'), width: 110, sortable: true },
+          { key: 'boxName', header: t('columns.box'), width: 140, sortable: true },
+        ];
+  return [
+    { key: 'name', header: t('columns.name'), flexGrow: 2, minWidth: 160, sortable: true },
+    ...identity,
+    { key: 'sceneName', header: t('columns.scene'), width: 100, sortable: true },
+    { key: 'startState', header: t('columns.state'), width: 150, sortable: true, render: (device) => <DeviceState device={device} /> },
+    {
+      key: 'events',
+      header: t('columns.events'),
+      width: 70,
+      align: 'center',
+      render: (device) => String(device.events?.length ?? 0),
+    },
+    { key: 'createTime', header: t('columns.createTime'), width: 170, sortable: true },
+    {
+      key: 'actions',
+      header: t('columns.actions'),
+      width: actions.canWrite ? 210 : 80,
+      fixed: 'right',
+      render: (device) => (
+        <span className="device-row-actions">
+          <Button size="xs" appearance="link" onClick={() => actions.open(device)}>
+            {t('actions.configure')}
+          </Button>
+          {actions.canWrite ? (
+            <>
+              {kind !== 'offline' ? (
+                <Button size="xs" appearance="link" onClick={() => actions.edit(device)}>
+                  {t('actions.edit')}
+                </Button>
+              ) : null}
+              <Button size="xs" appearance="link" onClick={() => actions.startStop(device, device.startState !== 1)}>
+                {device.startState === 1 ? t('run.stop') : t('run.start')}
+              </Button>
+              <Button size="xs" appearance="link" color="red" onClick={() => actions.remove(device)}>
+                {t('actions.delete')}
+              </Button>
+            </>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+}

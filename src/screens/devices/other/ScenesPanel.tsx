@@ -1,0 +1,99 @@
+// Scenes (spec §7 "Scenes"): paged by name, with their derived state (1 started, 0 not started, §4), created,
+// edited and deleted (confirmed; their cameras are left without a scene).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import Input from 'rsuite/Input';
+import 'rsuite/Button/styles/index.css';
+import 'rsuite/Input/styles/index.css';
+import { notify } from '../../../app/notify.ts';
+import { useConfirm } from '../../../components/table/ConfirmDialog.tsx';
+import { FilterBar, FilterField, useFilterDraft } from '../../../components/table/FilterBar.tsx';
+import { ServerTable, type TableColumn } from '../../../components/table/ServerTable.tsx';
+import { useServerList } from '../../../components/table/useServerList.ts';
+import { deleteScenes, listScenes, type Scene } from './otherApi.ts';
+import { SceneFormDialog } from './SceneFormDialog.tsx';
+
+export function ScenesPanel({ canWrite }: { canWrite: boolean }) {
+  const { t } = useTranslation('devices');
+  const list = useServerList<Scene, 'sceneName'>({
+    filterKeys: ['sceneName'],
+    rowKey: (scene) => scene.id,
+    load: ({ filters, pageNo, pageSize, signal }) => listScenes(filters.sceneName, pageNo, pageSize, signal),
+  });
+  const draft = useFilterDraft(list.filters, list.setFilters);
+  const { confirm, dialog } = useConfirm();
+  const [editing, setEditing] = useState<Scene | 'new' | null>(null);
+
+  const remove = (scene: Scene) =>
+    confirm({
+      title: t('other.sceneDeleteTitle'),
+      message: t('other.sceneDeleteOne', { name: scene.sceneName }),
+      confirmLabel: t('actions.delete'),
+      action: async () => {
+        await deleteScenes([scene.id]);
+        notify('success', t('other.sceneDeleted'));
+        list.afterDelete(1);
+      },
+    });
+
+  const columns: TableColumn<Scene>[] = [
+    { key: 'sceneName', header: t('fields.sceneName'), flexGrow: 1, minWidth: 160, sortable: true },
+    { key: 'status', header: t('columns.state'), width: 100, render: (scene) => t(`other.sceneStatus.${scene.status}`) },
+    { key: 'cameraCount', header: t('other.sceneCameras'), width: 100, align: 'center' },
+    { key: 'remark', header: t('fields.remark'), flexGrow: 1, minWidth: 160 },
+    {
+      key: 'actions',
+      header: t('columns.actions'),
+      width: 140,
+      render: (scene) =>
+        canWrite ? (
+          <span className="device-row-actions">
+            <Button size="xs" appearance="link" onClick={() => setEditing(scene)}>
+              {t('actions.edit')}
+            </Button>
+            <Button size="xs" appearance="link" color="red" onClick={() => remove(scene)}>
+              {t('actions.delete')}
+            </Button>
+          </span>
+        ) : null,
+    },
+  ];
+
+  return (
+    <section className="panel" aria-labelledby="scenes-title">
+      <h2 id="scenes-title">{t('other.scenes')}</h2>
+      <ServerTable
+        list={list}
+        label={t('other.scenes')}
+        columns={columns}
+        emptyText={t('other.sceneEmpty')}
+        filters={
+          <FilterBar draft={draft} label={t('filters.label')}>
+            <FilterField id="scene-filter-name" label={t('fields.sceneName')}>
+              <Input id="scene-filter-name" value={draft.values.sceneName} onChange={(value) => draft.set('sceneName', value)} />
+            </FilterField>
+          </FilterBar>
+        }
+        actions={
+          canWrite ? (
+            <Button appearance="primary" onClick={() => setEditing('new')}>
+              {t('other.sceneAdd')}
+            </Button>
+          ) : null
+        }
+      />
+      <SceneFormDialog
+        target={editing}
+        anyScene={list.rows[0]?.id ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          notify('success', t('other.sceneSaved'));
+          list.reload();
+        }}
+      />
+      {dialog}
+    </section>
+  );
+}

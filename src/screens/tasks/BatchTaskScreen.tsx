@@ -1,0 +1,150 @@
+// /batchTask: planned tasks — start or stop a set of cameras at a time of day, every week on chosen days or once
+// on a date; listed by the next run, created, edited, deleted (confirmed) and run now (confirmed; the outcome per
+// camera is shown).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import Input from 'rsuite/Input';
+import 'rsuite/Button/styles/index.css';
+import 'rsuite/Input/styles/index.css';
+import { notify } from '../../app/notify.ts';
+import { usePermission } from '../../app/permissions.tsx';
+import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
+import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
+import { useServerList } from '../../components/table/useServerList.ts';
+import { useScreenTitle } from '../devices/shared/useScreenTitle.ts';
+import { PlanFormDialog } from './plans/PlanFormDialog.tsx';
+import { deletePlans, executePlan, listPlans, type TaskPlan } from './tasksApi.ts';
+import '../devices/devices.css';
+
+export default function BatchTaskScreen() {
+  const { t } = useTranslation('tasks');
+  const { t: td } = useTranslation('forms');
+  const canWrite = usePermission()('batchTask');
+  const title = useScreenTitle(t('titles.batchTask'));
+  const list = useServerList<TaskPlan, 'keyword'>({
+    filterKeys: ['keyword'],
+    rowKey: (plan) => plan.id,
+    load: ({ filters, pageNo, pageSize, signal }) => listPlans(filters.keyword, pageNo, pageSize, signal),
+  });
+  const draft = useFilterDraft(list.filters, list.setFilters);
+  const { confirm, dialog } = useConfirm();
+  const [editing, setEditing] = useState<TaskPlan | 'new' | null>(null);
+  const selected = list.rows.filter((plan) => list.selected.has(plan.id));
+
+  const schedule = (plan: TaskPlan) =>
+    plan.onceDate
+      ? t('plans.onceAt', { date: plan.onceDate, time: plan.executeTime })
+      : t('plans.weeklyAt', { days: plan.weeks.map((day) => td(`weeks.${day}` as never)).join('、'), time: plan.executeTime });
+
+  const runNow = (plan: TaskPlan) =>
+    confirm({
+      title: t('plans.runTitle'),
+      message: t('plans.runOne', { name: plan.name, action: t(`plans.action.${plan.action}`), n: plan.cameraIds.length }),
+      confirmLabel: t('plans.run'),
+      action: async () => {
+        const result = await executePlan(plan.id);
+        list.reload();
+        if (result.failed.length) {
+          const nameOf = (id: number) => plan.cameras?.find((camera) => camera.id === id)?.name ?? String(id);
+          const reasons = result.failed.map((failure) => `${nameOf(failure.cameraId)}：${failure.msg}`).join('；');
+          throw new Error(t('plans.partial', { ok: result.succeeded.length, failed: result.failed.length, reasons }));
+        }
+        notify('success', t('plans.ran', { n: result.succeeded.length }));
+      },
+    });
+
+  const remove = (plans: TaskPlan[]) =>
+    confirm({
+      title: t('plans.deleteTitle'),
+      message: plans.length === 1 ? t('plans.deleteOne', { name: plans[0].name }) : t('plans.deleteMany', { n: plans.length }),
+      confirmLabel: t('delete'),
+      action: async () => {
+        await deletePlans(plans.map((plan) => plan.id));
+        notify('success', t('plans.deleted', { n: plans.length }));
+        list.afterDelete(plans.length);
+      },
+    });
+
+  const columns: TableColumn<TaskPlan>[] = [
+    { key: 'name', header: t('plans.fields.name'), flexGrow: 1, minWidth: 150, sortable: true },
+    { key: 'action', header: t('plans.fields.action'), width: 90, render: (plan) => t(`plans.action.${plan.action}`) },
+    { key: 'schedule', header: t('plans.schedule'), flexGrow: 1, minWidth: 200, render: schedule },
+    { key: 'cameras', header: t('plans.fields.cameraIds'), flexGrow: 1, minWidth: 160, render: (plan) => (plan.cameras ?? []).map((c) => c.name).join('、') },
+    { key: 'enabled', header: t('plans.fields.enabled'), width: 80, render: (plan) => (plan.enabled ? t('plans.on') : t('plans.off')) },
+    { key: 'nextRunTime', header: t('plans.nextRun'), width: 170, sortable: true },
+    {
+      key: 'lastResult',
+      header: t('plans.lastResult'),
+      width: 170,
+      render: (plan) =>
+        plan.lastResult ? t(`plans.result.${plan.lastResult.status}`, { ok: plan.lastResult.okCount, failed: plan.lastResult.failCount }) : '',
+    },
+    {
+      key: 'actions',
+      header: t('fields.actions'),
+      width: canWrite ? 200 : 60,
+      fixed: 'right',
+      render: (plan) =>
+        canWrite ? (
+          <span className="device-row-actions">
+            <Button size="xs" appearance="link" onClick={() => runNow(plan)}>
+              {t('plans.run')}
+            </Button>
+            <Button size="xs" appearance="link" onClick={() => setEditing(plan)}>
+              {t('edit')}
+            </Button>
+            <Button size="xs" appearance="link" color="red" onClick={() => remove([plan])}>
+              {t('delete')}
+            </Button>
+          </span>
+        ) : null,
+    },
+  ];
+
+  return (
+    <section className="devices-screen">
+      <header className="devices-header">
+        <h1>{title}</h1>
+      </header>
+      <ServerTable
+        list={list}
+        label={title}
+        columns={columns}
+        selectable={canWrite}
+        describeRow={(plan) => plan.name}
+        emptyText={t('plans.empty')}
+        filters={
+          <FilterBar draft={draft} label={t('plans.filters')}>
+            <FilterField id="plan-filter-keyword" label={t('plans.fields.name')}>
+              <Input id="plan-filter-keyword" value={draft.values.keyword} onChange={(value) => draft.set('keyword', value)} />
+            </FilterField>
+          </FilterBar>
+        }
+        actions={
+          canWrite ? (
+            <>
+              <Button appearance="primary" onClick={() => setEditing('new')}>
+                {t('plans.add')}
+              </Button>
+              <Button color="red" appearance="ghost" disabled={selected.length === 0} onClick={() => remove(selected)}>
+                {t('deleteSelected', { n: selected.length })}
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      <PlanFormDialog
+        target={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          notify('success', t(editing === 'new' ? 'plans.created' : 'plans.saved'));
+          setEditing(null);
+          list.reload();
+        }}
+      />
+      {dialog}
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+// The detection-task screens (/taskConfig and its third-party and white-layout variants): the task list with its
+// filters, start / stop one or many and delete (all confirmed), new tasks, and — with ?task=<id> — one task's
+// configuration.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import Button from 'rsuite/Button';
+import Input from 'rsuite/Input';
+import SelectPicker from 'rsuite/SelectPicker';
+import 'rsuite/Button/styles/index.css';
+import 'rsuite/Input/styles/index.css';
+import 'rsuite/SelectPicker/styles/index.css';
+import { notify } from '../../app/notify.ts';
+import { usePermission } from '../../app/permissions.tsx';
+import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
+import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
+import { useServerList } from '../../components/table/useServerList.ts';
+import { DeviceState } from '../devices/shared/DeviceState.tsx';
+import { useScreenTitle } from '../devices/shared/useScreenTitle.ts';
+import { NewTaskDialog } from './NewTaskDialog.tsx';
+import { TaskEditorView } from './TaskEditorView.tsx';
+import { batchTasks, type DetectionTask, deleteTasks, listTasks, startTask, stopTask } from './tasksApi.ts';
+import '../devices/devices.css';
+
+const FILTERS = ['keyword', 'startState'] as const;
+
+export function TasksScreen({ permission, title }: { permission: string; title: string }) {
+  const [params, setParams] = useSearchParams();
+  const canWrite = usePermission()(permission);
+  const heading = useScreenTitle(title);
+  const taskId = Number(params.get('task'));
+  const open = (id: number | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id === null) next.delete('task');
+      else next.set('task', String(id));
+      return next;
+    });
+  if (Number.isInteger(taskId) && taskId > 0) return <TaskEditorView taskId={taskId} canWrite={canWrite} onBack={() => open(null)} />;
+  return <TaskList title={heading} canWrite={canWrite} open={open} />;
+}
+
+function TaskList({ title, canWrite, open }: { title: string; canWrite: boolean; open(id: number): void }) {
+  const { t } = useTranslation('tasks');
+  const { t: td } = useTranslation('devices');
+  const list = useServerList<DetectionTask, (typeof FILTERS)[number]>({
+    filterKeys: FILTERS,
+    rowKey: (task) => task.id,
+    load: ({ filters, pageNo, pageSize, signal }) => listTasks(filters, pageNo, pageSize, signal),
+  });
+  const draft = useFilterDraft(list.filters, list.setFilters);
+  const { confirm, dialog } = useConfirm();
+  const [creating, setCreating] = useState(false);
+  const selected = list.rows.filter((task) => list.selected.has(task.id));
+  const nameOf = (id: number) => list.rows.find((task) => task.id === id)?.name ?? String(id);
+
+  const run = (tasks: DetectionTask[], start: boolean) =>
+    confirm({
+      title: t(start ? 'startTitle' : 'stopTitle'),
+      message: tasks.length === 1 ? t(start ? 'startOne' : 'stopOne', { name: tasks[0].name }) : t(start ? 'startMany' : 'stopMany', { n: tasks.length }),
+      confirmLabel: t(start ? 'start' : 'stop'),
+      action: async () => {
+        if (tasks.length === 1) {
+          await (start ? startTask(tasks[0].id) : stopTask(tasks[0].id));
+          list.reload();
+          notify('success', t(start ? 'started' : 'stopped', { n: 1 }));
+          return;
+        }
+        const result = await batchTasks(tasks.map((task) => task.id), start);
+        list.reload();
+        if (result.failed.length) {
+          const reasons = result.failed.map((failure) => td('batch.failure', { name: nameOf(failure.id), reason: failure.msg })).join('；');
+          throw new Error(td('batch.partial', { ok: result.succeeded.length, failed: result.failed.length, reasons }));
+        }
+        notify('success', t(start ? 'started' : 'stopped', { n: result.succeeded.length }));
+      },
+    });
+
+  const remove = (tasks: DetectionTask[]) =>
+    confirm({
+      title: t('deleteTitle'),
+      message: tasks.length === 1 ? t('deleteOne', { name: tasks[0].name }) : t('deleteMany', { n: tasks.length }),
+      confirmLabel: t('delete'),
+      action: async () => {
+        await deleteTasks(tasks.map((task) => task.id));
+        notify('success', t('deleted', { n: tasks.length }));
+        list.afterDelete(tasks.length);
+      },
+    });
+
+  const columns: TableColumn<DetectionTask>[] = [
+    { key: 'name', header: t('fields.name'), flexGrow: 2, minWidth: 180, sortable: true },
+    { key: 'cameraName', header: t('fields.camera'), flexGrow: 1, minWidth: 160, sortable: true },
+    { key: 'startState', header: t('fields.state'), width: 170, render: (task) => <DeviceState device={task} /> },
+    { key: 'createTime', header: t('fields.createTime'), width: 170, sortable: true },
+    {
+      key: 'actions',
+      header: t('fields.actions'),
+      width: canWrite ? 200 : 90,
+      fixed: 'right',
+      render: (task) => (
+        <span className="device-row-actions">
+          <Button size="xs" appearance="link" onClick={() => open(task.id)}>
+            {t('configure')}
+          </Button>
+          {canWrite ? (
+            <>
+              <Button size="xs" appearance="link" onClick={() => run([task], task.startState !== 1)}>
+                {task.startState === 1 ? t('stop') : t('start')}
+              </Button>
+              <Button size="xs" appearance="link" color="red" onClick={() => remove([task])}>
+                {t('delete')}
+              </Button>
+            </>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <section className="devices-screen">
+      <header className="devices-header">
+        <h1>{title}</h1>
+      </header>
+      <ServerTable
+        list={list}
+        label={title}
+        columns={columns}
+        selectable={canWrite}
+        describeRow={(task) => task.name}
+        emptyText={t('empty')}
+        filters={
+          <FilterBar draft={draft} label={td('filters.label')}>
+            <FilterField id="task-filter-keyword" label={td('filters.keyword')}>
+              <Input id="task-filter-keyword" value={draft.values.keyword} onChange={(value) => draft.set('keyword', value)} placeholder={t('keywordHint')} />
+            </FilterField>
+            <FilterField id="task-filter-start" label={td('filters.startState')}>
+              <SelectPicker
+                id="task-filter-start"
+                data={[1, 2].map((value) => ({ value: String(value), label: td(`startState.${value as 1 | 2}`) }))}
+                value={draft.values.startState || null}
+                onChange={(value) => draft.applyNow('startState', value ?? '')}
+                searchable={false}
+                placeholder={td('filters.any')}
+              />
+            </FilterField>
+          </FilterBar>
+        }
+        actions={
+          canWrite ? (
+            <>
+              <Button appearance="primary" onClick={() => setCreating(true)}>
+                {t('add')}
+              </Button>
+              <Button disabled={selected.length === 0} onClick={() => run(selected, true)}>
+                {t('startSelected', { n: selected.length })}
+              </Button>
+              <Button disabled={selected.length === 0} onClick={() => run(selected, false)}>
+                {t('stopSelected', { n: selected.length })}
+              </Button>
+              <Button color="red" appearance="ghost" disabled={selected.length === 0} onClick={() => remove(selected)}>
+                {t('deleteSelected', { n: selected.length })}
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      <NewTaskDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(id) => {
+          setCreating(false);
+          notify('success', t('created'));
+          open(id);
+        }}
+      />
+      {dialog}
+    </section>
+  );
+}
