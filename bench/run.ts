@@ -1,7 +1,12 @@
 // `npm run bench`: measures the budgets of ARCHITECTURE.md that exist so far, prints them and writes
 // bench/results/latest.json. Figures, not pass/fail: the budgets are compared in the output.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { type IngestFigures, measureAlarmIngest } from './alarmIngest.ts';
+import { type ListFigures, measureAlarmList } from './alarmList.ts';
 import { measureBundle } from './bundleSizes.ts';
+import { measureLoginPageLoad } from './pageLoad.ts';
+import { withThrowawayDatabase } from './postgres.ts';
+import { measureRealtimeScreen } from './realtimeScreen.ts';
 import { measureStartup } from './serverStartup.ts';
 
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
@@ -14,12 +19,60 @@ if (bundle) {
   console.log(`largest chunk (gzip): ${bundle.largestChunk.kb} kB ${bundle.largestChunk.file}`);
 }
 
+const pageLoad = await measureLoginPageLoad();
+results.loginPageLoad = pageLoad ?? 'not measured (needs dist/ and /usr/bin/chromium)';
+if (pageLoad) {
+  console.log(
+    `time to the login form, cold load (fresh browser context): p50 ${pageLoad.loginFormVisibleMs.p50} ms, max ${pageLoad.loginFormVisibleMs.max} ms ` +
+      `(n=${pageLoad.runs}); DOMContentLoaded p50 ${pageLoad.domContentLoadedMs.p50} ms`,
+  );
+}
+
 const startup = await measureStartup();
 results.server = startup;
 console.log(`server cold start on a fresh data dir: ${startup.coldStartMs} ms; warm start: ${startup.warmStartMs} ms`);
 console.log(`server RSS after cold start: ${startup.rssAfterStartMb} MB`);
 console.log(`login round trip: p50 ${startup.loginMs.p50} ms, p95 ${startup.loginMs.p95} ms (n=${startup.loginMs.n})`);
 console.log(`/user/nav round trip: p50 ${startup.navMs.p50} ms, p95 ${startup.navMs.p95} ms (n=${startup.navMs.n})`);
+
+// Alarms (issue 4): ingest → console latency with 20 consoles, and the history list on a large table — on the
+// embedded database, and on PostgreSQL when DATABASE_URL names a server (a throwaway database is created there).
+const databases: (string | undefined)[] = [undefined, ...(process.env.DATABASE_URL ? [process.env.DATABASE_URL] : [])];
+
+const ingest: IngestFigures[] = [];
+for (const admin of databases) ingest.push(await (admin ? withThrowawayDatabase(admin, (url) => measureAlarmIngest(url)) : measureAlarmIngest()));
+results.alarmIngest = ingest;
+for (const f of ingest) {
+  console.log(
+    `alarm ingest (${f.database}) ${f.rate}/s for ${f.seconds} s, ${f.consoles} consoles: ${f.acknowledged}/${f.sent} stored` +
+      `${Object.keys(f.refused).length ? ` (refused ${JSON.stringify(f.refused)})` : ''}; ingest → console p50 ${f.latencyMs.p50} ms, ` +
+      `p95 ${f.latencyMs.p95} ms, max ${f.latencyMs.max} ms (budget p95 ≤ 150 ms); lost ${f.lost}, duplicates ${f.duplicates} (budget 0); ` +
+      `server RSS ${f.serverRssMb.start} → ${f.serverRssMb.max} MB, server CPU ${f.serverCpuPercent}% of a core`,
+  );
+}
+
+const rows = Number(process.env.BENCH_ALARM_ROWS ?? 1_000_000);
+const lists: ListFigures[] = [];
+for (const admin of databases) lists.push(await (admin ? withThrowawayDatabase(admin, (url) => measureAlarmList(rows, url)) : measureAlarmList(rows)));
+results.alarmList = lists;
+for (const f of lists) {
+  console.log(
+    `/warn/event/list with filters + count, ${f.rows.toLocaleString('en')} alarms (${f.database}, loaded in ${f.loadSeconds} s): ` +
+      `p50 ${f.filteredMs.p50} ms, p95 ${f.filteredMs.p95} ms over ${f.filteredMs.n} calls (budget p95 ≤ 50 ms); ` +
+      `no filter (every alarm counted, from the hourly counts): p95 ${f.unfilteredMs.p95} ms`,
+  );
+  for (const q of f.queries) console.log(`  ${q.name}: total ${q.total}, p50 ${q.p50} ms, p95 ${q.p95} ms`);
+}
+
+const realtime = await measureRealtimeScreen();
+results.realtimeScreen = realtime ?? 'not measured (needs dist/ and /usr/bin/chromium)';
+if (realtime) {
+  console.log(
+    `real-time screen, ${realtime.rate} alarms/s for ${realtime.seconds} s (${realtime.sent} alarms): longest main-thread task ` +
+      `${realtime.longestTaskMs} ms over ${realtime.longTasks} long tasks (budget: none > 50 ms); ${realtime.droppedFrames} dropped frames of ` +
+      `${realtime.frames}, worst frame ${realtime.worstFrameMs} ms`,
+  );
+}
 
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);

@@ -1,7 +1,7 @@
 // Starts the Argus server: API, websockets and the built console on one port.
 import { buildApp } from './app.ts';
 import { configFromEnv, DEMO_ADMIN_PASSWORD, DEMO_OPERATOR_PASSWORD } from './config.ts';
-import { purgeDeletedImages } from './modules/alarms/alarmStore.ts';
+import { startAlarmMaintenance } from './modules/alarms/maintenance.ts';
 import { startDemoBox } from './simulator/demoBox.ts';
 
 const started = performance.now();
@@ -21,15 +21,13 @@ console.log(
 // One slow simulated edge box of the demo site, unless SIMULATOR=off (README: configuration).
 const simulator = process.env.SIMULATOR === 'off' ? null : startDemoBox(url, config.dataDir, (line) => console.log(line));
 
-// Snapshots of alarms deleted more than a day ago are removed from disk (the rows stay, soft-deleted).
-const purge = setInterval(() => {
-  purgeDeletedImages(built.database.db, config.dataDir, 86_400_000).catch((err) => built.app.log.warn({ err }, 'alarm image purge'));
-}, 3600_000);
-purge.unref();
+// Snapshot files of deleted alarms go a day later; on PGlite the alarms table is analysed as it grows.
+const maintenance = startAlarmMaintenance(built.database, config.dataDir, (err) => built.app.log.warn({ err }, 'alarm maintenance'));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     simulator?.stop();
+    maintenance.stop();
     await built.close();
     process.exit(0);
   });

@@ -47,6 +47,15 @@ export interface AlarmTable {
   deletedBy: string | null;
 }
 
+/** Maintained by triggers (003_alarms.sql); read-only for the application. */
+export interface AlarmHourCountTable {
+  hour: Timestamp;
+  status: number;
+  road: boolean;
+  simulated: boolean;
+  n: number;
+}
+
 export interface AlarmHandleLogTable {
   id: ColumnType<string | number, never, never>;
   alarmId: number;
@@ -114,6 +123,7 @@ export interface VideoRecordTable {
 
 export interface AlarmTables {
   alarms: AlarmTable;
+  alarmHourCounts: AlarmHourCountTable;
   alarmHandleLogs: AlarmHandleLogTable;
   errDetectionLib: ErrDetectionLibTable;
   labelStudioTasks: LabelStudioTaskTable;

@@ -12,9 +12,14 @@ export type PushType = 'all' | 'violation' | 'road' | 'urgent';
 /** The part of a ws WebSocket a connection uses. */
 export interface PushSocket {
   readonly readyState: number;
-  send(data: string, callback?: (error?: Error) => void): void;
+  send(data: string | Buffer, options: { binary: boolean }, callback?: (error?: Error) => void): void;
   close(code?: number, reason?: string): void;
+  /** ws keeps the TCP socket here; corked while a batch is written so the batch goes out in one write. */
+  _socket?: { cork(): void; uncork(): void };
 }
+
+/** A message as sent: UTF-8 bytes, encoded once and shared by every connection. */
+export type Frame = Buffer;
 
 const CONNECTING = 0;
 const OPEN = 1;
@@ -29,11 +34,13 @@ export const LIMITS = {
   replayBatch: 200,
 };
 
-/** A pushed alarm: its seq, its type id, and its message text in the connection's language. */
+/** A pushed alarm: its seq, its type id, and its message in the connection's language. */
 export interface OutgoingAlarm {
   seq: number;
   eventType: number;
-  text(lang: Lang): string;
+  /** Deleted before it was read: it moves the cursor but is not sent. */
+  deleted?: boolean;
+  frame(lang: Lang): Frame;
 }
 
 /** What a connection needs from the hub. */
@@ -41,7 +48,7 @@ export interface ConnectionHub {
   /** The highest seq the hub has broadcast (every alarm up to it is committed). */
   readonly seq: number;
   urgentSet(): ReadonlySet<number>;
-  /** Alarms matching `type` with seq > afterSeq, in seq order, not deleted. */
+  /** Alarms matching `type` with seq > afterSeq, in seq order (deleted ones flagged). */
   readAfter(afterSeq: number, type: PushType, limit: number): Promise<OutgoingAlarm[]>;
   remove(connection: AlarmConnection): void;
 }
@@ -58,7 +65,7 @@ export class AlarmConnection {
   #state: State = 'hello';
   #helloSeq = 0;
   #cursor = 0;
-  #queue: { text: string; bytes: number }[] = [];
+  #queue: Frame[] = [];
   #queuedBytes = 0;
   #inflightBytes = 0;
   #pumpScheduled = false;
@@ -127,7 +134,7 @@ export class AlarmConnection {
       if (this.#state !== 'replay') return;
       for (const alarm of alarms) {
         this.#cursor = alarm.seq;
-        this.#enqueue(alarm.text(this.lang));
+        if (!alarm.deleted) this.#enqueue(alarm.frame(this.lang));
       }
       if (alarms.length < LIMITS.replayBatch) {
         // Everything committed when the read began is covered, which includes all the hub had broadcast then.
@@ -141,12 +148,12 @@ export class AlarmConnection {
   offer(alarm: OutgoingAlarm): void {
     if (this.#state !== 'live' || alarm.seq <= this.#cursor) return;
     this.#cursor = alarm.seq;
-    if (this.#matches(alarm.eventType)) this.#enqueue(alarm.text(this.lang));
+    if (!alarm.deleted && this.#matches(alarm.eventType)) this.#enqueue(alarm.frame(this.lang));
   }
 
   /** A status message (not replayed): sent to every connection past hello. */
-  offerStatus(text: string): void {
-    if (this.#state !== 'closed') this.#enqueue(text);
+  offerStatus(frame: Frame): void {
+    if (this.#state !== 'closed') this.#enqueue(frame);
   }
 
   #matches(eventType: number): boolean {
@@ -162,15 +169,15 @@ export class AlarmConnection {
     }
   }
 
-  #enqueue(text: string): void {
+  #enqueue(frame: Frame): void {
     if (this.#state === 'closed') return;
-    const bytes = Buffer.byteLength(text);
+    const bytes = frame.length;
     if (this.#queue.length >= LIMITS.maxQueuedMessages || this.#queuedBytes + this.#inflightBytes + bytes > LIMITS.maxBufferedBytes) {
       // Too slow to keep up: it reconnects and resumes from the last seq it processed, so nothing is lost.
       this.close(4008, 'client too slow');
       return;
     }
-    this.#queue.push({ text, bytes });
+    this.#queue.push(frame);
     this.#queuedBytes += bytes;
     this.#schedulePump();
   }
@@ -186,16 +193,20 @@ export class AlarmConnection {
     this.#pumpScheduled = false;
     if (this.#state === 'closed') return;
     let sent = 0;
+    const tcp = this.socket._socket;
+    tcp?.cork();
     while (this.#queue.length > 0 && sent < LIMITS.perTurn) {
-      const { text, bytes } = this.#queue.shift()!;
+      const frame = this.#queue.shift()!;
+      const bytes = frame.length;
       this.#queuedBytes -= bytes;
       this.#inflightBytes += bytes;
-      this.socket.send(text, (error) => {
+      this.socket.send(frame, { binary: false }, (error) => {
         this.#inflightBytes -= bytes;
         if (error) this.close(1011, 'send failed');
       });
       sent++;
     }
+    tcp?.uncork();
     if (this.#queue.length > 0) this.#schedulePump();
     if (this.#queue.length <= LIMITS.lowWater && this.#drained) {
       const resolve = this.#drained;
@@ -205,7 +216,7 @@ export class AlarmConnection {
   };
 
   #sendNow(text: string): void {
-    if (this.#state !== 'closed' && this.socket.readyState === OPEN) this.socket.send(text);
+    if (this.#state !== 'closed' && this.socket.readyState === OPEN) this.socket.send(text, { binary: false });
   }
 
   close(code: number, reason: string): void {

@@ -25,6 +25,7 @@ export interface HubOptions {
 }
 
 const TAIL_BATCH = 500;
+const TAIL_DELAY_MS = 3;
 
 export class AlarmHub implements AlarmBus, ConnectionHub {
   readonly crossInstance: boolean;
@@ -37,6 +38,7 @@ export class AlarmHub implements AlarmBus, ConnectionHub {
   #again = false;
   #closed = false;
   #timers: NodeJS.Timeout[] = [];
+  #pokeTimer: NodeJS.Timeout | null = null;
 
   constructor(db: Kysely<Database>, options: HubOptions) {
     this.#db = db;
@@ -68,8 +70,13 @@ export class AlarmHub implements AlarmBus, ConnectionHub {
     return this.#urgent;
   }
 
+  /** Reads after a short pause, so the commits of a burst are read (and pushed) by one query. */
   alarmsCommitted(): void {
-    this.#tail().catch((e) => this.#options.log?.(e));
+    if (this.#pokeTimer) return;
+    this.#pokeTimer = setTimeout(() => {
+      this.#pokeTimer = null;
+      this.#tail().catch((e) => this.#options.log?.(e));
+    }, TAIL_DELAY_MS);
   }
 
   async statusChanged(notice: StatusNotice): Promise<void> {
@@ -79,13 +86,22 @@ export class AlarmHub implements AlarmBus, ConnectionHub {
 
   /** A status change to push to this instance's connections. */
   deliverStatus(notice: StatusNotice): void {
-    const text = JSON.stringify({ type: 'alarmStatus', data: notice });
-    for (const c of this.#connections) c.offerStatus(text);
+    const frame = Buffer.from(JSON.stringify({ type: 'alarmStatus', data: notice }));
+    for (const c of this.#connections) c.offerStatus(frame);
   }
 
-  add(connection: AlarmConnection): void {
-    if (this.#closed) connection.close(1001, 'server shutting down');
-    else this.#connections.add(connection);
+  /**
+   * A console past authentication; `lastSeq` is the committed seq its hello announced. While no console is live,
+   * nothing needs pushing, so the hub's cursor may skip ahead to it: a console replays what it missed from the
+   * database before it goes live, and later consoles do the same.
+   */
+  add(connection: AlarmConnection, lastSeq: number): void {
+    if (this.#closed) {
+      connection.close(1001, 'server shutting down');
+      return;
+    }
+    if (![...this.#connections].some((c) => c.state === 'live')) this.#seq = Math.max(this.#seq, lastSeq);
+    this.#connections.add(connection);
   }
 
   remove(connection: AlarmConnection): void {
@@ -102,17 +118,12 @@ export class AlarmHub implements AlarmBus, ConnectionHub {
     try {
       do {
         this.#again = false;
-        if (this.#connections.size === 0) {
-          // Nobody to push to: skip ahead. A connection that arrives later replays from the database.
-          const latest = await latestSeq(this.#db);
-          if (this.#connections.size === 0) {
-            this.#seq = Math.max(this.#seq, latest);
-            continue;
-          }
-        }
+        // Nobody to push to: nothing to read (add() moves the cursor on when the first console arrives).
+        if (this.#connections.size === 0) continue;
         this.#urgent = await urgentTypes(this.#db);
         const alarms = await this.readAfter(this.#seq, 'all', TAIL_BATCH);
         for (const alarm of alarms) {
+          if (alarm.seq <= this.#seq) continue;
           this.#seq = alarm.seq;
           for (const c of this.#connections) c.offer(alarm);
         }
@@ -123,11 +134,16 @@ export class AlarmHub implements AlarmBus, ConnectionHub {
     }
   }
 
+  /**
+   * Alarms after a seq, in seq order, deleted ones flagged (not sent). They are filtered in code, not in SQL: with
+   * `deleted_at IS NULL` the partial list indexes become candidates, and on a table without fresh statistics
+   * (embedded PGlite has no autovacuum) the planner can pick one and scan it whole instead of the seq index.
+   */
   async readAfter(afterSeq: number, type: PushType, limit: number): Promise<OutgoingAlarm[]> {
-    let query = this.#db.selectFrom('alarms').selectAll().where('deletedAt', 'is', null).where('seq', '>', afterSeq);
+    let query = this.#db.selectFrom('alarms').selectAll().where('seq', '>', afterSeq);
     if (type === 'violation') query = query.where('eventType', '<=', 50);
     if (type === 'road') query = query.where('eventType', '>=', 1001);
-    if (type === 'urgent') query = query.where('eventType', 'in', [...this.#urgent]);
+    if (type === 'urgent') query = query.where('eventType', 'in', this.#urgent.size ? [...this.#urgent] : [0]);
     const rows = await query.orderBy('seq').limit(limit).execute();
     const urgent = this.#urgent;
     return rows.map((row) => outgoing(row, urgent));
@@ -155,20 +171,22 @@ export class AlarmHub implements AlarmBus, ConnectionHub {
   async close(): Promise<void> {
     this.#closed = true;
     for (const t of this.#timers) clearInterval(t);
+    if (this.#pokeTimer) clearTimeout(this.#pokeTimer);
     for (const c of [...this.#connections]) c.close(1001, 'server shutting down');
   }
 }
 
-/** An alarm's push message, serialised once per language on first use. */
+/** An alarm's push message, serialised and encoded once per language on first use, shared by all connections. */
 function outgoing(row: AlarmRow, urgent: ReadonlySet<number>): OutgoingAlarm {
-  const texts: Partial<Record<Lang, string>> = {};
+  const frames: Partial<Record<Lang, Buffer>> = {};
   const seq = Number(row.seq);
   return {
     seq,
     eventType: row.eventType,
-    text(lang) {
-      texts[lang] ??= JSON.stringify({ type: 'alarm', seq, data: toWarnEvent(row, lang, urgent) });
-      return texts[lang];
+    deleted: row.deletedAt !== null,
+    frame(lang) {
+      frames[lang] ??= Buffer.from(JSON.stringify({ type: 'alarm', seq, data: toWarnEvent(row, lang, urgent) }));
+      return frames[lang];
     },
   };
 }

@@ -99,7 +99,7 @@ function accept(hub: AlarmHub, database: DatabaseHandle, socket: IncomingSocket,
     const lastSeq = await latestSeq(database.db);
     if (socket.readyState !== OPEN) return;
     connection = new AlarmConnection(socket, hub, user, pickLang(req.headers['accept-language']), type as PushType);
-    hub.add(connection);
+    hub.add(connection, lastSeq);
     connection.hello(lastSeq);
     for (const text of early.splice(0)) connection.receive(text);
   })().catch((error) => {

@@ -10,8 +10,8 @@ class FakeSocket implements PushSocket {
   closedWith: number | null = null;
   /** When false, writes never complete (a client that stopped reading). */
   flushes = true;
-  send(data: string, callback?: (error?: Error) => void) {
-    this.sent.push(data);
+  send(data: string | Buffer, _options: { binary: boolean }, callback?: (error?: Error) => void) {
+    this.sent.push(String(data));
     if (this.flushes) callback?.();
     else this.pending.push(() => callback?.());
   }
@@ -22,7 +22,7 @@ class FakeSocket implements PushSocket {
 }
 
 const user = { id: 1, username: 'u', roleId: 1, modules: new Set<string>(), tokenHash: 'h' };
-const alarm = (seq: number): OutgoingAlarm => ({ seq, eventType: 16, text: () => JSON.stringify({ type: 'alarm', seq, data: { pad: 'x'.repeat(200) } }) });
+const alarm = (seq: number): OutgoingAlarm => ({ seq, eventType: 16, frame: () => Buffer.from(JSON.stringify({ type: 'alarm', seq, data: { pad: 'x'.repeat(200) } })) });
 
 function fakeHub(stored: number[], seq = stored.at(-1) ?? 0) {
   const reads: { afterSeq: number; limit: number }[] = [];

@@ -58,6 +58,57 @@ CREATE INDEX alarms_live_status ON alarms (status, alarm_time DESC, id DESC) WHE
 CREATE INDEX alarms_live_type ON alarms (event_type, alarm_time DESC, id DESC) WHERE deleted_at IS NULL;
 CREATE INDEX alarms_deleted ON alarms (deleted_at) WHERE deleted_at IS NOT NULL;
 
+-- Live alarms counted per hour (UTC-aligned), state, kind and simulated flag, kept in step by statement triggers
+-- in the same transaction as the change. The list's total over a wide time range (15 days, or all time) is then a
+-- sum over a few thousand rows plus exact counts of the two partial hours at its ends, instead of a count of
+-- hundreds of thousands of index entries (alarmCount.ts decides when it applies).
+CREATE TABLE alarm_hour_counts (
+  hour timestamptz NOT NULL,
+  status smallint NOT NULL,
+  road boolean NOT NULL,
+  simulated boolean NOT NULL,
+  n integer NOT NULL,
+  PRIMARY KEY (hour, status, road, simulated)
+);
+
+CREATE FUNCTION alarm_hour_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- Net change per key: rows leaving (old, live) count -1, rows arriving (new, live) +1; keys are written in
+  -- order so concurrent transactions lock them in the same order. Unchanged keys are not touched.
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO alarm_hour_counts AS c (hour, status, road, simulated, n)
+    SELECT date_bin('1 hour', alarm_time, timestamptz '2000-01-01 00:00:00+00'), status, event_type >= 1001, simulated, count(*)
+    FROM new_rows WHERE deleted_at IS NULL
+    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (hour, status, road, simulated) DO UPDATE SET n = c.n + excluded.n;
+  ELSIF TG_OP = 'UPDATE' THEN
+    INSERT INTO alarm_hour_counts AS c (hour, status, road, simulated, n)
+    SELECT hour, status, road, simulated, sum(d) FROM (
+      SELECT date_bin('1 hour', alarm_time, timestamptz '2000-01-01 00:00:00+00') AS hour, status, event_type >= 1001 AS road, simulated, -1 AS d
+      FROM old_rows WHERE deleted_at IS NULL
+      UNION ALL
+      SELECT date_bin('1 hour', alarm_time, timestamptz '2000-01-01 00:00:00+00'), status, event_type >= 1001, simulated, 1
+      FROM new_rows WHERE deleted_at IS NULL
+    ) AS changes
+    GROUP BY 1, 2, 3, 4 HAVING sum(d) <> 0 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (hour, status, road, simulated) DO UPDATE SET n = c.n + excluded.n;
+  ELSE
+    INSERT INTO alarm_hour_counts AS c (hour, status, road, simulated, n)
+    SELECT date_bin('1 hour', alarm_time, timestamptz '2000-01-01 00:00:00+00'), status, event_type >= 1001, simulated, -count(*)
+    FROM old_rows WHERE deleted_at IS NULL
+    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (hour, status, road, simulated) DO UPDATE SET n = c.n + excluded.n;
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER alarms_hour_counts_insert AFTER INSERT ON alarms
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION alarm_hour_counts_apply();
+CREATE TRIGGER alarms_hour_counts_update AFTER UPDATE ON alarms
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION alarm_hour_counts_apply();
+CREATE TRIGGER alarms_hour_counts_delete AFTER DELETE ON alarms
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION alarm_hour_counts_apply();
+
 CREATE TABLE alarm_handle_logs (
   id bigserial PRIMARY KEY,
   alarm_id integer NOT NULL REFERENCES alarms (id) ON DELETE CASCADE,

@@ -28,7 +28,7 @@ export const evidenceHandlers: HandlerMap = {
     if (body.eventId && !(await findLiveAlarm(db, body.eventId))) throw notFound('entity.alarm', body.eventId);
 
     const dataDir = services.config.dataDir;
-    const relative = await writeImageFile(dataDir, 'alarm', bytes, declared === 'image/png' ? 'png' : 'jpg');
+    const relative = await writeImageFile(dataDir, 'alarm', bytes, declared === 'image/png' ? 'png' : 'jpg', Boolean(services.config.databaseUrl));
     const url = `/files/${relative}`;
     if (!body.eventId) return { url };
     const eventId = body.eventId;

@@ -7,7 +7,8 @@ import type { Database } from '../../db/types.ts';
 import { ApiError } from '../../http/apiError.ts';
 import type { HandlerContext, HandlerMap } from '../../http/handler.ts';
 import { readUpload } from '../../http/uploads.ts';
-import { insertAlarm, removeImageFile, writeImageFile } from './alarmStore.ts';
+import { removeImageFile, writeImageFile } from './alarmStore.ts';
+import { insertAlarm, type StoredAlarm } from './alarmWriter.ts';
 import { imageSize } from './imageInfo.ts';
 import { parseIngestFields } from './ingestFields.ts';
 
@@ -33,8 +34,8 @@ export const ingestHandlers: HandlerMap = {
     if (x + w > size.width || y + h > size.height) throw new ApiError(400, 'alarms.ingest.boxOutside', { ...size });
 
     const dataDir = services.config.dataDir;
-    const imagePath = await writeImageFile(dataDir, 'alarms', upload.buffer, upload.extension);
-    let stored: Awaited<ReturnType<typeof insertAlarm>>;
+    const imagePath = await writeImageFile(dataDir, 'alarms', upload.buffer, upload.extension, Boolean(services.config.databaseUrl));
+    let stored: StoredAlarm;
     try {
       stored = await insertAlarm(
         db,

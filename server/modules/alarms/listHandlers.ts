@@ -7,6 +7,7 @@ import { formatTime, pageOf } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import type { Ctx } from '../shared/contractTypes.ts';
 import { notFound, pageResult } from '../shared/records.ts';
+import { countAlarms } from './alarmCount.ts';
 import { filteredAlarms, liveAlarms, sorted, timeWindow } from './alarmQuery.ts';
 import { findLiveAlarm, readHistory, toWarnEvent, urgentTypes } from './alarmRecords.ts';
 import { imageFilePath, latestSeq } from './alarmStore.ts';
@@ -16,14 +17,14 @@ export const alarmListHandlers: HandlerMap = {
   async listWarnEvents({ db, body, lang }: Ctx<'listWarnEvents'>) {
     const page = pageOf(body);
     const query = filteredAlarms(db, body);
-    const [count, rows, urgent] = await Promise.all([
-      query.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+    const [total, rows, urgent] = await Promise.all([
+      countAlarms(db, body),
       sorted(query, body).selectAll().limit(page.pageSize).offset(page.offset).execute(),
       urgentTypes(db),
     ]);
     return pageResult(
       rows.map((r) => toWarnEvent(r, lang, urgent)),
-      count.total as string,
+      total,
       page,
     );
   },
