@@ -15,6 +15,7 @@ import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
+import { BoxDetailsDrawer } from './boxes/BoxDetailsDrawer.tsx';
 import { BoxFormDialog } from './boxes/BoxFormDialog.tsx';
 import { deleteBoxes, type EdgeBox, listBoxes, restartBox } from './boxes/boxesApi.ts';
 import { SecretDialog } from './boxes/SecretDialog.tsx';
@@ -37,6 +38,7 @@ export default function EdgeDeviceBoxScreen() {
   const draft = useFilterDraft(list.filters, list.setFilters);
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<EdgeBox | 'new' | null>(null);
+  const [details, setDetails] = useState<EdgeBox | null>(null);
   const [secret, setSecret] = useState<{ secret: string; name: string } | null>(null);
   const selected = list.rows.filter((box) => list.selected.has(box.id));
 
@@ -83,12 +85,15 @@ export default function EdgeDeviceBoxScreen() {
     {
       key: 'actions',
       header: t('boxes.columns.actions'),
-      width: canWrite ? 250 : 90,
+      width: canWrite ? 300 : 150,
       fixed: 'right',
       render: (box) => (
         <span className="device-row-actions">
           <Button size="xs" appearance="link" onClick={() => navigate(`/boxDeviceConfig?box=${box.id}`)}>
             {t('boxes.configure')}
+          </Button>
+          <Button size="xs" appearance="link" onClick={() => setDetails(box)}>
+            {t('boxExtras.open')}
           </Button>
           {canWrite ? (
             <>
@@ -164,6 +169,7 @@ export default function EdgeDeviceBoxScreen() {
           list.reload();
         }}
       />
+      <BoxDetailsDrawer box={details} canWrite={canWrite} onClose={() => setDetails(null)} />
       <SecretDialog secret={secret?.secret ?? null} name={secret?.name ?? ''} onClose={() => setSecret(null)} />
       {dialog}
     </section>

@@ -12,7 +12,10 @@ import { cameraInfo, type DeviceEventBrief, type DeviceInfo, deleteEventConfigs,
 import { DeviceState } from '../shared/DeviceState.tsx';
 import { useAsync } from '../shared/useAsync.ts';
 import { AddEventsDialog } from './AddEventsDialog.tsx';
+import { CrossCameraPanel } from './CrossCameraPanel.tsx';
 import { EventAreaPanel } from './EventAreaPanel.tsx';
+import { FpsSyncPanel } from './FpsSyncPanel.tsx';
+import { OutputsPanel } from './OutputsPanel.tsx';
 import { initialSnapshot, SnapshotPreview, useCameraSnapshot, VideoFramePanel } from './SnapshotPanel.tsx';
 
 export interface CameraConfigViewProps {
@@ -154,8 +157,11 @@ function CameraConfigBody({ device, canWrite, onBack, reload }: { device: Device
                 canWrite={canWrite}
                 onSaved={reload}
               />
+              {device.kind === 'normal' ? <CrossCameraPanel key={`cross-${chosen.configId}`} cameraId={device.id} event={chosen} canWrite={canWrite} /> : null}
             </>
           ) : null}
+          <FpsSyncPanel cameraId={device.id} cameraName={device.name} canWrite={canWrite} />
+          <OutputsPanel device={device} canWrite={canWrite} onChanged={reload} />
         </div>
       </div>
       <AddEventsDialog

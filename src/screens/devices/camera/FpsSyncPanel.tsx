@@ -1,0 +1,110 @@
+// The camera's analysis frame rate (view, change within 1–60 and not above the stream's own rate when known)
+// and the "sync event configuration" action: re-sends what is saved to the engine or edge box, confirmed
+// first, with the number of configurations sent as the result.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import Input from 'rsuite/Input';
+import 'rsuite/Button/styles/index.css';
+import 'rsuite/Input/styles/index.css';
+import { notify } from '../../../app/notify.ts';
+import { useConfirm } from '../../../components/table/ConfirmDialog.tsx';
+import { useAsync } from '../shared/useAsync.ts';
+import { type DeviceFps, deviceFps, editDeviceFps, syncEventConfig } from './cameraExtrasApi.ts';
+
+export function FpsSyncPanel({ cameraId, cameraName, canWrite }: { cameraId: number; cameraName: string; canWrite: boolean }) {
+  const { t } = useTranslation('devices');
+  const fps = useAsync((signal) => deviceFps(cameraId, signal), null as DeviceFps | null, cameraId);
+  const { confirm, dialog } = useConfirm();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [synced, setSynced] = useState<number | null>(null);
+
+  const save = async () => {
+    const value = Number(draft);
+    const ceiling = Math.min(60, fps.data?.sourceFps ? Math.floor(fps.data.sourceFps) : 60);
+    if (!Number.isInteger(value) || value < 1 || value > ceiling) return setProblem(t('cameraExtras.fps.range', { max: ceiling }));
+    setBusy(true);
+    setProblem(null);
+    try {
+      await editDeviceFps(cameraId, value);
+      notify('success', t('cameraExtras.fps.saved'));
+      setDraft(null);
+      fps.reload();
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sync = () =>
+    confirm({
+      title: t('cameraExtras.sync.title'),
+      message: t('cameraExtras.sync.message', { name: cameraName }),
+      confirmLabel: t('cameraExtras.sync.button'),
+      action: async () => {
+        const n = await syncEventConfig(cameraId);
+        setSynced(n);
+        notify('success', t('cameraExtras.sync.done', { n }));
+      },
+    });
+
+  return (
+    <section className="camera-extra" aria-labelledby="camera-fps-title">
+      <h2 id="camera-fps-title">{t('cameraExtras.fps.title')}</h2>
+      {fps.status === 'loading' && !fps.data ? <p aria-busy="true">{t('boxExtras.loading')}</p> : null}
+      {fps.status === 'error' ? (
+        <div role="alert">
+          <span>{t('boxExtras.loadFailed', { reason: fps.error ?? '' })}</span>{' '}
+          <Button size="xs" onClick={fps.reload}>
+            {t('actions.retry')}
+          </Button>
+        </div>
+      ) : null}
+      {fps.data && draft === null ? (
+        <p>
+          {t('cameraExtras.fps.value', { fps: fps.data.fps })}
+          {fps.data.sourceFps ? ` ${t('cameraExtras.fps.source', { fps: fps.data.sourceFps })}` : ''}{' '}
+          {canWrite ? (
+            <Button size="xs" appearance="link" onClick={() => setDraft(String(fps.data?.fps ?? ''))}>
+              {t('actions.edit')}
+            </Button>
+          ) : null}
+        </p>
+      ) : null}
+      {draft !== null ? (
+        <div className="camera-extra-form">
+          <label htmlFor="camera-fps">{t('cameraExtras.fps.label')}</label>
+          <Input id="camera-fps" type="number" min={1} max={60} value={draft} onChange={setDraft} />
+          {problem ? (
+            <p className="dialog-failure" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          <div>
+            <Button size="sm" onClick={() => {
+              setDraft(null);
+              setProblem(null);
+            }} disabled={busy}>
+              {t('actions.cancel')}
+            </Button>
+            <Button size="sm" appearance="primary" onClick={save} loading={busy}>
+              {t('actions.save')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {canWrite ? (
+        <p>
+          <Button size="sm" onClick={sync}>
+            {t('cameraExtras.sync.button')}
+          </Button>{' '}
+          {synced !== null ? <span role="status">{t('cameraExtras.sync.done', { n: synced })}</span> : null}
+        </p>
+      ) : null}
+      {dialog}
+    </section>
+  );
+}
