@@ -67,7 +67,7 @@ test('an edge box: work-clothes picture added and deleted; governance and SDC ta
   await expect(drawer.getByText(/盒子尚未上报应用|^应用$/).first()).toBeVisible();
 });
 
-test('a camera: an http alarm output added and deleted, frame rate shown, sync refused while its box is offline', async ({ page }) => {
+test('a camera: an http alarm output added and deleted, frame rate shown, sync answered (sent, or refused while its box is offline)', async ({ page }) => {
   await signIn(page);
   await page.goto('/deviceConfig');
   await page.getByRole('row').filter({ hasText: '科技园北门' }).getByRole('button', { name: '配置' }).click();
@@ -88,13 +88,20 @@ test('a camera: an http alarm output added and deleted, frame rate shown, sync r
   await expect(output).toHaveCount(0);
 
   await page.getByRole('button', { name: '同步事件配置' }).click();
-  // The demo camera runs on a demo edge box that is offline until it sends a heartbeat: the server's refusal
-  // (409) is shown in the confirmation, which stays open; a camera analysed locally would report the count.
+  // The demo camera runs on a demo edge box: while the box is offline (no heartbeat — an ingest counts as one,
+  // and other tests or the demo simulator may have posted alarms) the server refuses (409) and the confirmation
+  // stays open with its message; while it is online the count of configurations sent is shown.
   const sync = page.getByRole('alertdialog', { name: '同步事件配置' });
   await sync.getByRole('button', { name: '同步事件配置' }).click();
-  await expect(sync.getByRole('alert')).toContainText('离线');
-  await sync.getByRole('button', { name: '取消' }).click();
-  await expect(sync).toHaveCount(0);
+  const refused = sync.getByRole('alert').filter({ hasText: '离线' });
+  const sent = page.getByRole('region', { name: '分析帧率' }).getByRole('status').filter({ hasText: /已下发 \d+ 个配置/ });
+  await expect(refused.or(sent).first()).toBeVisible();
+  if (await refused.isVisible()) {
+    await sync.getByRole('button', { name: '取消' }).click();
+    await expect(sync).toHaveCount(0);
+  } else {
+    await expect(sync).toHaveCount(0);
+  }
 });
 
 test('the catalogue tabs of /otherConfig: a control unit and a catalogue camera under it', async ({ page }) => {
