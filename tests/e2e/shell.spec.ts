@@ -52,17 +52,19 @@ test('admin: menu → navigate → breadcrumbs → language → password check �
   await expect(page.getByRole('heading', { level: 1, name: '视频中心' })).toBeVisible();
   await expect(page.getByText('视频中心 — 由视频中心议题实现')).toBeVisible();
 
-  // A menu item with type ids carries them as typeIds, and is the highlighted item.
-  await sideMenu(page).getByRole('link', { name: '实时事件' }).click();
-  await expect(page).toHaveURL(/\/actualTimeEvent\?typeIds=1%2C2%2C3/);
-  await expect(currentCrumb(page)).toHaveText('实时事件');
-  await expect(sideMenu(page).getByRole('link', { name: '实时事件' })).toHaveAttribute('aria-current', 'true');
+  // A menu item with type ids (the seeded traffic-live page: road events) carries them as typeIds, and is the
+  // highlighted item.
+  await openGroup(page, '首页');
+  await sideMenu(page).getByRole('link', { name: '交通实况' }).click();
+  await expect(page).toHaveURL(/\/index_traffic_truth\?typeIds=1001%2C1002%2C/);
+  await expect(currentCrumb(page)).toHaveText('交通实况');
+  await expect(sideMenu(page).getByRole('link', { name: '交通实况' })).toHaveAttribute('aria-current', 'true');
 
   // The language changes in place from the user menu.
   await page.getByRole('button', { name: '系统管理员' }).click();
   await page.getByRole('menuitem', { name: 'English' }).click();
-  await expect(currentCrumb(page)).toHaveText('Real-time events');
-  await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'History events' })).toBeVisible();
+  await expect(currentCrumb(page)).toHaveText('Traffic live');
+  await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Traffic home' })).toBeVisible();
 
   // Change password: the form's own checks, then the server's refusal of a wrong current password.
   await page.getByRole('button', { name: '系统管理员' }).click();

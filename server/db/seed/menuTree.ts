@@ -23,7 +23,8 @@ export const menuTree: SeedModule[] = [
     children: [
       route('index_traffic', '交通首页', 'Traffic home'),
       route('test', '综合首页', 'Overview'),
-      route('index_traffic_truth', '交通实况', 'Traffic live'),
+      // typeIds (§2): the traffic-live page shows road events only.
+      route('index_traffic_truth', '交通实况', 'Traffic live', { description: '1001,1002,1003,1004,1005,1006,1007,1008,1009,1010,1011,1012,1013,1014,1015,1016,1017,1018,1019,1020,1021,1022,1023,1024' }),
       route('configTotal', '网点统计', 'Site statistics'),
       route('intelligent', '智能体', 'Intelligent agent'),
     ],
@@ -31,7 +32,7 @@ export const menuTree: SeedModule[] = [
   {
     number: 'group:alarms', zh: '告警中心', en: 'Alarm center', icon: 'bell',
     children: [
-      route('actualTimeEvent', '实时事件', 'Real-time events', { description: '1,2,3,4,5,6,7,8,9,10,1001,1002,1003' }),
+      route('actualTimeEvent', '实时事件', 'Real-time events'),
       route('historyEvent', '历史事件', 'History events'),
       route('eventProcess', '事件处理', 'Event processing'),
       route('eventVerify', '事件核查', 'Event check'),
