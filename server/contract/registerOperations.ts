@@ -60,61 +60,66 @@ async function runOperation(
   const lang = pickLang(req.headers['accept-language']);
   const ip = req.ip;
   let user = req.sessionUser ?? null;
-  let code = 0;
-  let msg = translate(lang, 'ok');
-  try {
-    const ctx: HandlerContext = {
-      services,
-      db: services.db,
-      req,
-      reply,
-      operation,
-      user,
-      lang,
-      body: req.body,
-      query: req.query,
-      params: req.params,
-      ip,
-    };
-    const result = await handler(ctx);
-    if (reply.sent) return reply;
-    if (result instanceof FileReply) {
-      return reply
-        .header('content-type', result.contentType)
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(result.fileName)}`)
-        .send(result.body);
-    }
-    if (result instanceof EnvelopeReply) {
-      const who = result.extra.userinfo as { id?: number; username?: string } | undefined;
-      if (who && !user) user = { id: who.id ?? 0, username: who.username ?? '', roleId: 0, modules: new Set(), tokenHash: '' };
-      return reply.send({ code, msg, ...result.extra, data: result.data });
-    }
-    return reply.send({ code, msg, data: result ?? null });
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    code = error.code;
-    msg = translate(lang, error.key, error.params);
-    return reply.send({ code, msg, data: error.data ?? null });
-  } finally {
+  // The operation log is written before the answer leaves, so a caller that reads the log next finds the entry.
+  const log = async (code: number, msg: string) => {
     // Box ingest (x-box-auth) is machine traffic at up to hundreds of calls a second: its record is the alarm
     // itself, and logging it would bury the users' operations.
     const boxTraffic = operation.access.kind === 'public' && operation.access.boxAuth;
-    if (!operation.readOnly && code !== 401 && !boxTraffic) {
-      await writeOperationLog(services.db, {
-        userId: user?.id || null,
-        username: user?.username || loginName(req.body),
-        operationId: operation.operationId,
-        summary: operation.summary,
-        method: operation.method,
-        path: operation.path,
-        params: req.body && typeof req.body === 'object' && !isMultipart(req) ? req.body : req.query,
-        code,
-        msg,
-        ip,
-        durationMs: performance.now() - started,
-      }).catch((err) => req.log.error({ err }, 'operation log write failed'));
+    if (operation.readOnly || code === 401 || boxTraffic) return;
+    await writeOperationLog(services.db, {
+      userId: user?.id || null,
+      username: user?.username || loginName(req.body),
+      operationId: operation.operationId,
+      summary: operation.summary,
+      method: operation.method,
+      path: operation.path,
+      params: req.body && typeof req.body === 'object' && !isMultipart(req) ? req.body : req.query,
+      code,
+      msg,
+      ip,
+      durationMs: performance.now() - started,
+    }).catch((err) => req.log.error({ err }, 'operation log write failed'));
+  };
+  const ctx: HandlerContext = {
+    services,
+    db: services.db,
+    req,
+    reply,
+    operation,
+    user,
+    lang,
+    body: req.body,
+    query: req.query,
+    params: req.params,
+    ip,
+  };
+  let result: unknown;
+  try {
+    result = await handler(ctx);
+  } catch (error) {
+    if (!(error instanceof ApiError)) {
+      await log(500, translate(lang, 'internal'));
+      throw error;
     }
+    const msg = translate(lang, error.key, error.params);
+    await log(error.code, msg);
+    return reply.send({ code: error.code, msg, data: error.data ?? null });
   }
+  const msg = translate(lang, 'ok');
+  if (result instanceof EnvelopeReply) {
+    const who = result.extra.userinfo as { id?: number; username?: string } | undefined;
+    if (who && !user) user = { id: who.id ?? 0, username: who.username ?? '', roleId: 0, modules: new Set(), tokenHash: '' };
+  }
+  await log(0, msg);
+  if (reply.sent) return reply;
+  if (result instanceof FileReply) {
+    return reply
+      .header('content-type', result.contentType)
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(result.fileName)}`)
+      .send(result.body);
+  }
+  if (result instanceof EnvelopeReply) return reply.send({ code: 0, msg, ...result.extra, data: result.data });
+  return reply.send({ code: 0, msg, data: result ?? null });
 }
 
 declare module 'fastify' {
