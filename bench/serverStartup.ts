@@ -1,4 +1,5 @@
-// Cold start of the server on a fresh embedded database, its memory after start, and API round trips.
+// Cold start of the server on a fresh embedded database (DATABASE_URL is cleared), its memory after start, and
+// API round trips.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ const PORT = 18399;
 async function startServer(dataDir: string) {
   const started = performance.now();
   const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: '' },
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: '', SIMULATOR: 'off', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
