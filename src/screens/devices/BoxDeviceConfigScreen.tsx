@@ -14,7 +14,7 @@ import { LazySchemaForm } from '../../forms/LazySchemaForm.tsx';
 import { BoxTaskDialog } from './boxes/BoxTaskDialog.tsx';
 import { boxTask, type EdgeBoxPlatformConfig, type EdgeBoxTask, platformConfig, savePlatformConfig } from './boxes/boxesApi.ts';
 import { boxOptions, listDevices } from './devicesApi.ts';
-import { useAsync } from './shared/useAsync.ts';
+import { useLoaded } from '../../components/data/useLoaded.ts';
 import { useScreenTitle } from './shared/useScreenTitle.ts';
 import './devices.css';
 
@@ -43,9 +43,9 @@ const platformUi: UiSchema<EdgeBoxPlatformConfig> = {
 
 function BoxPanels({ boxId, boxName, canWrite }: { boxId: number; boxName: string; canWrite: boolean }) {
   const { t } = useTranslation('devices');
-  const task = useAsync((signal) => boxTask(boxId, signal), null as EdgeBoxTask | null, boxId);
-  const platform = useAsync((signal) => platformConfig(boxId, signal), null as EdgeBoxPlatformConfig | null, boxId);
-  const cameras = useAsync((signal) => listDevices('normal', { boxId: String(boxId) }, 1, 500, signal).then((page) => page.list), [], boxId);
+  const task = useLoaded((signal) => boxTask(boxId, signal), null as EdgeBoxTask | null, boxId);
+  const platform = useLoaded((signal) => platformConfig(boxId, signal), null as EdgeBoxPlatformConfig | null, boxId);
+  const cameras = useLoaded((signal) => listDevices('normal', { boxId: String(boxId) }, 1, 500, signal).then((page) => page.list), [], boxId);
   const [editing, setEditing] = useState<EdgeBoxTask | null>(null);
   const [platformDraft, setPlatformDraft] = useState<EdgeBoxPlatformConfig | null>(null);
   const [saving, setSaving] = useState(false);
@@ -156,7 +156,7 @@ export default function BoxDeviceConfigScreen() {
   const canWrite = usePermission()(['boxDeviceConfig', 'edgeDevice/box']);
   const [params, setParams] = useSearchParams();
   const title = useScreenTitle(t('titles.boxDeviceConfig'));
-  const boxes = useAsync((signal) => boxOptions(signal), []);
+  const boxes = useLoaded((signal) => boxOptions(signal), []);
   const boxId = Number(params.get('box')) || boxes.data[0]?.id || null;
   const box = boxes.data.find((entry) => entry.id === boxId);
   return (

@@ -33,7 +33,7 @@ import {
   stopDevice,
 } from './devicesApi.ts';
 import { batchFailureText } from './shared/batchOutcome.ts';
-import { useAsync } from './shared/useAsync.ts';
+import { useLoaded } from '../../components/data/useLoaded.ts';
 import './devices.css';
 
 const FILTERS = ['keyword', 'sceneId', 'startState', 'createdWithin'] as const;
@@ -58,8 +58,8 @@ export function DeviceListView({ kind, permission, title, extraActions }: Device
     load: ({ filters, pageNo, pageSize, signal }) => listDevices(kind, filters, pageNo, pageSize, signal),
   });
   const draft = useFilterDraft(list.filters, list.setFilters);
-  const scenes = useAsync((signal) => allScenes(signal), []);
-  const boxes = useAsync((signal) => (kind === 'offline' ? Promise.resolve([]) : boxOptions(signal)), []);
+  const scenes = useLoaded((signal) => allScenes(signal), []);
+  const boxes = useLoaded((signal) => (kind === 'offline' ? Promise.resolve([]) : boxOptions(signal)), []);
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<Device | 'new' | null>(null);
   const [exporting, setExporting] = useState(false);

@@ -12,7 +12,7 @@ import 'rsuite/Input/styles/index.css';
 import 'rsuite/Modal/styles/index.css';
 import 'rsuite/SelectPicker/styles/index.css';
 import { allScenes, type Device, uploadOfflineVideo } from './devicesApi.ts';
-import { useAsync } from './shared/useAsync.ts';
+import { useLoaded } from '../../components/data/useLoaded.ts';
 
 export const MAX_VIDEO_NAME = 128;
 export const MAX_VIDEO_BYTES = 2 * 1024 ** 3;
@@ -28,7 +28,7 @@ export function videoProblem(file: File | null, name: string): 'pickFile' | 'not
 
 export function UploadVideoDialog({ open, onClose, onUploaded }: { open: boolean; onClose(): void; onUploaded(device: Device): void }) {
   const { t } = useTranslation('devices');
-  const scenes = useAsync((signal) => (open ? allScenes(signal) : Promise.resolve([])), [], String(open));
+  const scenes = useLoaded((signal) => (open ? allScenes(signal) : Promise.resolve([])), [], String(open));
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
   const [sceneId, setSceneId] = useState<string | null>(null);

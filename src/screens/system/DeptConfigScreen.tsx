@@ -15,7 +15,7 @@ import type { TableColumn } from '../../components/table/ServerTable.tsx';
 import { TreeTable } from '../../components/tree/TreeTable.tsx';
 import { DeptFormModal, type DeptTarget } from './depts/DeptFormModal.tsx';
 import { type Dept, deleteDept, deptTree } from './depts/deptsApi.ts';
-import { useLoaded } from './shared/useLoaded.ts';
+import { useLoaded } from '../../components/data/useLoaded.ts';
 import './shared/systemForms.css';
 
 export default function DeptConfigScreen() {

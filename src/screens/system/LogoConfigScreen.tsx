@@ -24,7 +24,7 @@ import { LogoImageField } from './logo/LogoImageField.tsx';
 import { type LogoDraft, LogoPreview } from './logo/LogoPreview.tsx';
 import { Field, fieldAria } from './shared/FormModal.tsx';
 import { useFormState } from './shared/useFormState.ts';
-import { useLoaded } from './shared/useLoaded.ts';
+import { useLoaded } from '../../components/data/useLoaded.ts';
 import '../../components/table/serverTable.css';
 import './shared/systemForms.css';
 

@@ -19,7 +19,7 @@ import type { TableColumn } from '../../components/table/ServerTable.tsx';
 import { TreeTable } from '../../components/tree/TreeTable.tsx';
 import { MenuFormModal, type MenuTarget } from './menus/MenuFormModal.tsx';
 import { deleteModule, type MenuModule, moduleTree } from './menus/menusApi.ts';
-import { useLoaded } from './shared/useLoaded.ts';
+import { useLoaded } from '../../components/data/useLoaded.ts';
 import './shared/systemForms.css';
 
 export default function MenuConfigScreen() {

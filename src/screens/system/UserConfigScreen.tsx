@@ -19,7 +19,7 @@ import { TreeFilter } from '../../components/tree/TreeFilter.tsx';
 import { toPickerData } from '../../components/tree/treeUtils.ts';
 import { deptTree } from './depts/deptsApi.ts';
 import { allRoles } from './roles/rolesApi.ts';
-import { useLoaded } from './shared/useLoaded.ts';
+import { useLoaded } from '../../components/data/useLoaded.ts';
 import '../../components/table/serverTable.css';
 import './shared/systemForms.css';
 import { ResetPasswordModal } from './users/ResetPasswordModal.tsx';

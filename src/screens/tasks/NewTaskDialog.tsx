@@ -10,12 +10,12 @@ import 'rsuite/Button/styles/index.css';
 import 'rsuite/Input/styles/index.css';
 import 'rsuite/Modal/styles/index.css';
 import 'rsuite/SelectPicker/styles/index.css';
-import { useAsync } from '../devices/shared/useAsync.ts';
+import { useLoaded } from '../../components/data/useLoaded.ts';
 import { addTask, cameraOptions } from './tasksApi.ts';
 
 export function NewTaskDialog({ open, onClose, onCreated }: { open: boolean; onClose(): void; onCreated(id: number): void }) {
   const { t } = useTranslation('tasks');
-  const cameras = useAsync((signal) => (open ? cameraOptions(signal) : Promise.resolve([])), [], String(open));
+  const cameras = useLoaded((signal) => (open ? cameraOptions(signal) : Promise.resolve([])), [], String(open));
   const [cameraId, setCameraId] = useState<number | null>(null);
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);

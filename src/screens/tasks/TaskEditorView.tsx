@@ -16,7 +16,7 @@ import { LazySchemaForm } from '../../forms/LazySchemaForm.tsx';
 import { initialSnapshot, SnapshotPreview, useCameraSnapshot } from '../devices/camera/SnapshotPanel.tsx';
 import { cameraInfo, type DeviceInfo } from '../devices/devicesApi.ts';
 import { DeviceState } from '../devices/shared/DeviceState.tsx';
-import { useAsync } from '../devices/shared/useAsync.ts';
+import { useLoaded } from '../../components/data/useLoaded.ts';
 import { allDrawn, validateDetection } from './detectionRules.ts';
 import { type DetectionTask, type DetectionTaskConfig, getTask, startTask, stopTask, updateTask } from './tasksApi.ts';
 
@@ -24,7 +24,7 @@ const MAX_NAME = 128;
 
 export function TaskEditorView({ taskId, canWrite, onBack }: { taskId: number; canWrite: boolean; onBack(): void }) {
   const { t } = useTranslation('tasks');
-  const loaded = useAsync(
+  const loaded = useLoaded(
     async (signal) => {
       const task = await getTask(taskId, signal);
       const camera = await cameraInfo(task.cameraId, signal).catch(() => null);

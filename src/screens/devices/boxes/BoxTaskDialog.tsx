@@ -11,7 +11,7 @@ import 'rsuite/CheckPicker/styles/index.css';
 import 'rsuite/Modal/styles/index.css';
 import 'rsuite/SelectPicker/styles/index.css';
 import { allScenes, sceneEvents } from '../devicesApi.ts';
-import { useAsync } from '../shared/useAsync.ts';
+import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { type EdgeBoxTask, freeDevices, saveBoxTask } from './boxesApi.ts';
 
 interface Row {
@@ -31,7 +31,7 @@ async function choices(task: EdgeBoxTask, signal: AbortSignal) {
 
 export function BoxTaskDialog({ task, boxName, onClose, onSaved }: { task: EdgeBoxTask | null; boxName: string; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation('devices');
-  const options = useAsync(
+  const options = useLoaded(
     (signal) => (task ? choices(task, signal) : Promise.resolve({ cameras: [], events: [] })),
     { cameras: [] as { value: number; label: string }[], events: [] as { value: number; label: string }[] },
     task ? `${task.boxId}:${task.updateTime ?? ''}` : '',

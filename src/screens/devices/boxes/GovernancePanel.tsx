@@ -12,7 +12,7 @@ import 'rsuite/Input/styles/index.css';
 import { notify } from '../../../app/notify.ts';
 import { useConfirm } from '../../../components/table/ConfirmDialog.tsx';
 import { allScenes, listDevices, sceneEvents } from '../devicesApi.ts';
-import { useAsync } from '../shared/useAsync.ts';
+import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { boxTask, type EdgeBoxTask } from './boxesApi.ts';
 import { cancelGovernanceTask, type GovernanceTask, saveGovernanceTask } from './boxExtrasApi.ts';
 import { fromWireTime, toWireTime, windowProblem } from './boxRules.ts';
@@ -47,7 +47,7 @@ async function loadAll(boxId: number, signal: AbortSignal) {
 
 export function GovernancePanel({ boxId, canWrite }: { boxId: number; canWrite: boolean }) {
   const { t } = useTranslation('devices');
-  const data = useAsync((signal) => loadAll(boxId, signal), { task: null, cameras: [], events: [] } as Awaited<ReturnType<typeof loadAll>>, boxId);
+  const data = useLoaded((signal) => loadAll(boxId, signal), { task: null, cameras: [], events: [] } as Awaited<ReturnType<typeof loadAll>>, boxId);
   const { confirm, dialog } = useConfirm();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [problem, setProblem] = useState<string | null>(null);

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
-import { useAsync } from '../shared/useAsync.ts';
+import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { type SdcApp, type SdcTopic, sdcApps, sdcTopics } from './boxExtrasApi.ts';
 
 async function loadSdc(boxId: number, signal: AbortSignal) {
@@ -12,7 +12,7 @@ async function loadSdc(boxId: number, signal: AbortSignal) {
 
 export function SdcPanel({ boxId }: { boxId: number }) {
   const { t } = useTranslation('devices');
-  const data = useAsync((signal) => loadSdc(boxId, signal), { apps: [] as SdcApp[], topics: [] as SdcTopic[] }, boxId);
+  const data = useLoaded((signal) => loadSdc(boxId, signal), { apps: [] as SdcApp[], topics: [] as SdcTopic[] }, boxId);
   if (data.status === 'loading') return <p aria-busy="true">{t('boxExtras.loading')}</p>;
   if (data.status === 'error') {
     return (

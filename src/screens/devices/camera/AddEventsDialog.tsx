@@ -9,7 +9,7 @@ import 'rsuite/Button/styles/index.css';
 import 'rsuite/Checkbox/styles/index.css';
 import 'rsuite/Modal/styles/index.css';
 import { allScenes, changeEventTypes, type SceneMenuEvent, sceneEvents } from '../devicesApi.ts';
-import { useAsync } from '../shared/useAsync.ts';
+import { useLoaded } from '../../../components/data/useLoaded.ts';
 
 export interface AddEventsDialogProps {
   open: boolean;
@@ -31,7 +31,7 @@ async function catalogue(sceneId: number | null, signal: AbortSignal): Promise<S
 
 export function AddEventsDialog({ open, cameraId, sceneId, configured, onClose, onAdded }: AddEventsDialogProps) {
   const { t } = useTranslation('devices');
-  const events = useAsync((signal) => (open ? catalogue(sceneId, signal) : Promise.resolve([])), [], `${open}:${sceneId}`);
+  const events = useLoaded((signal) => (open ? catalogue(sceneId, signal) : Promise.resolve([])), [], `${open}:${sceneId}`);
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

@@ -10,7 +10,7 @@ import { notify } from '../../../app/notify.ts';
 import { useConfirm } from '../../../components/table/ConfirmDialog.tsx';
 import { cameraInfo, type DeviceEventBrief, type DeviceInfo, deleteEventConfigs, startDevice, stopDevice } from '../devicesApi.ts';
 import { DeviceState } from '../shared/DeviceState.tsx';
-import { useAsync } from '../shared/useAsync.ts';
+import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { AddEventsDialog } from './AddEventsDialog.tsx';
 import { CrossCameraPanel } from './CrossCameraPanel.tsx';
 import { EventAreaPanel } from './EventAreaPanel.tsx';
@@ -26,7 +26,7 @@ export interface CameraConfigViewProps {
 
 export function CameraConfigView({ cameraId, canWrite, onBack }: CameraConfigViewProps) {
   const { t } = useTranslation('devices');
-  const info = useAsync((signal) => cameraInfo(cameraId, signal), null as DeviceInfo | null, cameraId);
+  const info = useLoaded((signal) => cameraInfo(cameraId, signal), null as DeviceInfo | null, cameraId);
   if (info.status === 'error' && !info.data) {
     return (
       <section className="devices-screen">

@@ -10,7 +10,7 @@ import 'rsuite/CheckPicker/styles/index.css';
 import 'rsuite/Input/styles/index.css';
 import { notify } from '../../../app/notify.ts';
 import { type DeviceEventBrief, listDevices } from '../devicesApi.ts';
-import { useAsync } from '../shared/useAsync.ts';
+import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { saveCrossCamera } from './cameraExtrasApi.ts';
 
 async function otherCameras(cameraId: number, signal: AbortSignal) {
@@ -20,7 +20,7 @@ async function otherCameras(cameraId: number, signal: AbortSignal) {
 
 export function CrossCameraPanel({ cameraId, event, canWrite }: { cameraId: number; event: DeviceEventBrief; canWrite: boolean }) {
   const { t } = useTranslation('devices');
-  const cameras = useAsync((signal) => otherCameras(cameraId, signal), [] as { value: number; label: string }[], cameraId);
+  const cameras = useLoaded((signal) => otherCameras(cameraId, signal), [] as { value: number; label: string }[], cameraId);
   const [linked, setLinked] = useState<number[]>([]);
   const [count, setCount] = useState('1');
   const [problem, setProblem] = useState<string | null>(null);

@@ -15,7 +15,7 @@ import { startsAfterEnd } from '../../../forms/fields/TimeWindowsField.tsx';
 import type { SnapshotState } from '../../../forms/formContext.ts';
 import { LazySchemaForm } from '../../../forms/LazySchemaForm.tsx';
 import { type DeviceEventBrief, eventConfigs, saveEventConfig } from '../devicesApi.ts';
-import { useAsync } from '../shared/useAsync.ts';
+import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { bodyFromForm, type EventAreaFormData, formFromSaved } from './eventAreaForm.ts';
 
 export interface EventAreaPanelProps {
@@ -32,7 +32,7 @@ export interface EventAreaPanelProps {
 export function EventAreaPanel({ cameraId, event, snapshot, takeSnapshot, canWrite, onSaved }: EventAreaPanelProps) {
   const { t } = useTranslation('devices');
   const { t: tf } = useTranslation('forms');
-  const saved = useAsync(
+  const saved = useLoaded(
     async (signal) => {
       const list = await eventConfigs(cameraId, event.typeId, signal);
       const found = list.find((config) => config.id === event.configId) ?? list.find((config) => config.eventId === event.eventId && config.appName === event.appName);

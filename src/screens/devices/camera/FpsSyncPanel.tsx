@@ -9,12 +9,12 @@ import 'rsuite/Button/styles/index.css';
 import 'rsuite/Input/styles/index.css';
 import { notify } from '../../../app/notify.ts';
 import { useConfirm } from '../../../components/table/ConfirmDialog.tsx';
-import { useAsync } from '../shared/useAsync.ts';
+import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { type DeviceFps, deviceFps, editDeviceFps, syncEventConfig } from './cameraExtrasApi.ts';
 
 export function FpsSyncPanel({ cameraId, cameraName, canWrite }: { cameraId: number; cameraName: string; canWrite: boolean }) {
   const { t } = useTranslation('devices');
-  const fps = useAsync((signal) => deviceFps(cameraId, signal), null as DeviceFps | null, cameraId);
+  const fps = useLoaded((signal) => deviceFps(cameraId, signal), null as DeviceFps | null, cameraId);
   const { confirm, dialog } = useConfirm();
   const [draft, setDraft] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);

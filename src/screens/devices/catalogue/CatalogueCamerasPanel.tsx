@@ -11,7 +11,7 @@ import { useConfirm } from '../../../components/table/ConfirmDialog.tsx';
 import { FilterBar, FilterField, useFilterDraft } from '../../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../../components/table/ServerTable.tsx';
 import { useServerList } from '../../../components/table/useServerList.ts';
-import { useAsync } from '../shared/useAsync.ts';
+import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { addCameraEntry, allCtrlUnits, type CameraEntry, type CameraEntryInput, deleteCameraEntries, listCameraEntries, updateCameraEntry } from './catalogueApi.ts';
 import { EntryDialog, type EntryField, type EntryValues, num, text } from './EntryDialog.tsx';
 
@@ -54,7 +54,7 @@ export function CatalogueCamerasPanel({ canWrite }: { canWrite: boolean }) {
     load: ({ filters, pageNo, pageSize, signal }) => listCameraEntries(filters.keyword, pageNo, pageSize, signal),
   });
   const draft = useFilterDraft(list.filters, list.setFilters);
-  const units = useAsync((signal) => allCtrlUnits(signal), [] as { value: number; label: string }[]);
+  const units = useLoaded((signal) => allCtrlUnits(signal), [] as { value: number; label: string }[]);
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<{ entry: CameraEntry | null; values: EntryValues } | null>(null);
   const selected = list.rows.filter((entry) => list.selected.has(entry.id));

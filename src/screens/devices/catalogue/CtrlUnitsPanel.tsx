@@ -12,7 +12,7 @@ import { useConfirm } from '../../../components/table/ConfirmDialog.tsx';
 import { FilterBar, FilterField, useFilterDraft } from '../../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../../components/table/ServerTable.tsx';
 import { useServerList } from '../../../components/table/useServerList.ts';
-import { useAsync } from '../shared/useAsync.ts';
+import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { addCtrlUnit, allCtrlUnits, type CtrlUnit, type CtrlUnitInput, deleteCtrlUnits, listCtrlUnits, updateCtrlUnit } from './catalogueApi.ts';
 import { EntryDialog, type EntryField, type EntryValues, num, text } from './EntryDialog.tsx';
 
@@ -36,7 +36,7 @@ export function CtrlUnitsPanel({ canWrite }: { canWrite: boolean }) {
   const draft = useFilterDraft(list.filters, list.setFilters);
   const [editing, setEditing] = useState<{ unit: CtrlUnit | null; values: EntryValues } | null>(null);
   // The parent choices are reloaded each time the dialog opens, so a unit added a moment ago is offered.
-  const units = useAsync((signal) => allCtrlUnits(signal), [] as { value: number; label: string }[], editing ? `open:${editing.unit?.id ?? 'new'}` : 'closed');
+  const units = useLoaded((signal) => allCtrlUnits(signal), [] as { value: number; label: string }[], editing ? `open:${editing.unit?.id ?? 'new'}` : 'closed');
   const { confirm, dialog } = useConfirm();
   const selected = list.rows.filter((unit) => list.selected.has(unit.id));
   const fields: EntryField[] = [

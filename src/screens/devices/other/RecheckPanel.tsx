@@ -9,14 +9,14 @@ import 'rsuite/Button/styles/index.css';
 import 'rsuite/Input/styles/index.css';
 import 'rsuite/InputNumber/styles/index.css';
 import { notify } from '../../../app/notify.ts';
-import { useAsync } from '../shared/useAsync.ts';
+import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { recheckAddress, saveRecheckAddress, videoCards } from './otherApi.ts';
 
 const HOST = /^[0-9A-Za-z.:-]+$/;
 
 export function RecheckPanel({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation('devices');
-  const saved = useAsync((signal) => recheckAddress(signal), { ip: null as string | null, port: null as number | null });
+  const saved = useLoaded((signal) => recheckAddress(signal), { ip: null as string | null, port: null as number | null });
   const [edit, setEdit] = useState<{ ip: string; port: number | null } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -80,7 +80,7 @@ export function RecheckPanel({ canWrite }: { canWrite: boolean }) {
 
 export function VideoCardsPanel() {
   const { t } = useTranslation('devices');
-  const cards = useAsync((signal) => videoCards(signal), []);
+  const cards = useLoaded((signal) => videoCards(signal), []);
   return (
     <section className="panel" aria-labelledby="cards-title" aria-busy={cards.status === 'loading'}>
       <h2 id="cards-title">{t('other.cards')}</h2>

@@ -9,7 +9,7 @@ import 'rsuite/Button/styles/index.css';
 import 'rsuite/CheckPicker/styles/index.css';
 import 'rsuite/Input/styles/index.css';
 import 'rsuite/Modal/styles/index.css';
-import { useAsync } from '../shared/useAsync.ts';
+import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { addScene, editScene, type Scene, sceneChoices } from './otherApi.ts';
 
 const MAX_NAME = 32;
@@ -17,7 +17,7 @@ const MAX_NAME = 32;
 export function SceneFormDialog({ target, anyScene, onClose, onSaved }: { target: Scene | 'new' | null; anyScene: number | null; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation('devices');
   const source = target && target !== 'new' ? target.id : anyScene;
-  const choices = useAsync(
+  const choices = useLoaded(
     (signal) => (target && source ? sceneChoices(source, signal) : Promise.resolve({ events: [], violations: [] })),
     { events: [], violations: [] } as Awaited<ReturnType<typeof sceneChoices>>,
     `${source}:${target === null}`,

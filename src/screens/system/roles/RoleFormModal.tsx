@@ -13,7 +13,7 @@ import { CheckTree } from '../../../components/tree/CheckTree.tsx';
 import * as rules from '../../../domain/validators.ts';
 import { Field, FormModal, fieldAria } from '../shared/FormModal.tsx';
 import { useFormState } from '../shared/useFormState.ts';
-import { useLoaded } from '../shared/useLoaded.ts';
+import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { addRole, type MenuModule, type Role, updateRole } from './rolesApi.ts';
 
 interface RoleValues extends Record<string, unknown> {

@@ -7,13 +7,13 @@ import Modal from 'rsuite/Modal';
 import 'rsuite/Button/styles/index.css';
 import 'rsuite/Modal/styles/index.css';
 import { LazySchemaForm } from '../../../forms/LazySchemaForm.tsx';
-import { useAsync } from '../../devices/shared/useAsync.ts';
+import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { cameraOptions, savePlan, type TaskPlan } from '../tasksApi.ts';
 import { bodyOf, onceInPast, type PlanValues, planSchema, planUi, valuesOf } from './planForm.ts';
 
 export function PlanFormDialog({ target, onClose, onSaved }: { target: TaskPlan | 'new' | null; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation('tasks');
-  const cameras = useAsync((signal) => (target ? cameraOptions(signal) : Promise.resolve([])), [], String(target !== null));
+  const cameras = useLoaded((signal) => (target ? cameraOptions(signal) : Promise.resolve([])), [], String(target !== null));
   const [values, setValues] = useState<PlanValues>({});
   const [openedFor, setOpenedFor] = useState<TaskPlan | 'new' | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,17 +1,18 @@
-// Data a panel loads whole (scenes for a picker, a camera's details): loading, ready or failed, and a reload.
+// Data a screen or panel loads whole (a tree, a picker's options, a camera's details): loading, ready or failed,
+// and a reload.
 // A newer load aborts the one before, so a slow answer never replaces a fresh one.
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export interface AsyncData<T> {
+export interface Loaded<T> {
   status: 'loading' | 'ready' | 'error';
   data: T;
   error: string | null;
   reload(): void;
 }
 
-/** `key`: what the load depends on (an id); a new key loads again. */
-export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, initial: T, key: string | number = ''): AsyncData<T> {
-  const [state, setState] = useState<{ status: AsyncData<T>['status']; data: T; error: string | null }>({
+/** `key`: what the load depends on (a filter, an id); a new key loads again. */
+export function useLoaded<T>(load: (signal: AbortSignal) => Promise<T>, initial: T, key: string | number = ''): Loaded<T> {
+  const [state, setState] = useState<{ status: Loaded<T>['status']; data: T; error: string | null }>({
     status: 'loading',
     data: initial,
     error: null,
