@@ -4,14 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import Button from 'rsuite/Button';
-import Input from 'rsuite/Input';
 import 'rsuite/Button/styles/index.css';
-import 'rsuite/Input/styles/index.css';
 import { notify } from '../../app/notify.ts';
-import { Can, usePermission } from '../../app/permissions.tsx';
+import { usePermission } from '../../app/permissions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
-import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { useFilterDraft } from '../../components/table/FilterBar.tsx';
 import type { TableColumn } from '../../components/table/ServerTable.tsx';
+import { KeywordTreeToolbar } from '../../components/tree/KeywordTreeToolbar.tsx';
 import { TreeTable } from '../../components/tree/TreeTable.tsx';
 import { DeptFormModal, type DeptTarget } from './depts/DeptFormModal.tsx';
 import { type Dept, deleteDept, deptTree } from './depts/deptsApi.ts';
@@ -98,20 +97,14 @@ export default function DeptConfigScreen() {
         label={t('depts.title')}
         emptyText={keyword ? t('table.noMatch') : t('depts.empty')}
         toolbar={
-          <>
-            <FilterBar draft={draft} label={t('table.filters')}>
-              <FilterField id="dept-filter-keyword" label={t('depts.keyword')}>
-                <Input id="dept-filter-keyword" value={draft.values.keyword} onChange={(value) => draft.set('keyword', value)} />
-              </FilterField>
-            </FilterBar>
-            <div className="server-table-actions">
-              <Can perm="deptConfig">
-                <Button appearance="primary" onClick={() => setTarget({ kind: 'new', parentId: 0 })}>
-                  {t('depts.add')}
-                </Button>
-              </Can>
-            </div>
-          </>
+          <KeywordTreeToolbar
+            idPrefix="dept"
+            draft={draft}
+            keywordLabel={t('depts.keyword')}
+            perm="deptConfig"
+            addLabel={t('depts.add')}
+            onAdd={() => setTarget({ kind: 'new', parentId: 0 })}
+          />
         }
       />
       <DeptFormModal

@@ -5,17 +5,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import Button from 'rsuite/Button';
-import Input from 'rsuite/Input';
 import Tag from 'rsuite/Tag';
 import 'rsuite/Button/styles/index.css';
-import 'rsuite/Input/styles/index.css';
 import 'rsuite/Tag/styles/index.css';
 import { menuLabel } from '../../app/menu.ts';
 import { notify } from '../../app/notify.ts';
-import { Can, usePermission } from '../../app/permissions.tsx';
+import { usePermission } from '../../app/permissions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
-import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { useFilterDraft } from '../../components/table/FilterBar.tsx';
 import type { TableColumn } from '../../components/table/ServerTable.tsx';
+import { KeywordTreeToolbar } from '../../components/tree/KeywordTreeToolbar.tsx';
 import { TreeTable } from '../../components/tree/TreeTable.tsx';
 import { MenuFormModal, type MenuTarget } from './menus/MenuFormModal.tsx';
 import { deleteModule, type MenuModule, moduleTree } from './menus/menusApi.ts';
@@ -116,20 +115,14 @@ export default function MenuConfigScreen() {
         label={t('menus.title')}
         emptyText={keyword ? t('table.noMatch') : t('menus.empty')}
         toolbar={
-          <>
-            <FilterBar draft={draft} label={t('table.filters')}>
-              <FilterField id="menu-filter-keyword" label={t('menus.keyword')}>
-                <Input id="menu-filter-keyword" value={draft.values.keyword} onChange={(value) => draft.set('keyword', value)} />
-              </FilterField>
-            </FilterBar>
-            <div className="server-table-actions">
-              <Can perm="menuConfig">
-                <Button appearance="primary" onClick={() => setTarget({ kind: 'new', parentId: 0 })}>
-                  {t('menus.add')}
-                </Button>
-              </Can>
-            </div>
-          </>
+          <KeywordTreeToolbar
+            idPrefix="menu"
+            draft={draft}
+            keywordLabel={t('menus.keyword')}
+            perm="menuConfig"
+            addLabel={t('menus.add')}
+            onAdd={() => setTarget({ kind: 'new', parentId: 0 })}
+          />
         }
       />
       <MenuFormModal
