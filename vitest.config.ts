@@ -10,6 +10,10 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['tests/setup/unitSetup.ts'],
+          // Limits for a loaded 2-core machine: tests wait for conditions, these only bound a hang.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {

@@ -1,7 +1,7 @@
 // The router, layouts and guards rendered in jsdom around a session whose effects are fakes, with the server
 // answered by a fetch stub: the main layout and its breadcrumbs, the permission guard, the aliases and extra
 // route sets, the keep-alive screen, the white body and the custom skin, public pages, the licence dialog.
-import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -103,10 +103,6 @@ function start(path: string, options: { signedIn?: boolean; menu?: MenuModule[];
 }
 
 const current = () => document.querySelector('.shell-breadcrumbs [aria-current="page"]')?.textContent;
-
-// The first visit of a lazy route transforms its modules: give it more than the default second.
-configure({ asyncUtilTimeout: 8000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 beforeAll(async () => {
   // rsuite's responsive helpers need matchMedia, which jsdom lacks.

@@ -1,0 +1,6 @@
+// Every jsdom test waits for conditions, not for times. The first render of a lazy route transforms its modules,
+// which takes seconds on a cold cache or a loaded 2-core machine: testing-library's default of one second for
+// findBy/waitFor is far too short there, so every file gets a limit that holds under load.
+import { configure } from '@testing-library/react';
+
+configure({ asyncUtilTimeout: 15_000 });
