@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// The reference server (npm run serve) answers the API, uploaded files and the sockets on one port.
-const server = 'http://127.0.0.1:8080';
+// The reference server (npm run serve) answers the API, uploaded files and the sockets on one port: PORT, as the
+// server itself reads it (npm run dev starts both with the same environment).
+const server = `http://127.0.0.1:${process.env.PORT || 8080}`;
 // §7: these paths go out without the base address, so the dev server forwards them as they are.
 const bareApiPaths = ['/evaluate', '/verifyBigSdk', '/deepseek'];
 

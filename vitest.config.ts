@@ -23,10 +23,16 @@ export default defineConfig({
           // Two instances sharing one database need a PostgreSQL server (.ci/run starts one).
           exclude: process.env.DATABASE_URL ? [] : ['tests/server/realtimeCluster.test.ts'],
           environment: 'node',
-          // One database per test file; files run one after another to keep the 2-core machine responsive.
-          fileParallelism: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // One migrated, seeded demo site per run; each file starts from a copy of it.
+          globalSetup: ['tests/setup/serverTemplate.ts'],
+          // One database per test file, two files at a time (one per core); a worker keeps the server's modules
+          // loaded from one file to the next instead of importing them again for each.
+          fileParallelism: true,
+          maxWorkers: 2,
+          isolate: false,
+          // Limits for a loaded 2-core machine: tests wait for conditions, these only bound a hang.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

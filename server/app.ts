@@ -30,7 +30,12 @@ export interface BuiltApp {
 export const BODY_LIMIT = 8 * 1024 * 1024;
 
 export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemoryDatabase });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    inMemory: config.inMemoryDatabase,
+    loadDataDir: config.databaseTemplate,
+  });
   await migrate(database);
   await seedIfEmpty(database.db, config);
   const contract = loadContract();

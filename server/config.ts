@@ -9,6 +9,8 @@ export interface ServerConfig {
   dataDir: string;
   /** Keep the embedded database in memory (tests); files still go under dataDir. */
   inMemoryDatabase?: boolean;
+  /** Tests: an in-memory embedded database starts from this dump (a migrated, seeded template) instead of empty. */
+  databaseTemplate?: Blob;
   /** Built console to serve (vite build output); absent in API-only tests. */
   staticDir?: string;
   tokenTtlMs: number;

@@ -1,5 +1,6 @@
 // Reads openapi/console.yaml and lists its operations in the form the server registers them.
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parse } from 'yaml';
 
@@ -44,7 +45,7 @@ const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
 const READ_VERBS = /^(list|get|query|search|select|export|download|fetch|preview|count|stat)/;
 
 export function loadContract(path = contractPath): Contract {
-  const document = parse(readFileSync(path, 'utf8')) as Record<string, any>;
+  const document = parseCached(readFileSync(path, 'utf8'));
   const components = document.components ?? {};
   const operations: ContractOperation[] = [];
   for (const [route, item] of Object.entries<Record<string, any>>(document.paths ?? {})) {
@@ -128,4 +129,30 @@ function bodyOf(requestBody: Record<string, any>): ContractOperation['body'] {
     content[type] = media.schema;
   }
   return { required: requestBody.required === true, content };
+}
+
+/** Where parsed contracts are kept between runs (the YAML parse takes about a second; reading JSON, milliseconds). */
+const cacheDir = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'argus-contract');
+
+/**
+ * The parsed document, from a JSON copy keyed by the text's hash when one exists. Server starts and every server
+ * test file load the contract, so this is paid once per change of the contract, not once per start.
+ */
+function parseCached(text: string): Record<string, any> {
+  const file = join(cacheDir, `${createHash('sha256').update(text).digest('hex').slice(0, 32)}.json`);
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    // no copy yet (or an unreadable one): parse, then keep a copy if the folder is writable
+  }
+  const document = parse(text) as Record<string, any>;
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    const partial = `${file}.${process.pid}.tmp`;
+    writeFileSync(partial, JSON.stringify(document));
+    renameSync(partial, file); // atomic: a parallel reader sees the whole file or none
+  } catch {
+    // read-only install: parse every time
+  }
+  return document;
 }

@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Runs a multi-statement SQL script (migrations). */
   execScript(sql: string): Promise<void>;
+  /** Embedded only: the whole data directory as one uncompressed tarball (tests copy a seeded template with it). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -26,10 +28,12 @@ export interface DatabaseOptions {
   /** Directory under which the embedded database lives (in `pgdata/`). */
   dataDir: string;
   inMemory?: boolean;
+  /** In memory only: start from this dump of a data directory (PGlite's dumpDataDir) instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPGlite(options.dataDir, options.inMemory === true);
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPGlite(options.dataDir, options.inMemory === true, options.loadDataDir);
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
@@ -54,12 +58,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPGlite(dataDir: string, inMemory: boolean): Promise<DatabaseHandle> {
+async function openPGlite(dataDir: string, inMemory: boolean, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGliteDialect } = await import('./pgliteDialect.ts');
   let pglite: InstanceType<typeof PGlite>;
   if (inMemory) {
-    pglite = await PGlite.create();
+    pglite = await PGlite.create(loadDataDir ? { loadDataDir } : {});
   } else {
     const dir = join(dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
@@ -72,6 +76,7 @@ async function openPGlite(dataDir: string, inMemory: boolean): Promise<DatabaseH
     async execScript(sql) {
       await pglite.exec(sql);
     },
+    dump: () => pglite.dumpDataDir('none'),
     async close() {
       await db.destroy();
       await pglite.close();

@@ -2,7 +2,7 @@
 // appears on /actualTimeEvent over the websocket → the operator confirms it → /historyEvent lists it confirmed →
 // the .xlsx export holds it. Text a box sends renders inert.
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/fixtures.ts';
 import JSZip from 'jszip';
 import { postTestAlarm } from './support/alarmBox.ts';
 

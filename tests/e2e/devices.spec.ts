@@ -2,7 +2,7 @@
 // says so), then on a demo camera take a snapshot, draw an area (clicks) and a line on it, fill in the event's
 // form, save, reload — the same shapes and values come back — and start the analysis (the demo edge box is
 // offline until it sends a heartbeat: its refusal is shown).
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from './support/fixtures.ts';
 
 async function signIn(page: Page) {
   await page.goto('/login');
@@ -28,7 +28,7 @@ async function savedConfig(page: Page, cameraId: number) {
 }
 
 test('a camera is added; a demo camera is drawn on, configured, saved, read back identical and started', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(300_000);
   await signIn(page);
 
   // Add a camera.

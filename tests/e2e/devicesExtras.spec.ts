@@ -3,7 +3,7 @@
 // (added, deleted after confirmation), frame rate and configuration sync (refused while its box is offline); and the catalogue tabs of /otherConfig
 // (a control unit and a catalogue camera under it, added and deleted).
 import { deflateSync } from 'node:zlib';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/fixtures.ts';
 
 async function signIn(page: Page) {
   await page.goto('/login');

@@ -2,7 +2,7 @@
 // the defaults of §9, a stop line is drawn on the camera's snapshot, the task is saved, read back after a reload
 // and started; a weekly plan is created, run now and deleted; a box is registered (its secret shown once), and
 // deleted.
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from './support/fixtures.ts';
 
 async function signIn(page: Page) {
   await page.goto('/login');
@@ -26,7 +26,7 @@ async function api(page: Page, path: string) {
 }
 
 test('a detection task: defaults of §9, a stop line drawn on the snapshot, saved, read back and started', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(300_000);
   await signIn(page);
   await page.goto('/taskConfig');
   await expect(page.getByRole('heading', { name: '任务配置' })).toBeVisible();

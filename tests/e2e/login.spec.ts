@@ -1,5 +1,5 @@
 // Signing in and out of the real console against the real server (demo site seeded on a fresh database).
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/fixtures.ts';
 
 async function signIn(page: Page, username: string, password: string) {
   await page.goto('/login');

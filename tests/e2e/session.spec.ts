@@ -1,7 +1,7 @@
 // The request layer and the session in the real console against the real server (§7, §8): a token revoked on the
 // server ends the session at the next call, a 404 says 'service abnormal', and a slow flagged call shows the
 // 'please wait' overlay. Slow and missing answers are made with page.route; nothing sleeps.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/fixtures.ts';
 
 async function signIn(page: Page, username = 'admin', password = 'Argus@2026') {
   await page.goto('/login');

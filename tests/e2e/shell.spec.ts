@@ -1,13 +1,6 @@
 // The console shell in Chromium against the real server: the menu, navigation, breadcrumbs, the language, the
-// user menu; the operator's menu and the permission guard; third-party sign-in; every route of the table.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { SHELL_ROUTES } from '../support/shellRoutes.ts';
-
-const zhShell = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/i18n/zh-CN/shell.json'), 'utf8')) as {
-  routes: Record<string, string>;
-};
+// user menu; the operator's menu and the permission guard; third-party sign-in; the route walk is routes.spec.ts.
+import { type APIRequestContext, expect, type Page, test } from './support/fixtures.ts';
 
 async function signIn(page: Page, username: string, password: string) {
   await page.goto('/login');
@@ -180,50 +173,4 @@ test('the static helpers are served from the app root and work', async ({ page }
     };
   })()`);
   expect(result).toEqual({ markerAtCentre: true, drew: true, mse: true });
-});
-
-test('every route of the table opens as admin, shows its title and logs no error', async ({ page, request }) => {
-  test.setTimeout(240_000);
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-
-  const token = await apiToken(request, 'admin', 'Argus@2026');
-  const nav = await (await request.post('/api/user/nav', { headers: { token } })).json();
-  const menuNames = new Map<string, string>();
-  const walk = (items: { moduleNumber: string; moduleName: string; children: unknown[] }[]) => {
-    for (const item of items) {
-      if (!menuNames.has(item.moduleNumber)) menuNames.set(item.moduleNumber, item.moduleName);
-      walk(item.children as typeof items);
-    }
-  };
-  walk(nav.data.menuList);
-
-  await signIn(page, 'admin', 'Argus@2026');
-  await expect(page).toHaveURL(/\/index_traffic$/);
-
-  for (const route of SHELL_ROUTES) {
-    await test.step(route.path, async () => {
-      await page.goto(route.path);
-      const title = zhShell.routes[route.titleKey];
-      const named = menuNames.get(route.path.slice(1)) ?? title;
-      switch (route.layout) {
-        case 'redirect':
-          await expect(page).not.toHaveURL(new RegExp(`${route.path}$`));
-          break;
-        case 'public':
-          if (route.path === '/login' || route.path === '/thirdLogin') await expect(page).toHaveURL(/\/index_traffic$/);
-          else await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-          break;
-        case 'main':
-          await expect(currentCrumb(page)).toHaveText(route.path === '/welcome' ? title : named);
-          break;
-        default: // no breadcrumbs outside the main layout: the screen shows its title
-          await expect(page.getByText(named, { exact: true }).first()).toBeVisible();
-      }
-    });
-  }
-  expect(errors).toEqual([]);
 });

@@ -2,7 +2,7 @@
 // a role with two modules, a user's whole life (validation, search, edit, password reset, signing in as it,
 // deletion), departments with the server's refusal, the system name reaching the header, the operation log's
 // filters and export. Every wait is for a condition.
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from './support/fixtures.ts';
 
 async function signIn(page: Page, username = 'admin', password = 'Argus@2026') {
   await page.goto('/login');
@@ -36,7 +36,7 @@ async function menuOf(browser: Browser, username: string, password: string): Pro
 }
 
 test('a role with two modules, and a user from creation to deletion', async ({ page, browser }) => {
-  test.setTimeout(120_000); // one long journey through two screens and a second sign-in, on a 2-core machine
+  test.setTimeout(300_000); // one long journey through two screens and a second sign-in, on a 2-core machine
   await signIn(page);
 
   // A role holding two modules (the group above them is held half-checked).

@@ -128,7 +128,7 @@ describe('protocol', () => {
     const { seq: fromSeq } = await ingestOk(server.app, box);
     await insertAlarms(server.database.db, Array.from({ length: 2500 }, (_, i) => ({ eventType: i % 2 ? 16 : 1020 })));
     const client = await ready({ type: 'resume', afterSeq: fromSeq });
-    await client.waitFor(() => client.alarms().length >= 2500, 30_000);
+    await client.waitFor(() => client.alarms().length >= 2500, 120_000);
     const seqs = client.alarms().map((a) => a.seq);
     expect(seqs).toHaveLength(2500);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));

@@ -28,7 +28,7 @@ export function connectWs(url: string): Promise<WsClient> {
     socket,
     messages,
     closed,
-    async waitFor(predicate, timeoutMs = 5000) {
+    async waitFor(predicate, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(messages)) {
         if (Date.now() > deadline) throw new Error(`timed out; received ${JSON.stringify(messages).slice(0, 800)}`);

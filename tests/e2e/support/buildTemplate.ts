@@ -1,0 +1,9 @@
+// Run by the e2e global setup with the project's Node: migrates and seeds a demo site into the folder named on the
+// command line, then closes it cleanly, so each Playwright worker can start its server on a copy of it.
+import { buildApp } from '../../../server/app.ts';
+import { configFromEnv } from '../../../server/config.ts';
+
+const dataDir = process.argv[2];
+if (!dataDir) throw new Error('usage: buildTemplate.ts <dataDir>');
+const built = await buildApp({ ...configFromEnv({}), dataDir, staticDir: undefined, logLevel: 'warn' });
+await built.close();

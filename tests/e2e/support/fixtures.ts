@@ -1,0 +1,86 @@
+// Every spec imports `test` and `expect` from here (tests/unit/e2eImports.test.ts checks it): each Playwright
+// worker starts its own Argus server — the built console and the real API — on its own port and its own copy of
+// the seeded demo site, and the tests' baseURL points at it. Workers share nothing, so they run in parallel.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import { nodeBinary } from './projectNode.ts';
+
+export { expect };
+export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+
+export interface ArgusServer {
+  url: string;
+  dataDir: string;
+}
+
+const BASE_PORT = Number(process.env.E2E_PORT ?? 18181);
+const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist';
+/** A server start on a loaded 2-core machine: migrations are done, but the console files and the contract load. */
+const START_LIMIT_MS = 120_000;
+
+async function waitUntilServing(url: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + START_LIMIT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the e2e server exited with ${server.exitCode}:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/config.json`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the e2e server did not answer within ${START_LIMIT_MS / 1000} s:\n${output()}`);
+}
+
+async function stop(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export const test = base.extend<object, { argusServer: ArgusServer }>({
+  argusServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
+    async ({}, use, workerInfo) => {
+      const template = process.env.ARGUS_E2E_TEMPLATE_DIR;
+      if (!template) throw new Error('ARGUS_E2E_TEMPLATE_DIR is not set (tests/e2e/support/globalSetup.ts sets it)');
+      const root = mkdtempSync(join(tmpdir(), `argus-e2e-w${workerInfo.parallelIndex}-`));
+      const dataDir = join(root, 'data');
+      cpSync(template, dataDir, { recursive: true });
+      const port = BASE_PORT + workerInfo.parallelIndex;
+      let log = '';
+      const server = spawn(nodeBinary, ['server/main.ts'], {
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR, DATA_DIR: dataDir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const keep = (chunk: Buffer) => {
+        log = (log + chunk.toString()).slice(-20_000);
+      };
+      server.stdout?.on('data', keep);
+      server.stderr?.on('data', (chunk: Buffer) => {
+        keep(chunk);
+        process.stderr.write(chunk);
+      });
+      const url = `http://127.0.0.1:${port}`;
+      try {
+        await waitUntilServing(url, server, () => log);
+        // The alarm helpers read the seeded box credentials from the worker's data dir.
+        process.env.ARGUS_E2E_DATA_DIR = dataDir;
+        await use({ url, dataDir });
+      } finally {
+        await stop(server);
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: START_LIMIT_MS + 30_000 },
+  ],
+  baseURL: async ({ argusServer }, use) => {
+    await use(argusServer.url);
+  },
+});

@@ -1,0 +1,13 @@
+// The server configuration every test file starts from (and the seeded template is built with).
+import { configFromEnv, type ServerConfig } from '../../../server/config.ts';
+
+export function testServerConfig(dataDir: string): ServerConfig {
+  return {
+    ...configFromEnv({}),
+    dataDir,
+    inMemoryDatabase: !process.env.DATABASE_URL,
+    databaseUrl: undefined,
+    staticDir: undefined,
+    logLevel: 'silent',
+  };
+}
