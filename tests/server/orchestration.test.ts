@@ -26,6 +26,16 @@ async function markValidated(id: number) {
 }
 
 describe('drafts', () => {
+  it('the demo site comes with orchestrations: one published twice, one changed since its publish, one draft', async () => {
+    const list = (await api('POST', '/custom/list', { name: '', pageSize: 500 })).json.data.list as Record<string, any>[];
+    const byName = Object.fromEntries(list.map((r) => [r.name, r]));
+    expect(byName['玩手机检测-编排']).toMatchObject({ sataus: 1, publishedVersion: '1.0.1' });
+    expect(byName['工位在岗检测']).toMatchObject({ sataus: 2, publishedVersion: '1.0.0' });
+    expect(byName['垃圾暴露识别']).toMatchObject({ sataus: 0, eventId: null });
+    const history = (await api('POST', '/custom/history/list', { setupEventId: byName['玩手机检测-编排'].id })).json.data;
+    expect(history.list.map((v: { version: string }) => v.version)).toEqual(['1.0.1', '1.0.0']);
+  });
+
   it('adds a draft: sataus 0, no event id, menu type validate by default, the caller as creator', async () => {
     const id = await addDraft(server.app, token, { name: '玩手机检测-草稿', param: promptParam(['phone', 'person']) });
     expect(await getDraft(server.app, token, id)).toMatchObject({
@@ -68,7 +78,8 @@ describe('drafts', () => {
     const list = async (body: Record<string, unknown>) => ((await api('POST', '/custom/list', body)).json.data.list as { name: string }[]).map((r) => r.name);
     expect(await list({ name: 'filter-tr' })).toEqual(['filter-train']);
     expect(await list({ buttonType: 'train' })).toEqual(['filter-train']);
-    expect(await list({ sataus: 1 })).toEqual([]);
+    expect(await list({ name: 'filter-tr', sataus: 1 })).toEqual([]);
+    expect(await list({ name: '工位在岗', sataus: 2 })).toEqual(['工位在岗检测']); // seeded: published, changed since
     expect((await list({ mine: true })).length).toBeGreaterThan(1);
     expect((await api('POST', '/custom/list', { createTimeRange: 4 })).json.code).toBe(400);
   });
