@@ -4178,6 +4178,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/custom/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One setup event draft
+         * @description The draft as the list shows it. 404 no such draft.
+         */
+        get: operations["getSetupEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/custom/validate": {
         parameters: {
             query?: never;
@@ -14703,6 +14723,30 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["WarehouseAlgorithmPage"];
+                    };
+                };
+            };
+        };
+    };
+    getSetupEvent: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SetupEvent"];
                     };
                 };
             };

@@ -28,11 +28,11 @@ async function markValidated(id: number) {
 describe('drafts', () => {
   it('the demo site comes with orchestrations: one published twice, one changed since its publish, one draft', async () => {
     const list = (await api('POST', '/custom/list', { name: '', pageSize: 500 })).json.data.list as Record<string, any>[];
-    const byName = Object.fromEntries(list.map((r) => [r.name, r]));
-    expect(byName['玩手机检测-编排']).toMatchObject({ sataus: 1, publishedVersion: '1.0.1' });
-    expect(byName['工位在岗检测']).toMatchObject({ sataus: 2, publishedVersion: '1.0.0' });
-    expect(byName['垃圾暴露识别']).toMatchObject({ sataus: 0, eventId: null });
-    const history = (await api('POST', '/custom/history/list', { setupEventId: byName['玩手机检测-编排'].id })).json.data;
+    const named = (name: string) => list.find((r) => r.name === name);
+    expect(named('玩手机检测-编排')).toMatchObject({ sataus: 1, publishedVersion: '1.0.1' });
+    expect(named('工位在岗检测')).toMatchObject({ sataus: 2, publishedVersion: '1.0.0' });
+    expect(named('垃圾暴露识别')).toMatchObject({ sataus: 0, eventId: null });
+    const history = (await api('POST', '/custom/history/list', { setupEventId: named('玩手机检测-编排')?.id })).json.data;
     expect(history.list.map((v: { version: string }) => v.version)).toEqual(['1.0.1', '1.0.0']);
   });
 
@@ -82,6 +82,13 @@ describe('drafts', () => {
     expect(await list({ name: '工位在岗', sataus: 2 })).toEqual(['工位在岗检测']); // seeded: published, changed since
     expect((await list({ mine: true })).length).toBeGreaterThan(1);
     expect((await api('POST', '/custom/list', { createTimeRange: 4 })).json.code).toBe(400);
+  });
+
+  it('answers one draft by id; an unknown id is 404', async () => {
+    const id = await addDraft(server.app, token, { name: 'one-draft' });
+    expect((await call(server.app, 'GET', '/custom/detail', { token, query: { id } })).json.data).toMatchObject({ id, name: 'one-draft' });
+    expect((await call(server.app, 'GET', '/custom/detail', { token, query: { id: 999999 } })).json.code).toBe(404);
+    expect((await call(server.app, 'GET', '/custom/detail', { token, query: { id: 0 } })).json.code).toBe(400);
   });
 
   it('edits only the fields sent; an unknown id is 404', async () => {

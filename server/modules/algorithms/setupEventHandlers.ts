@@ -47,6 +47,10 @@ export const setupEventHandlers: HandlerMap = {
     return pageResult(rows.map(toSetupEvent), total as string, page);
   },
 
+  async getSetupEvent({ db, query }: Ctx<'getSetupEvent'>) {
+    return toSetupEvent(await requireSetupEvent(db, query.id));
+  },
+
   async addSetupEvent({ db, body, user }: Ctx<'addSetupEvent'>) {
     const param = body.param ?? '{}';
     checkedParam(param);
