@@ -1,6 +1,8 @@
 // /setUp?id=N: the orchestration editor of one setup event draft (loaded by id from the URL, so a reload or a
 // shared link opens the same draft). Without an id it points back to the list.
 import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import 'rsuite/Button/styles/index.css';
 import { Link, useSearchParams } from 'react-router';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { getDraft, type SetupEvent } from './orchestrationApi.ts';
@@ -32,9 +34,9 @@ export default function SetUpScreen() {
       {draft.status === 'error' ? (
         <p className="orch-problem" role="alert">
           {t('editor.loadFailed', { error: draft.error })}{' '}
-          <button type="button" className="rs-btn rs-btn-link" onClick={draft.reload}>
+          <Button appearance="link" onClick={draft.reload}>
             {t('editor.retry')}
-          </button>
+          </Button>
         </p>
       ) : null}
       {draft.status === 'ready' && draft.data ? <DraftEditor key={draft.data.id} initial={draft.data} /> : null}

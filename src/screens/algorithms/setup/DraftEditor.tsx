@@ -4,6 +4,8 @@
 import { useMachine } from '@xstate/react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import 'rsuite/Button/styles/index.css';
 import { fromPromise } from 'xstate';
 import { ApiFailure } from '../../../api/client.ts';
 import { notify } from '../../../app/notify.ts';
@@ -95,9 +97,9 @@ export function DraftEditor({ initial }: { initial: SetupEvent }) {
       {snapshot.context.error ? (
         <p className="orch-problem" role="alert">
           {snapshot.context.refusedStale ? t('editor.staleRefusal') : null} {snapshot.context.error}{' '}
-          <button type="button" className="rs-btn rs-btn-link" onClick={() => send({ type: 'DISMISS' })}>
+          <Button appearance="link" onClick={() => send({ type: 'DISMISS' })}>
             {t('editor.dismiss')}
-          </button>
+          </Button>
         </p>
       ) : null}
       <section className="orch-card" aria-labelledby="orch-basic">
@@ -131,15 +133,15 @@ export function DraftEditor({ initial }: { initial: SetupEvent }) {
         </div>
       </section>
       <div className="orch-actions">
-        <button type="button" className="rs-btn rs-btn-primary" disabled={busy || !snapshot.context.dirty || Boolean(problem)} onClick={() => send({ type: 'SAVE' })}>
+        <Button appearance="primary" disabled={busy || !snapshot.context.dirty || Boolean(problem)} onClick={() => send({ type: 'SAVE' })}>
           {t('editor.save')}
-        </button>
-        <button type="button" className="rs-btn rs-btn-default" disabled={busy || !canPublish} onClick={() => setPublishing(true)} title={canPublish ? undefined : t('editor.publishNeeds')}>
+        </Button>
+        <Button disabled={busy || !canPublish} onClick={() => setPublishing(true)} title={canPublish ? undefined : t('editor.publishNeeds')}>
           {t('editor.publish')}
-        </button>
-        <button type="button" className="rs-btn rs-btn-default" disabled={busy} onClick={() => exportCustomEvent(draft.id).catch((e: Error) => notify('error', e.message))}>
+        </Button>
+        <Button disabled={busy} onClick={() => exportCustomEvent(draft.id).catch((e: Error) => notify('error', e.message))}>
           {t('actions.export')}
-        </button>
+        </Button>
         {problem ? <span className="orch-problem">{t(`editor.problems.${problem}`)}</span> : null}
         {!canPublish && !busy ? <span className="orch-muted">{t('editor.publishNeeds')}</span> : null}
       </div>

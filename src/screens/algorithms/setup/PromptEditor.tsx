@@ -3,6 +3,8 @@
 // dropped: an unsupported prompt stays in the list, marked.
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import 'rsuite/Button/styles/index.css';
 import { MAX_PROMPT_LENGTH, MAX_PROMPTS } from '../../../domain/orchestrationParam.ts';
 import { DETECTOR_CLASS_ZH, type DetectorClass, PRESET_PROMPTS, resolvePrompt } from '../../../domain/recognitionPrompts.ts';
 
@@ -85,9 +87,9 @@ export function PromptEditor({ prompts, onChange, disabled }: PromptEditorProps)
           }}
           onKeyDown={onKey}
         />
-        <button type="button" className="rs-btn rs-btn-default" disabled={disabled} onClick={add}>
+        <Button disabled={disabled} onClick={add}>
           {t('prompts.add')}
-        </button>
+        </Button>
         <select
           className="rs-input orch-preset-select"
           aria-label={t('prompts.preset')}

@@ -3,6 +3,8 @@
 // the boxes and the event decision at once (the server answered every candidate down to 0.1).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import 'rsuite/Button/styles/index.css';
 import { type OrchestrationRule, ruleTriggered } from '../../../domain/orchestrationParam.ts';
 import type { SetupEventValidation } from '../orchestrationApi.ts';
 import { DetectionImage } from './DetectionImage.tsx';
@@ -51,9 +53,9 @@ export function ValidationPanel({ result, resultFiles, threshold, rule, busy, di
             setFiles(chosen);
           }}
         />
-        <button type="button" className="rs-btn rs-btn-primary" disabled={busy || disabled || files.length === 0} onClick={() => onValidate(files)}>
+        <Button appearance="primary" disabled={busy || disabled || files.length === 0} onClick={() => onValidate(files)}>
           {busy ? t('validate.running') : t('validate.run', { count: files.length })}
-        </button>
+        </Button>
       </div>
       {problem ? (
         <p className="orch-problem" role="alert">
