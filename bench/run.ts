@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { type IngestFigures, measureAlarmIngest } from './alarmIngest.ts';
 import { type ListFigures, measureAlarmList } from './alarmList.ts';
 import { measureBundle } from './bundleSizes.ts';
+import { measureDetector } from './detector.ts';
 import { measureLoginPageLoad } from './pageLoad.ts';
 import { withThrowawayDatabase } from './postgres.ts';
 import { measureRealtimeScreen } from './realtimeScreen.ts';
@@ -73,6 +74,15 @@ if (realtime) {
       `${realtime.frames}, worst frame ${realtime.worstFrameMs} ms`,
   );
 }
+
+// The object detector of orchestration validation (issue 11): ms per frame and memory, in a process of its own.
+const detector = measureDetector();
+results.detector = detector;
+console.log(
+  `object detector (NanoDet-g 416, onnxruntime-node, 1 thread): network p50 ${detector.inferenceMs.p50} ms, p95 ${detector.inferenceMs.p95} ms, ` +
+    `min ${detector.inferenceMs.min} ms per frame; with decoding and resizing p50 ${detector.totalMs.p50} ms (n=${detector.frames}); ` +
+    `first image (model load) ${detector.coldFirstMs} ms; process RSS ${detector.memoryMb.beforeLoad} → ${detector.memoryMb.afterLoad} MB, peak ${detector.memoryMb.peak} MB`,
+);
 
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);

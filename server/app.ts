@@ -15,6 +15,7 @@ import { ApiError } from './http/apiError.ts';
 import type { AppServices } from './http/handler.ts';
 import { pickLang, translate } from './http/messages.ts';
 import { describeSchemaErrors } from './http/validationMessages.ts';
+import { closeDetector } from './ml/detector.ts';
 import { handlers } from './modules/index.ts';
 import { startPlanScheduler } from './modules/plans/scheduler.ts';
 import { registerRealtime } from './realtime/websocketRoutes.ts';
@@ -76,6 +77,8 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   // Planned tasks run at their times for as long as the server runs.
   const planScheduler = startPlanScheduler(database.db, (err) => app.log.error({ err }, 'planned task run failed'));
   app.addHook('onClose', () => planScheduler.stop());
+  // The object detector's worker thread (started by the first validation) ends with the server.
+  app.addHook('onClose', () => closeDetector());
   // Websockets (x-websockets of the contract) and the alarm push; handlers reach it as services.realtime.
   services.realtime = await registerRealtime(app, database, config);
 

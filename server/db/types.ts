@@ -2,6 +2,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AlarmTables } from './alarmTables.ts';
 import type { DeviceColumns004, DeviceConfigTables, EdgeBoxColumns004 } from './deviceConfigTables.ts';
+import type { OrchestrationTables } from './orchestrationTables.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -188,7 +189,7 @@ export interface DeviceTable extends DeviceColumns004 {
   updatedAt: CreatedAt;
 }
 
-export interface Database extends AlarmTables, DeviceConfigTables {
+export interface Database extends AlarmTables, DeviceConfigTables, OrchestrationTables {
   depts: DeptTable;
   modules: ModuleTable;
   roles: RoleTable;

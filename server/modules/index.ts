@@ -1,5 +1,8 @@
 // Every implemented operation's handler, by operationId. Operations not listed answer 501 (not implemented).
 import type { HandlerMap } from '../http/handler.ts';
+import { setupEventExportHandlers } from './algorithms/setupEventExport.ts';
+import { setupEventHandlers } from './algorithms/setupEventHandlers.ts';
+import { setupEventValidateHandlers } from './algorithms/setupEventValidate.ts';
 import { alarmHandlers } from './alarms/alarmHandlers.ts';
 import { authHandlers } from './auth/authHandlers.ts';
 import { cameraHandlers } from './cameras/cameraHandlers.ts';
@@ -50,4 +53,7 @@ export const handlers: HandlerMap = {
   ...workClothesHandlers,
   ...taskHandlers,
   ...planHandlers,
+  ...setupEventHandlers,
+  ...setupEventValidateHandlers,
+  ...setupEventExportHandlers,
 };

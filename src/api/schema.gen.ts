@@ -1259,7 +1259,9 @@ export interface paths {
         /**
          * Export a custom (setup) event as a package
          * @description A zip holding the custom event's definition (event.json: name, desc, param, customEventType, eventName,
-         *     eventId, version, remark) and the files it references. 404 no such custom event.
+         *     eventId, version, remark, sataus), its published versions (versions.json), how the platform's detector
+         *     supports each recognition prompt (prompts.json) and a README. Counts as a download of the algorithm.
+         *     404 no such custom event.
          */
         get: operations["exportCustomEvent"];
         put?: never;
@@ -1279,8 +1281,10 @@ export interface paths {
         };
         /**
          * Export a preset event as a package
-         * @description The same package format as exportCustomEvent, for a preset (built-in) event, so it can be imported on
-         *     another platform. 404 no such preset event.
+         * @description The same package format as exportCustomEvent, for a preset (built-in) event of the catalogue
+         *     (eventType custom, not published from a setup event), so it can be imported on another platform:
+         *     event.json with its recognition prompts (the spec §9 presets for 15, 45, 53 and 102) and how the
+         *     platform's detector supports each. `id` is the event id (eventId). 404 no such preset event.
          */
         get: operations["exportPresetEvent"];
         put?: never;
@@ -4139,10 +4143,12 @@ export interface paths {
         get?: never;
         /**
          * Publish a setup event
-         * @description Checks param, assigns an eventId at first publish, creates or updates the catalogue event (eventType
-         *     custom, enabled) and sets sataus 1; the algorithm then appears in the warehouse. 400 invalid param
-         *     or version not greater than the current one; 404 unknown typeId; 409 while a training of the
-         *     algorithm runs.
+         * @description Checks param, assigns an eventId at first publish (2001 upward), creates or updates the catalogue
+         *     event (eventType custom, enabled), records the version in the history and sets sataus 1 — all in one
+         *     transaction with the draft's row locked; the algorithm then appears in the warehouse. 400 invalid
+         *     param or version not greater than the published one; 404 unknown typeId or draft; 409 when an
+         *     orchestrated or prompt event (customEventType 1 or 2) has not been validated since its param last
+         *     changed, or while a training of the algorithm runs.
          */
         put: operations["publishSetupEvent"];
         post?: never;
@@ -4166,6 +4172,77 @@ export interface paths {
          * @description Published setup events (sataus 1 or 2) with sample counts and training state, newest update first.
          */
         post: operations["listWarehouseAlgorithms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/custom/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One setup event draft
+         * @description The draft as the list shows it. 404 no such draft.
+         */
+        get: operations["getSetupEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/custom/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a setup event on images with the object detector
+         * @description Runs the platform's object detector (NanoDet-g, COCO-80, on the server's CPU) on 1–10 images with the
+         *     draft's recognition prompts — or with the prompts and threshold sent in the form, to try an edit
+         *     before saving it. Each prompt is answered with the detector classes it maps to, or as unsupported
+         *     with the reason (never dropped). Every candidate box of a supported class down to score 0.1 (or the
+         *     threshold, if lower) is answered, marked whether it passes boxThreshold, so the console can move the
+         *     threshold without running the detector again; the rule says whether each image raises the event.
+         *     When the prompts validated are the draft's own, the draft is marked validated (publish needs it).
+         *     400 no image, more than 10, a prompts field that is not a JSON array of 1–32-character strings (at
+         *     most 20), boxThreshold outside 0–1, or no prompts at all; 415 a file that is not a JPEG, PNG, WebP or
+         *     GIF image (by content) or cannot be decoded; 413 a file over 10 MB or 7680×4320 pixels; 404 no such
+         *     draft; 429 the detector is busy.
+         */
+        post: operations["validateSetupEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/custom/history/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the published versions of setup events (orchestration history)
+         * @description Every publish recorded as a version with the definition it published, newest first. Filter by draft
+         *     (setupEventId) or by name. 404 unknown setupEventId.
+         */
+        post: operations["listSetupEventVersions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7518,8 +7595,11 @@ export interface components {
             name: string;
             desc: string;
             /**
-             * @description JSON text of the algorithm parameters (orchestration graph, prompts, thresholds); stored verbatim,
-             *     must parse as JSON.
+             * @description JSON text of the algorithm parameters, stored verbatim; it must parse as a JSON object. The keys
+             *     the platform reads are checked (400 naming the key): identifyObj {checked, prompt (≤ 20 prompts of
+             *     1–32 characters), box_threshold 0–1} — the recognition prompts; rule {match any|all, minCount
+             *     1–50} — when an image raises the event; baseEventId — the preset event it started from. Other keys
+             *     are kept as they are.
              */
             param: string;
             /**
@@ -7549,6 +7629,15 @@ export interface components {
             buttonType: "validate" | "train" | "orchestrate";
             /** @description Creator (set by the server). */
             userName: string;
+            /**
+             * @description The current param has been validated on at least one image (POST /custom/validate) since it last
+             *     changed. Publishing an orchestrated or prompt event (customEventType 1 or 2) needs it.
+             */
+            validated: boolean;
+            /** @description When the current param was last validated; null when it has not been. */
+            validateTime: components["schemas"]["DateTime"] | null;
+            /** @description The version the warehouse runs (the last published one); null before the first publish. */
+            publishedVersion: string | null;
             createTime: components["schemas"]["DateTime"];
             updateTime: components["schemas"]["DateTime"];
         };
@@ -7723,6 +7812,116 @@ export interface components {
         /** @description One page of WarehouseAlgorithm records. */
         WarehouseAlgorithmPage: components["schemas"]["PageMeta"] & {
             list: components["schemas"]["WarehouseAlgorithm"][];
+        };
+        /** @description Validation images (spec §5: at most 10 a call), each at most 10 MB, and the draft to validate. */
+        SetupEventValidateUpload: {
+            /** @description The setup event (draft) id. */
+            id: number;
+            files: components["schemas"]["BinaryFile"][];
+            /**
+             * @description JSON array of prompts to use instead of the draft's identifyObj.prompt (an unsaved edit), e.g.
+             *     ["person", "phone"]; at most 20, each 1–32 characters.
+             */
+            prompts?: string;
+            /** @description Threshold to use instead of the draft's identifyObj.box_threshold. */
+            boxThreshold?: number;
+        };
+        /** @description How the detector answers one recognition prompt. */
+        PromptSupport: {
+            prompt: string;
+            supported: boolean;
+            /** @description The detector (COCO) classes the prompt maps to; empty when unsupported. */
+            classes: string[];
+            /**
+             * @description class = the prompt is a class name; synonym = another word for one or more classes.
+             * @enum {string|null}
+             */
+            via: "class" | "synonym" | null;
+            /**
+             * @description Why an unsupported prompt cannot be detected: notInVocabulary = none of the detector's 80 classes;
+             *     notAnObject = a phenomenon or state (fire, smoke …), not an object a box detector finds; empty.
+             * @enum {string|null}
+             */
+            reason: "notInVocabulary" | "notAnObject" | "empty" | null;
+        };
+        SetupEventDetection: {
+            /** @description The detector class. */
+            label: string;
+            /** @description The prompts this box answers. */
+            prompts: string[];
+            /** @description The detector's score (its estimate of the box's IoU with a real object of the class). */
+            score: number;
+            /** @description [x1, y1, x2, y2] relative to the image's width and height. */
+            box: number[];
+            /** @description score ≥ boxThreshold. */
+            passed: boolean;
+        };
+        SetupEventValidationImage: {
+            index: number;
+            fileName: string;
+            width: number;
+            height: number;
+            costMs: number;
+            detections: components["schemas"]["SetupEventDetection"][];
+            /** @description Whether the image raises the event under the draft's rule at boxThreshold. */
+            triggered: boolean;
+        };
+        SetupEventValidation: {
+            /** @description The setup event validated. */
+            id: number;
+            /** @description The record of this validation. */
+            validationId: number;
+            prompts: components["schemas"]["PromptSupport"][];
+            boxThreshold: number;
+            /** @description The lowest candidate score answered. */
+            minScore: number;
+            rule: components["schemas"]["OrchestrationRule"];
+            /** @description The prompts validated were the draft's own, so the draft is now validated. */
+            draftValidated: boolean;
+            detector: {
+                name: string;
+                classCount: number;
+            };
+            images: components["schemas"]["SetupEventValidationImage"][];
+        };
+        /** @description When an image raises the event. */
+        OrchestrationRule: {
+            /**
+             * @description any = one supported prompt has enough boxes; all = every supported prompt has.
+             * @enum {string}
+             */
+            match: "any" | "all";
+            /** @description Boxes at or above the threshold a prompt needs. */
+            minCount: number;
+        };
+        /** @description One published version of a setup event, as it was published. */
+        SetupEventVersion: {
+            id: number;
+            setupEventId: number;
+            version: string;
+            name: string;
+            eventName: string;
+            eventId: number;
+            desc: string;
+            param: string;
+            /** @enum {integer} */
+            customEventType: 1 | 2 | 3;
+            typeId: number;
+            remark: string;
+            /** @description Who published it. */
+            userName: string;
+            /** @description The version the warehouse runs now. */
+            current: boolean;
+            publishTime: components["schemas"]["DateTime"];
+        };
+        SetupEventVersionQuery: components["schemas"]["PageQuery"] & {
+            setupEventId?: number;
+            /** @description Substring match on the name or event name the version was published with. */
+            name?: string;
+        };
+        /** @description One page of SetupEventVersion records. */
+        SetupEventVersionPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["SetupEventVersion"][];
         };
         AlgoHomeSummaryQuery: {
             /**
@@ -14524,6 +14723,82 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["WarehouseAlgorithmPage"];
+                    };
+                };
+            };
+        };
+    };
+    getSetupEvent: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SetupEvent"];
+                    };
+                };
+            };
+        };
+    };
+    validateSetupEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SetupEventValidateUpload"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SetupEventValidation"];
+                    };
+                };
+            };
+        };
+    };
+    listSetupEventVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupEventVersionQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SetupEventVersionPage"];
                     };
                 };
             };

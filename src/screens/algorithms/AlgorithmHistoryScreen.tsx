@@ -1,0 +1,120 @@
+// /algorithmProduction/algorithmHistory: every publish of a setup event as a version, newest first, with what it
+// published (its prompts, threshold and rule) and which version the warehouse runs; open the draft, export it.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import Button from 'rsuite/Button';
+import Modal from 'rsuite/Modal';
+import 'rsuite/Button/styles/index.css';
+import 'rsuite/Modal/styles/index.css';
+import { notify } from '../../app/notify.ts';
+import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
+import { useServerList } from '../../components/table/useServerList.ts';
+import { parseOrchestrationParam } from '../../domain/orchestrationParam.ts';
+import { resolvePrompt } from '../../domain/recognitionPrompts.ts';
+import { exportCustomEvent, listVersions, type SetupEventVersion } from './orchestrationApi.ts';
+import '../../components/table/serverTable.css';
+import './orchestration.css';
+
+const FILTERS = ['name', 'draft'] as const;
+
+export default function AlgorithmHistoryScreen() {
+  const { t } = useTranslation('algorithms');
+  const list = useServerList<SetupEventVersion, (typeof FILTERS)[number]>({
+    filterKeys: FILTERS,
+    rowKey: (row) => row.id,
+    load: ({ filters, pageNo, pageSize, signal }) => listVersions({ name: filters.name, setupEventId: Number(filters.draft) || undefined }, pageNo, pageSize, signal),
+  });
+  const draft = useFilterDraft(list.filters, list.setFilters);
+  const [viewing, setViewing] = useState<SetupEventVersion | null>(null);
+  const param = viewing ? parseOrchestrationParam(viewing.param) : null;
+
+  const columns: TableColumn<SetupEventVersion>[] = [
+    { key: 'name', header: t('fields.name'), flexGrow: 2, minWidth: 150, render: (row) => <Link to={`/setUp?id=${row.setupEventId}`}>{row.name}</Link> },
+    { key: 'version', header: t('fields.version'), width: 100 },
+    { key: 'current', header: t('history.current'), width: 110, render: (row) => (row.current ? <span className="orch-ok">{t('history.isCurrent')}</span> : '') },
+    { key: 'eventId', header: t('fields.eventId'), width: 90 },
+    { key: 'customEventType', header: t('fields.customEventType'), width: 130, render: (row) => t(`types.${row.customEventType}`) },
+    {
+      key: 'prompts',
+      header: t('history.prompts'),
+      flexGrow: 2,
+      minWidth: 160,
+      render: (row) => {
+        const p = parseOrchestrationParam(row.param);
+        return p.ok ? p.value.identifyObj.prompt.join(', ') || '—' : '—';
+      },
+    },
+    { key: 'userName', header: t('history.publisher'), width: 100 },
+    { key: 'publishTime', header: t('history.publishTime'), width: 170 },
+    {
+      key: 'actions',
+      header: t('fields.actions'),
+      width: 150,
+      fixed: 'right',
+      render: (row) => (
+        <div className="cell-actions">
+          <Button size="xs" appearance="link" onClick={() => setViewing(row)} aria-label={t('history.viewOf', { name: row.name, version: row.version })}>
+            {t('history.view')}
+          </Button>
+          <Button size="xs" appearance="link" onClick={() => exportCustomEvent(row.setupEventId).catch((e: Error) => notify('error', e.message))}>
+            {t('actions.export')}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section className="orch-screen">
+      <header className="orch-header">
+        <h1>{t('history.title')}</h1>
+      </header>
+      <ServerTable
+        list={list}
+        label={t('history.title')}
+        columns={columns}
+        emptyText={t('history.empty')}
+        filters={
+          <FilterBar draft={draft} label={t('setup.filters')}>
+            <FilterField id="history-filter-name" label={t('fields.name')}>
+              <input id="history-filter-name" className="rs-input" value={draft.values.name} onChange={(e) => draft.set('name', e.target.value)} />
+            </FilterField>
+          </FilterBar>
+        }
+      />
+      <Modal open={viewing !== null} onClose={() => setViewing(null)} size="sm" aria-labelledby="history-view-title">
+        <Modal.Header>
+          <Modal.Title id="history-view-title">{viewing ? t('history.paramTitle', { name: viewing.name, version: viewing.version }) : ''}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {viewing && param?.ok ? (
+            <dl className="orch-version">
+              <dt>{t('fields.desc')}</dt>
+              <dd>{viewing.desc || '—'}</dd>
+              <dt>{t('history.prompts')}</dt>
+              <dd>
+                <ul>
+                  {param.value.identifyObj.prompt.map((p) => {
+                    const s = resolvePrompt(p);
+                    return <li key={p}>{s.supported ? `${p} → ${s.classes.join(' / ')}` : t('validate.unsupportedItem', { prompt: p, reason: t(`prompts.reason.${s.reason}`) })}</li>;
+                  })}
+                </ul>
+              </dd>
+              <dt>{t('threshold.label')}</dt>
+              <dd>{param.value.identifyObj.box_threshold}</dd>
+              <dt>{t('rule.label')}</dt>
+              <dd>{t(`rule.${param.value.rule.match}`)} · {t('rule.minCountValue', { count: param.value.rule.minCount })}</dd>
+            </dl>
+          ) : (
+            <pre className="orch-param">{viewing?.param}</pre>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button onClick={() => setViewing(null)}>{t('history.close')}</Button>
+        </Modal.Footer>
+      </Modal>
+    </section>
+  );
+}

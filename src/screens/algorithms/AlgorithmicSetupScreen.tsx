@@ -1,0 +1,171 @@
+// /algorithmicSetup: the setup events (custom algorithm drafts) of one algorithm-setup menu type — validate by
+// default (spec §4), train, orchestrate — with their state (draft, published, changed since published) and
+// whether their current param was validated; add (from a §9 preset), open in the editor, export, delete.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import Button from 'rsuite/Button';
+import 'rsuite/Button/styles/index.css';
+import { notify } from '../../app/notify.ts';
+import { Can, usePermission } from '../../app/permissions.tsx';
+import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
+import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
+import { useServerList } from '../../components/table/useServerList.ts';
+import { type ButtonType, deleteDrafts, exportCustomEvent, listDrafts, type SetupEvent } from './orchestrationApi.ts';
+import { NewDraftDialog } from './setup/NewDraftDialog.tsx';
+import { SatausTag } from './setup/SatausTag.tsx';
+import '../../components/table/serverTable.css';
+import './orchestration.css';
+
+const FILTERS = ['menu', 'name', 'sataus'] as const;
+const MENU_TYPES: ButtonType[] = ['validate', 'train', 'orchestrate'];
+const WRITE = ['algorithmicSetup', 'setUp'];
+
+export default function AlgorithmicSetupScreen() {
+  const { t } = useTranslation('algorithms');
+  const holds = usePermission();
+  const navigate = useNavigate();
+  const list = useServerList<SetupEvent, (typeof FILTERS)[number]>({
+    filterKeys: FILTERS,
+    rowKey: (row) => row.id,
+    load: ({ filters, pageNo, pageSize, signal }) =>
+      listDrafts(
+        { name: filters.name, sataus: filters.sataus as '' | '0' | '1' | '2', buttonType: (filters.menu as ButtonType) || 'validate' },
+        pageNo,
+        pageSize,
+        signal,
+      ),
+  });
+  const menu: ButtonType = (list.filters.menu as ButtonType) || 'validate';
+  const draft = useFilterDraft(list.filters, list.setFilters);
+  const { confirm, dialog } = useConfirm();
+  const [adding, setAdding] = useState(false);
+
+  const remove = (row: SetupEvent) =>
+    confirm({
+      title: t('setup.deleteTitle'),
+      message: t(row.sataus === 0 ? 'setup.deleteDraft' : 'setup.deletePublished', { name: row.name }),
+      confirmLabel: t('actions.delete'),
+      action: async () => {
+        await deleteDrafts([row.id]);
+        notify('success', t('setup.deleted'));
+        list.afterDelete(1);
+      },
+    });
+
+  const exportRow = async (row: SetupEvent) => {
+    try {
+      await exportCustomEvent(row.id);
+    } catch (error) {
+      notify('error', error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const columns: TableColumn<SetupEvent>[] = [
+    {
+      key: 'name',
+      header: t('fields.name'),
+      flexGrow: 2,
+      minWidth: 160,
+      render: (row) => <Link to={`/setUp?id=${row.id}`}>{row.name}</Link>,
+    },
+    { key: 'customEventType', header: t('fields.customEventType'), width: 130, render: (row) => t(`types.${row.customEventType}`) },
+    { key: 'sataus', header: t('fields.sataus'), width: 110, render: (row) => <SatausTag sataus={row.sataus} /> },
+    {
+      key: 'validated',
+      header: t('fields.validated'),
+      width: 110,
+      render: (row) => <span className={row.validated ? 'orch-ok' : 'orch-muted'}>{t(row.validated ? 'setup.validated' : 'setup.notValidated')}</span>,
+    },
+    { key: 'version', header: t('fields.version'), width: 90 },
+    { key: 'publishedVersion', header: t('fields.publishedVersion'), width: 110, render: (row) => row.publishedVersion ?? '—' },
+    { key: 'eventId', header: t('fields.eventId'), width: 90, render: (row) => row.eventId ?? '—' },
+    { key: 'userName', header: t('fields.userName'), width: 100 },
+    { key: 'updateTime', header: t('fields.updateTime'), width: 170 },
+  ];
+  if (holds(WRITE)) {
+    columns.push({
+      key: 'actions',
+      header: t('fields.actions'),
+      width: 190,
+      fixed: 'right',
+      render: (row) => (
+        <div className="cell-actions">
+          <Button size="xs" appearance="link" onClick={() => navigate(`/setUp?id=${row.id}`)} aria-label={t('setup.openOf', { name: row.name })}>
+            {t('actions.open')}
+          </Button>
+          <Button size="xs" appearance="link" onClick={() => exportRow(row)} aria-label={t('setup.exportOf', { name: row.name })}>
+            {t('actions.export')}
+          </Button>
+          <Button size="xs" appearance="link" color="red" onClick={() => remove(row)} aria-label={t('setup.deleteOf', { name: row.name })}>
+            {t('actions.delete')}
+          </Button>
+        </div>
+      ),
+    });
+  }
+
+  return (
+    <section className="orch-screen">
+      <header className="orch-header">
+        <h1>{t('setup.title')}</h1>
+      </header>
+      <div className="orch-menu" role="tablist" aria-label={t('setup.menu.label')}>
+        {MENU_TYPES.map((type) => (
+          <button
+            key={type}
+            type="button"
+            role="tab"
+            aria-selected={menu === type}
+            className={menu === type ? 'orch-menu-item active' : 'orch-menu-item'}
+            onClick={() => list.setFilters({ menu: type === 'validate' ? '' : type })}
+          >
+            {t(`setup.menu.${type}`)}
+          </button>
+        ))}
+      </div>
+      <ServerTable
+        list={list}
+        label={t('setup.title')}
+        columns={columns}
+        emptyText={t('setup.empty')}
+        filters={
+          <FilterBar draft={draft} label={t('setup.filters')}>
+            <FilterField id="orch-filter-name" label={t('fields.name')}>
+              <input id="orch-filter-name" className="rs-input" value={draft.values.name} onChange={(e) => draft.set('name', e.target.value)} />
+            </FilterField>
+            <FilterField id="orch-filter-sataus" label={t('fields.sataus')}>
+              <select id="orch-filter-sataus" className="rs-input" value={draft.values.sataus} onChange={(e) => draft.set('sataus', e.target.value)}>
+                <option value="">{t('setup.anyState')}</option>
+                {([0, 1, 2] as const).map((s) => (
+                  <option key={s} value={s}>
+                    {t(`sataus.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </FilterField>
+          </FilterBar>
+        }
+        actions={
+          <Can perm={WRITE}>
+            <Button appearance="primary" onClick={() => setAdding(true)}>
+              {t('setup.add')}
+            </Button>
+          </Can>
+        }
+      />
+      <NewDraftDialog
+        open={adding}
+        buttonType={menu}
+        onClose={() => setAdding(false)}
+        onCreated={(id) => {
+          setAdding(false);
+          notify('success', t('setup.created'));
+          navigate(`/setUp?id=${id}`);
+        }}
+      />
+      {dialog}
+    </section>
+  );
+}

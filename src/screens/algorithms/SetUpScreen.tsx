@@ -1,0 +1,45 @@
+// /setUp?id=N: the orchestration editor of one setup event draft (loaded by id from the URL, so a reload or a
+// shared link opens the same draft). Without an id it points back to the list.
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import 'rsuite/Button/styles/index.css';
+import { Link, useSearchParams } from 'react-router';
+import { useLoaded } from '../../components/data/useLoaded.ts';
+import { getDraft, type SetupEvent } from './orchestrationApi.ts';
+import { DraftEditor } from './setup/DraftEditor.tsx';
+import './orchestration.css';
+
+export default function SetUpScreen() {
+  const { t } = useTranslation('algorithms');
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const valid = Number.isInteger(id) && id > 0;
+  const draft = useLoaded<SetupEvent | null>((signal) => (valid ? getDraft(id, signal) : Promise.resolve(null)), null, valid ? id : 0);
+
+  if (!valid) {
+    return (
+      <section className="orch-screen">
+        <h1>{t('editor.title')}</h1>
+        <p>{t('editor.noDraft')}</p>
+        <Link to="/algorithmicSetup">{t('editor.backToList')}</Link>
+      </section>
+    );
+  }
+  return (
+    <section className="orch-screen">
+      <nav className="orch-back">
+        <Link to="/algorithmicSetup">{t('editor.backToList')}</Link>
+      </nav>
+      {draft.status === 'loading' ? <p role="status">{t('editor.loading')}</p> : null}
+      {draft.status === 'error' ? (
+        <p className="orch-problem" role="alert">
+          {t('editor.loadFailed', { error: draft.error })}{' '}
+          <Button appearance="link" onClick={draft.reload}>
+            {t('editor.retry')}
+          </Button>
+        </p>
+      ) : null}
+      {draft.status === 'ready' && draft.data ? <DraftEditor key={draft.data.id} initial={draft.data} /> : null}
+    </section>
+  );
+}

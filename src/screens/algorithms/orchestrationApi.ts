@@ -1,0 +1,111 @@
+// Calls of the orchestration screens (contract tag algorithms): setup event drafts, validation on images,
+// publishing, the version history and the exports. Quiet: the screens show failures in place.
+import { ApiFailure, api, orThrow } from '../../api/client.ts';
+import { flagHeaders } from '../../api/request.ts';
+import type { components } from '../../api/schema.gen.ts';
+
+type Schemas = components['schemas'];
+export type SetupEvent = Schemas['SetupEvent'];
+export type SetupEventAdd = Schemas['SetupEventAdd'];
+export type SetupEventUpdate = Schemas['SetupEventUpdate'];
+export type SetupEventVersion = Schemas['SetupEventVersion'];
+export type SetupEventValidation = Schemas['SetupEventValidation'];
+export type ValidationImage = Schemas['SetupEventValidationImage'];
+export type ValidationDetection = Schemas['SetupEventDetection'];
+export type PromptSupportView = Schemas['PromptSupport'];
+export type ButtonType = SetupEvent['buttonType'];
+export type CatalogueEventType = Schemas['CatalogueEventType'];
+
+const quiet = true;
+
+export interface DraftFilters {
+  name: string;
+  buttonType: ButtonType;
+  sataus: '' | '0' | '1' | '2';
+}
+
+export async function listDrafts(filters: DraftFilters, pageNo: number, pageSize: number, signal?: AbortSignal) {
+  const body = {
+    pageNo,
+    pageSize,
+    buttonType: filters.buttonType,
+    ...(filters.name ? { name: filters.name } : {}),
+    ...(filters.sataus ? { sataus: Number(filters.sataus) as 0 | 1 | 2 } : {}),
+  };
+  return (await orThrow(api.post('/custom/list', { body, signal, quiet }))) ?? { list: [], total: 0, pageNo, pageSize };
+}
+
+export async function getDraft(id: number, signal?: AbortSignal): Promise<SetupEvent> {
+  const draft = await orThrow(api.get('/custom/detail', { params: { query: { id } }, signal, quiet }));
+  if (!draft) throw new ApiFailure(404, 'no draft in the answer');
+  return draft;
+}
+
+export async function addDraft(body: SetupEventAdd): Promise<number> {
+  return (await orThrow(api.post('/custom/add', { body, quiet })))?.id ?? 0;
+}
+
+export async function updateDraft(body: SetupEventUpdate): Promise<void> {
+  await orThrow(api.put('/custom/update', { body, quiet }));
+}
+
+export async function deleteDrafts(ids: number[]): Promise<void> {
+  await orThrow(api.delete('/custom/delete', { body: { ids }, quiet }));
+}
+
+export async function publishDraft(id: number, typeId: number, version?: string) {
+  const answer = await orThrow(api.put('/custom/publish', { body: { id, typeId, ...(version ? { version } : {}) }, quiet }));
+  if (!answer) throw new ApiFailure(500, 'no version in the answer');
+  return answer;
+}
+
+/** Runs the detector on 1–10 images with the draft's prompts, or with `trial` prompts and threshold (unsaved). */
+export async function validateDraft(id: number, files: File[], trial: { prompts: string[]; boxThreshold: number } | null): Promise<SetupEventValidation> {
+  const answer = await orThrow(
+    api.post('/custom/validate', {
+      // The contract types binary fields as strings; the serializer sends the Files themselves.
+      body: { id, files: files as unknown as string[] },
+      bodySerializer: () => {
+        const form = new FormData();
+        form.append('id', String(id));
+        if (trial) {
+          form.append('prompts', JSON.stringify(trial.prompts));
+          form.append('boxThreshold', String(trial.boxThreshold));
+        }
+        for (const file of files) form.append('files', file, file.name);
+        return form;
+      },
+      quiet,
+    }),
+  );
+  if (!answer) throw new ApiFailure(500, 'no validation in the answer');
+  return answer;
+}
+
+export async function listVersions(filters: { name: string; setupEventId?: number }, pageNo: number, pageSize: number, signal?: AbortSignal) {
+  const body = { pageNo, pageSize, ...(filters.name ? { name: filters.name } : {}), ...(filters.setupEventId ? { setupEventId: filters.setupEventId } : {}) };
+  return (await orThrow(api.post('/custom/history/list', { body, signal, quiet }))) ?? { list: [], total: 0, pageNo, pageSize };
+}
+
+/** The event types a publish can file the algorithm under; empty when the catalogue cannot be read. */
+export async function listEventTypes(): Promise<CatalogueEventType[]> {
+  const answer = await api.post('/event/type/list', { body: { pageNo: 1, pageSize: 500 }, quiet });
+  return answer.ok ? (answer.data?.list ?? []) : [];
+}
+
+async function saveExport(answer: { data?: unknown; error?: unknown; response: Response }, fallbackName: string) {
+  const { exportResult, saveBlob, dispositionFileName } = await import('../../api/download.ts');
+  const result = await exportResult(answer);
+  if (!result.ok) throw result.failure;
+  saveBlob(result.data, dispositionFileName(answer.response.headers.get('Content-Disposition')) ?? fallbackName);
+}
+
+const blobQuiet = () => ({ parseAs: 'blob' as const, headers: flagHeaders(undefined, { quiet: true, loading: true }) });
+
+export async function exportCustomEvent(id: number): Promise<void> {
+  await saveExport(await api.GET('/custom/event/export', { params: { query: { id } }, ...blobQuiet() }), `custom-event-${id}.zip`);
+}
+
+export async function exportPresetEvent(eventId: number): Promise<void> {
+  await saveExport(await api.GET('/custom/event/exportPresetEvent', { params: { query: { id: eventId } }, ...blobQuiet() }), `preset-event-${eventId}.zip`);
+}

@@ -1,0 +1,54 @@
+// The draft's own fields (spec §3): name, event name, description, version, remark, kind and menu type.
+import { useTranslation } from 'react-i18next';
+import type { DraftValues } from './draftValues.ts';
+
+export interface DraftFieldsProps {
+  values: DraftValues;
+  disabled: boolean;
+  onChange(patch: Partial<DraftValues>): void;
+}
+
+export function DraftFields({ values, disabled, onChange }: DraftFieldsProps) {
+  const { t } = useTranslation('algorithms');
+  const text = (key: 'name' | 'eventName' | 'version', max: number) => (
+    <div className="orch-field">
+      <label htmlFor={`orch-${key}`}>{t(`fields.${key}`)}</label>
+      <input id={`orch-${key}`} className="rs-input" value={values[key]} maxLength={max} disabled={disabled} onChange={(e) => onChange({ [key]: e.target.value })} />
+    </div>
+  );
+  return (
+    <div className="orch-fields">
+      {text('name', 32)}
+      {text('eventName', 32)}
+      {text('version', 32)}
+      <div className="orch-field">
+        <label htmlFor="orch-kind">{t('fields.customEventType')}</label>
+        <select id="orch-kind" className="rs-input" value={values.customEventType} disabled={disabled} onChange={(e) => onChange({ customEventType: Number(e.target.value) as 1 | 2 | 3 })}>
+          {([1, 2, 3] as const).map((k) => (
+            <option key={k} value={k}>
+              {t(`types.${k}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="orch-field">
+        <label htmlFor="orch-menu-type">{t('fields.buttonType')}</label>
+        <select id="orch-menu-type" className="rs-input" value={values.buttonType} disabled={disabled} onChange={(e) => onChange({ buttonType: e.target.value as DraftValues['buttonType'] })}>
+          {(['validate', 'train', 'orchestrate'] as const).map((b) => (
+            <option key={b} value={b}>
+              {t(`setup.menu.${b}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="orch-field orch-wide">
+        <label htmlFor="orch-desc">{t('fields.desc')}</label>
+        <textarea id="orch-desc" className="rs-input" rows={2} maxLength={500} value={values.desc} disabled={disabled} onChange={(e) => onChange({ desc: e.target.value })} />
+      </div>
+      <div className="orch-field orch-wide">
+        <label htmlFor="orch-remark">{t('fields.remark')}</label>
+        <input id="orch-remark" className="rs-input" maxLength={500} value={values.remark} disabled={disabled} onChange={(e) => onChange({ remark: e.target.value })} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+// A new setup event draft: its name, kind, menu type, and optionally the preset event it starts from (the spec §9
+// recognition prompts of events 15, 45, 53 and 102 are filled in).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { presetParam, serialiseOrchestrationParam } from '../../../domain/orchestrationParam.ts';
+import { PRESET_PROMPTS } from '../../../domain/recognitionPrompts.ts';
+import { FormModal } from '../../system/shared/FormModal.tsx';
+import { addDraft, type ButtonType } from '../orchestrationApi.ts';
+
+const PRESETS = Object.keys(PRESET_PROMPTS).map(Number);
+const NAME_MAX = 32;
+
+export interface NewDraftDialogProps {
+  open: boolean;
+  buttonType: ButtonType;
+  onClose(): void;
+  onCreated(id: number): void;
+}
+
+export function NewDraftDialog({ open, buttonType, onClose, onCreated }: NewDraftDialogProps) {
+  const { t } = useTranslation('algorithms');
+  const [name, setName] = useState('');
+  const [kind, setKind] = useState<1 | 2 | 3>(2);
+  const [preset, setPreset] = useState<string>('45');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const nameProblem = !name.trim() ? t('newDraft.nameRequired') : name.length > NAME_MAX ? t('newDraft.nameTooLong', { max: NAME_MAX }) : null;
+  const [touched, setTouched] = useState(false);
+
+  const submit = async () => {
+    setTouched(true);
+    if (nameProblem) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const param = serialiseOrchestrationParam(presetParam(preset ? Number(preset) : null));
+      const id = await addDraft({ name: name.trim(), customEventType: kind, buttonType, param });
+      setName('');
+      setTouched(false);
+      onCreated(id);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormModal open={open} title={t('newDraft.title')} formId="new-draft" busy={busy} failure={failure} onClose={onClose} onSubmit={submit} submitLabel={t('newDraft.create')}>
+      <div className="orch-field">
+        <label htmlFor="new-draft-name">{t('fields.name')}</label>
+        <input
+          id="new-draft-name"
+          className="rs-input"
+          value={name}
+          maxLength={NAME_MAX + 1}
+          aria-invalid={touched && Boolean(nameProblem)}
+          aria-describedby="new-draft-name-problem"
+          onChange={(e) => setName(e.target.value)}
+        />
+        {touched && nameProblem ? (
+          <p id="new-draft-name-problem" className="orch-problem" role="alert">
+            {nameProblem}
+          </p>
+        ) : null}
+      </div>
+      <div className="orch-field">
+        <label htmlFor="new-draft-kind">{t('fields.customEventType')}</label>
+        <select id="new-draft-kind" className="rs-input" value={kind} onChange={(e) => setKind(Number(e.target.value) as 1 | 2 | 3)}>
+          {([1, 2, 3] as const).map((k) => (
+            <option key={k} value={k}>
+              {t(`types.${k}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="orch-field">
+        <label htmlFor="new-draft-preset">{t('newDraft.preset')}</label>
+        <select id="new-draft-preset" className="rs-input" value={preset} onChange={(e) => setPreset(e.target.value)}>
+          <option value="">{t('newDraft.presetNone')}</option>
+          {PRESETS.map((id) => (
+            <option key={id} value={id}>
+              {t('newDraft.presetOption', { id, prompts: (PRESET_PROMPTS[id] ?? []).join(', ') })}
+            </option>
+          ))}
+        </select>
+      </div>
+    </FormModal>
+  );
+}
