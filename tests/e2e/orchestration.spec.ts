@@ -2,7 +2,7 @@
 // create an algorithm from a §9 preset, see which prompts the detector supports (an unsupported one shown with its
 // reason), validate it on a real photo (boxes drawn), publish it, and find it in the history and the warehouse —
 // in Chinese and in English. Every wait is for a condition.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/fixtures.ts';
 import { realPhotoPath } from '../support/realPhotos.ts';
 
 async function signIn(page: Page) {
