@@ -1,4 +1,5 @@
 // The server's user-facing messages in both languages. A message is chosen by the request's Accept-Language.
+import { mediaMessages } from '../media/messages.ts';
 import { alarmMessages } from '../modules/alarms/messages.ts';
 import { cameraMessages } from '../modules/cameras/messages.ts';
 import { configMessages } from '../modules/config/messages.ts';
@@ -58,6 +59,7 @@ const coreMessages = {
 
 export const messages = {
   ...coreMessages,
+  ...mediaMessages,
   ...menuMessages,
   ...userMessages,
   ...roleMessages,
