@@ -30,6 +30,8 @@ export function registerOperations(app: FastifyInstance, contract: Contract, han
         method: operation.method as RouteOptions['method'],
         url,
         schema,
+        // Read by hooks that apply to some operations only (the sign-in rate limit).
+        config: { operationId: operation.operationId, bodyTypes: operation.body ? Object.keys(operation.body.content) : undefined },
         // Access is checked before the body is parsed or validated: an anonymous caller learns nothing more.
         onRequest: async (req) => {
           req.sessionUser = await authenticate(req, operation, services);
@@ -103,7 +105,7 @@ async function runOperation(
     }
     const msg = translate(lang, error.key, error.params);
     await log(error.code, msg);
-    return reply.send({ code: error.code, msg, data: error.data ?? null });
+    return reply.status(error.httpStatus).send({ code: error.code, msg, data: error.data ?? null });
   }
   const msg = translate(lang, 'ok');
   if (result instanceof EnvelopeReply) {
@@ -125,6 +127,11 @@ async function runOperation(
 declare module 'fastify' {
   interface FastifyRequest {
     sessionUser?: SessionUser | null;
+  }
+  interface FastifyContextConfig {
+    /** The contract operation a route serves, and its body content types. */
+    operationId?: string;
+    bodyTypes?: string[];
   }
 }
 
