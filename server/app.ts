@@ -14,6 +14,7 @@ import { seedIfEmpty } from './db/seed/seed.ts';
 import { ApiError } from './http/apiError.ts';
 import type { AppServices } from './http/handler.ts';
 import { pickLang, translate } from './http/messages.ts';
+import { asClientError } from './http/clientErrors.ts';
 import { badFilesPath, registerInputChecks } from './http/inputChecks.ts';
 import { loggerOptions } from './http/logRedaction.ts';
 import { FILES_PREFIX, registerSecurityHeaders } from './http/securityHeaders.ts';
@@ -75,8 +76,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     }
   });
 
-  app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
+  app.setErrorHandler((thrown: FastifyError | ApiError, req, reply) => {
     const lang = pickLang(req.headers['accept-language']);
+    const error = asClientError(thrown) ?? thrown;
     if (error instanceof ApiError) {
       return reply.status(error.httpStatus).send({ code: error.code, msg: translate(lang, error.key, error.params), data: error.data });
     }

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { userFromToken } from '../auth/sessionGuard.ts';
 import { ApiError } from '../http/apiError.ts';
+import { asClientError } from '../http/clientErrors.ts';
 import { type AppServices, EnvelopeReply, FileReply, type HandlerContext, type HandlerMap, type SessionUser } from '../http/handler.ts';
 import { pickLang, translate } from '../http/messages.ts';
 import { writeOperationLog } from '../http/operationLog.ts';
@@ -98,10 +99,11 @@ async function runOperation(
   let result: unknown;
   try {
     result = await handler(ctx);
-  } catch (error) {
-    if (!(error instanceof ApiError)) {
+  } catch (thrown) {
+    const error = asClientError(thrown);
+    if (!error) {
       await log(500, translate(lang, 'internal'));
-      throw error;
+      throw thrown;
     }
     const msg = translate(lang, error.key, error.params);
     await log(error.code, msg);

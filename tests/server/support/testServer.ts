@@ -4,14 +4,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BuiltApp, buildApp } from '../../../server/app.ts';
+import { type BuildOptions, type BuiltApp, buildApp } from '../../../server/app.ts';
 import { configFromEnv, type ServerConfig } from '../../../server/config.ts';
 
 export interface TestServer extends BuiltApp {
   config: ServerConfig;
 }
 
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<ServerConfig> = {}, buildOptions: BuildOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'argus-test-'));
   const adminUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -42,7 +42,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     logLevel: 'silent',
     ...overrides,
   };
-  const built = await buildApp(config);
+  const built = await buildApp(config, buildOptions);
   return {
     ...built,
     config,
