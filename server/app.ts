@@ -20,6 +20,7 @@ import { loggerOptions } from './http/logRedaction.ts';
 import { FILES_PREFIX, registerSecurityHeaders } from './http/securityHeaders.ts';
 import { registerSignInLimits } from './http/signInLimits.ts';
 import { describeSchemaErrors } from './http/validationMessages.ts';
+import { sealStoredRtspUrls } from './modules/devices/rtspCredentials.ts';
 import { handlers } from './modules/index.ts';
 import { startPlanScheduler } from './modules/plans/scheduler.ts';
 import { registerRealtime } from './realtime/websocketRoutes.ts';
@@ -43,6 +44,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemoryDatabase });
   await migrate(database);
   await seedIfEmpty(database.db, config);
+  await sealStoredRtspUrls(database.db);
   const contract = loadContract();
   const services: AppServices = { config, db: database.db };
 

@@ -13,7 +13,7 @@ const MAX_DEPTH = 8;
 /** At most this many values are visited (a wide body is cut, not walked to the end). */
 const MAX_NODES = 2000;
 /** user:password@ in any URL (rtsp://, http://): the credentials are replaced, the address kept. */
-const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]*(:[^\s/@]*)?@/gi;
+export const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]*(:[^\s/@]*)?@/gi;
 
 export function maskText(value: string): string {
   const text = wellFormed(value).replace(URL_CREDENTIALS, '$1***@');

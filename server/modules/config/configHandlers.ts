@@ -16,10 +16,16 @@ const cityConfigRules: Record<string, { allowed: RegExp; rule: MessageKey }> = {
 };
 
 const AUTH_SERVER_KEY = 'authServerUrl';
+/** The module that may change the system configuration (updateSystemConfig's x-permission). */
+const CONFIG_MODULE = 'logoConfig';
 
 export const configHandlers: HandlerMap = {
-  async getSystemConfig({ db }: Ctx<'getSystemConfig'>) {
-    return readSystemConfig(db);
+  async getSystemConfig({ db, user }: Ctx<'getSystemConfig'>) {
+    const config = await readSystemConfig(db);
+    // Every signed-in user needs the display keys; the installation's other keys (service addresses, tokens such
+    // as labelStudioToken) go only to those who may change the configuration.
+    if (user!.modules.has(CONFIG_MODULE)) return config;
+    return Object.fromEntries(Object.entries(config).filter(([key]) => key in namedKeys)) as typeof config;
   },
 
   async updateSystemConfig({ db, body }: Ctx<'updateSystemConfig'>) {
