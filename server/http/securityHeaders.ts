@@ -120,7 +120,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, db: Kysely<D
   app.addHook('onSend', async (req, reply, payload) => {
     const path = req.url.split('?')[0];
     if (path.startsWith('/api/')) {
-      reply.header('cache-control', 'no-store');
+      // Unless the operation chose its own (an image answered as a file, say).
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     } else if (path.startsWith(FILES_PREFIX)) {
       fileHeaders(reply);
     } else if (path.startsWith(ASSISTANT_PREFIX)) {

@@ -572,7 +572,9 @@ export interface paths {
         /**
          * The system configuration map
          * @description Every system configuration key with its value; the named keys always come back (with their defaults when
-         *     never set), other stored keys come back as strings.
+         *     never set). Other stored keys (service addresses and credentials of the installation, e.g. the labelling
+         *     service's token) come back as strings only to callers whose role holds `logoConfig` (the module that may
+         *     change the configuration); everyone else gets the named display keys only.
          */
         post: operations["getSystemConfig"];
         delete?: never;
@@ -5410,12 +5412,15 @@ export interface components {
              */
             type: "text" | "image";
             /**
-             * @description Large logo as a data URL (png, jpeg or svg, ~2 MB at most); empty for none.
+             * @description Large logo as a data URL (png, jpeg or webp, ~2 MB at most, at most 2048×2048 and 2 megapixels);
+             *     empty for none. SVG is refused (it can carry script). The server checks the bytes (not the declared
+             *     type), re-encodes the image (JPEG stays JPEG, the others become PNG) and stores that: 413 too many
+             *     pixels, 415 not an image of those types or not decodable.
              * @default
              */
             imageBig?: string;
             /**
-             * @description Small logo as a data URL (png, jpeg or svg, ~2 MB at most); empty for none.
+             * @description Small logo as a data URL; the same rules as imageBig.
              * @default
              */
             imageLittle?: string;

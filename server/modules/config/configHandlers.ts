@@ -5,6 +5,7 @@ import { ApiError } from '../../http/apiError.ts';
 import { formatTime } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import type { MessageKey } from '../../http/messages.ts';
+import { IMAGE_BOUNDS, safeImageDataUrl } from '../../media/imageSafety.ts';
 import type { Ctx } from '../shared/contractTypes.ts';
 import { logoKeys, type NamedKey, namedKeys, readSystemConfig, serializeValue, storedConfig, writeConfig } from './systemConfig.ts';
 
@@ -45,14 +46,14 @@ export const configHandlers: HandlerMap = {
   },
 
   async saveTitle({ db, body }: Ctx<'saveTitle'>) {
+    // The logo is served publicly: only re-encoded pixels are stored, never the bytes as sent.
+    const safe = async (dataUrl: string | undefined, field: string) =>
+      dataUrl ? (await safeImageDataUrl(dataUrl, IMAGE_BOUNDS.logo, { field })).dataUrl : '';
+    const logoImageBig = await safe(body.imageBig, 'imageBig');
+    const logoImageLittle = await safe(body.imageLittle, 'imageLittle');
     // Images left out are cleared: the logo is replaced as a whole.
     await db.transaction().execute((trx) =>
-      writeConfig(trx, {
-        logoDesc: body.desc ?? '',
-        logoType: body.type,
-        logoImageBig: body.imageBig ?? '',
-        logoImageLittle: body.imageLittle ?? '',
-      }),
+      writeConfig(trx, { logoDesc: body.desc ?? '', logoType: body.type, logoImageBig, logoImageLittle }),
     );
     return null;
   },
