@@ -99,6 +99,22 @@ describe('operation log cannot be bypassed (4)', () => {
   });
 });
 
+describe('integers out of range (9)', () => {
+  it('refuses 1e308, 2^53+1, 2^63-1 and 1e400 in bodies, queries and paths, naming the field', async () => {
+    for (const value of ['1e308', '9007199254740993', '9223372036854775807', '1e400']) {
+      const body = await raw('POST', '/api/user/resetPassword', `{"id":${value},"password":"secret-123","confirmPassword":"secret-123"}`);
+      expect(body.statusCode, value).toBe(200);
+      expect(JSON.parse(body.body), value).toMatchObject({ code: 400 });
+      expect(JSON.parse(body.body).msg, value).toContain('id');
+      const path = await raw('GET', `/api/task/query/${value}`, undefined, { 'content-type': '' });
+      expect(JSON.parse(path.body).code, value).toBe(400);
+      const query = await raw('GET', `/api/device/cameraInfo?cameraId=${value}`, undefined, { 'content-type': '' });
+      expect(JSON.parse(query.body).code, value).toBe(400);
+      expect(JSON.parse(query.body).msg, value).toContain('cameraId');
+    }
+  });
+});
+
 describe('NUL and broken text (10)', () => {
   it('refuses NUL in the sign-in name before any token, naming the field', async () => {
     const res = await server.app.inject({
