@@ -43,7 +43,7 @@ const found: Unbounded<any>[] = [];
 const seen = new Set<any>();
 for (const r of requestRoots(access, doc.contents as Node)) collectUnbounded(access, r.node, { file: '' }, r.where, seen, found);
 
-const valueOf = (entry: Unbounded<any>, missing: Unbounded<any>['missing'][number]) => {
+const boundFor = (entry: Unbounded<any>, missing: Unbounded<any>['missing'][number]) => {
   // A string with a pattern is bounded by it already; the length only spares the pattern a huge input.
   if (missing === 'maxLength' && access.get(entry.node, 'pattern') !== undefined) return 64;
   return defaultBound(entry, missing);
@@ -53,7 +53,7 @@ const inserts: { at: number; text: string }[] = [];
 let jsonChanged = false;
 for (const entry of found) {
   if (entry.context.file) {
-    for (const m of entry.missing) entry.node[m] = valueOf(entry, m);
+    for (const m of entry.missing) entry.node[m] = boundFor(entry, m);
     jsonChanged = true;
     continue;
   }
@@ -68,7 +68,7 @@ for (const entry of found) {
   const anchor = anchorKey ? map.items.find((p) => isScalar(p.key) && p.key.value === anchorKey) : null;
   const valueEnd = (anchor?.value as Node | undefined)?.range?.[1];
   const at = valueEnd !== undefined ? text.indexOf('\n', valueEnd) + 1 : lineStart;
-  inserts.push({ at, text: entry.missing.map((m) => `${indent}${m}: ${valueOf(entry, m)}\n`).join('') });
+  inserts.push({ at, text: entry.missing.map((m) => `${indent}${m}: ${boundFor(entry, m)}\n`).join('') });
 }
 
 inserts.sort((a, b) => b.at - a.at);
