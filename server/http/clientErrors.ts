@@ -13,8 +13,8 @@ const MULTIPART_CODES: Record<string, () => ApiError> = {
   FST_MP_PREMATURE_CLOSE: () => new ApiError(400, 'upload.malformed'),
 };
 
-/** busboy's own messages (it throws plain Errors). */
-const BUSBOY_MESSAGE = /^(Unexpected end of (form|file)|Malformed (part header|urlencoded form)|Multipart: Boundary not found|Unsupported content type|Missing Content-Type|Malformed content type)/;
+/** busboy's own messages (@fastify/busboy throws plain Errors). */
+const BUSBOY_MESSAGE = /^(Unexpected end of (multipart data|form|file)|Malformed (part header|urlencoded form)|Multipart: Boundary not found|Boundary required|Unsupported content type|Missing Content-Type|Malformed content type)/;
 
 export function asClientError(error: unknown, maxUploadBytes?: number): ApiError | null {
   if (error instanceof ApiError) return error;

@@ -1,6 +1,7 @@
 // Reads one uploaded file from a multipart request, bounded in size and checked by its content, not its name.
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './apiError.ts';
+import { asClientError } from './clientErrors.ts';
 
 export interface UploadedFile {
   buffer: Buffer;
@@ -48,8 +49,9 @@ async function readParts(req: FastifyRequest, rules: UploadRules, fields: Record
     let buffer: Buffer;
     try {
       buffer = await part.toBuffer();
-    } catch {
-      throw new ApiError(413, 'upload.tooLarge', { max: humanSize(rules.maxBytes) });
+    } catch (error) {
+      // Over the size limit (413) or a body cut short (400).
+      throw asClientError(error, rules.maxBytes) ?? new ApiError(400, 'upload.malformed');
     }
     if (part.file.truncated || buffer.length > rules.maxBytes) {
       throw new ApiError(413, 'upload.tooLarge', { max: humanSize(rules.maxBytes) });

@@ -167,6 +167,17 @@ describe('bodies of the wrong kind (12)', () => {
     expect(res.statusCode).toBeLessThan(500);
   });
 
+  it('answers a multipart body cut short with 400, for file and video uploads', async () => {
+    const cut = (form: ReturnType<typeof multipart>) => form.payload.subarray(0, form.payload.length - 12);
+    const video = multipart({ field: 'file', name: 'v.mp4', type: 'video/mp4', bytes: Buffer.alloc(64, 1) }, { name: 'v' });
+    const videoRes = await raw('POST', '/api/device/offline/upload', cut(video), { 'content-type': video.contentType });
+    expect(videoRes.statusCode).toBe(200);
+    expect(JSON.parse(videoRes.body).code, videoRes.body).toBe(400);
+    const image = multipart({ field: 'file', name: 'a.png', type: 'image/png', bytes: Buffer.alloc(64, 1) });
+    const imageRes = await raw('POST', '/api/user/avatar', cut(image), { 'content-type': image.contentType });
+    expect(JSON.parse(imageRes.body).code, imageRes.body).toBe(400);
+  });
+
   it('answers a multipart body sent to a JSON operation with 415', async () => {
     const form = multipart(null, { username: 'x' });
     const res = await raw('POST', '/api/user/createUser', form.payload, { 'content-type': form.contentType });
