@@ -45,7 +45,16 @@ export default defineConfig({
   webServer: {
     command: `"${node}" tests/e2e/support/serveFreshServer.ts`,
     url: `${baseURL}/config.json`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR, ARGUS_E2E_DATA_DIR: DATA_DIR },
+    // Every test signs in from 127.0.0.1: the sign-in rate limit is raised for the run (its own tests are server tests).
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      STATIC_DIR,
+      ARGUS_E2E_DATA_DIR: DATA_DIR,
+      LOGIN_RATE_PER_ADDRESS: '10000',
+      LOGIN_RATE_PER_ACCOUNT: '10000',
+    },
     reuseExistingServer: false,
     timeout: 60_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

@@ -2,7 +2,7 @@
 // - every answer: X-Content-Type-Options nosniff, Referrer-Policy same-origin, X-Frame-Options DENY and a
 //   Content-Security-Policy with frame-ancestors 'none' (the local assistant stand-in, which the console itself
 //   frames, allows 'self');
-// - the console's CSP: scripts only from the origin; inline style attributes allowed (rsuite sets them); images
+// - the console's CSP: scripts only from the origin (eval allowed for the form validator, see below); inline style attributes allowed (rsuite sets them); images
 //   from the origin, data: and blob: (alarm images fetched as blobs); media and workers from blob: (the fMP4 player
 //   and the alarm beep); frames and connections to the origin plus what the system configuration names — the
 //   assistant page (assistantUrl), the alarm websocket (websocketServer/websocketPort) and the alarm sound (audioUrl)
@@ -95,7 +95,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, db: Kysely<D
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
         objectSrc: ["'none'"],
-        scriptSrc: ["'self'"],
+        // 'unsafe-eval': the console's form validator (ajv inside @rjsf/validator-ajv8) compiles each JSON Schema into
+        // a function at run time; without it every schema-driven form fails to validate. Inline scripts and inline
+        // event handlers stay refused. Precompiled validators (ajv standalone) would let this go.
+        scriptSrc: ["'self'", "'unsafe-eval'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -125,10 +128,17 @@ export async function registerSecurityHeaders(app: FastifyInstance, db: Kysely<D
     } else if (path.startsWith(FILES_PREFIX)) {
       fileHeaders(reply);
     } else if (path.startsWith(ASSISTANT_PREFIX)) {
-      // The local stand-in is framed by the console itself.
-      const csp = String(reply.getHeader('content-security-policy') ?? reply.raw.getHeader('content-security-policy') ?? '');
-      reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+      // The local stand-in is framed by the console itself, sandboxed without allow-same-origin: its document has an
+      // opaque origin that 'self' does not match, so its own folder is named by address.
+      const host = String(req.headers.host ?? '').replace(/[^a-z0-9.:[\]-]/gi, '');
+      const own = host ? `http://${host}${ASSISTANT_PREFIX} https://${host}${ASSISTANT_PREFIX}` : "'self'";
+      reply.header(
+        'content-security-policy',
+        `default-src 'none'; script-src ${own}; style-src ${own}; img-src data:; form-action 'none'; base-uri 'none'; frame-ancestors 'self'`,
+      );
       reply.header('x-frame-options', 'SAMEORIGIN');
+      // The opaque origin is not "same-origin" either: its own script and style must be loadable from it.
+      reply.header('cross-origin-resource-policy', 'cross-origin');
     }
     return payload;
   });

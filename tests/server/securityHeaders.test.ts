@@ -67,7 +67,7 @@ describe('console pages (7)', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       const policy = csp(res.headers);
       expect(policy['default-src']).toBe("'self'");
-      expect(policy['script-src']).toBe("'self'");
+      expect(policy['script-src']).toBe("'self' 'unsafe-eval'");
       expect(policy['style-src']).toBe("'self' 'unsafe-inline'");
       expect(policy['img-src']).toBe("'self' data: blob:");
       expect(policy['worker-src']).toBe("'self' blob:");
@@ -81,7 +81,10 @@ describe('console pages (7)', () => {
 
   it('lets the console frame its local assistant stand-in, and nothing else frame anything', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/assistant/index.html' });
-    expect(csp(res.headers)['frame-ancestors']).toBe("'self'");
+    const policy = csp(res.headers);
+    expect(policy['frame-ancestors']).toBe("'self'");
+    expect(policy['script-src']).toBe('http://localhost:80/assistant/ https://localhost:80/assistant/');
+    expect(policy['default-src']).toBe("'none'");
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
@@ -99,7 +102,7 @@ describe('console pages (7)', () => {
     // A value that tries to add a directive adds nothing.
     await call(server.app, 'PUT', '/config/updateConfigMap', { token: admin, body: { assistantUrl: "https://a.example.com; script-src 'unsafe-inline'", websocketServer: '', websocketPort: null, audioUrl: '/audio/alarm.mp3' } });
     const after = csp((await server.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).headers);
-    expect(after['script-src']).toBe("'self'");
+    expect(after['script-src']).toBe("'self' 'unsafe-eval'");
     expect(after['frame-src']).toBe("'self'");
     expect(after['connect-src']).toBe("'self'");
   });
