@@ -142,9 +142,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, db: Kysely<D
     }
     return payload;
   });
-  // A configuration change shows in the policy at once on this instance (others within REFRESH_MS).
-  app.addHook('onResponse', async (req) => {
+  // A configuration change shows in the policy at once on this instance (others within REFRESH_MS): read again
+  // before the answer leaves, so the caller's next page already carries it.
+  app.addHook('onSend', async (req, _reply, payload) => {
     if (req.routeOptions.config?.operationId === 'updateSystemConfig') await refresh();
+    return payload;
   });
 }
 

@@ -9,7 +9,10 @@ async function watchViolations(page: Page): Promise<string[]> {
     if (/Content Security Policy|Refused to (load|execute|apply|frame|connect)/i.test(message.text())) violations.push(message.text());
   });
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
+    // Runs in the page (this file is type-checked without the DOM library).
+    type Violation = { violatedDirective: string; blockedURI: string };
+    const page = globalThis as unknown as { document: { addEventListener(type: string, listener: (event: Violation) => void): void } };
+    page.document.addEventListener('securitypolicyviolation', (event) => {
       console.error(`Refused to load (CSP ${event.violatedDirective}): ${event.blockedURI}`);
     });
   });
@@ -40,7 +43,7 @@ test('login, history, camera drawing, users and the assistant work under the CSP
   await page.getByRole('button', { name: /获取截图|重新截图/ }).click();
   const snapshot = page.getByRole('img', { name: '“科技园北门”的截图' });
   await expect(snapshot).toBeVisible();
-  expect(await snapshot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(await snapshot.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
   await page.getByRole('button', { name: '添加事件' }).click();
   await page.getByRole('dialog').getByText('区域入侵').click();
   await page.getByRole('dialog').getByRole('button', { name: '添加（1）' }).click();
