@@ -19,8 +19,10 @@ export interface paths {
          *     `sceneType` at the top level next to `code`/`msg` (spec §3 "Login result"); `data` is null. The console
          *     sends the token back in the `token` header on every later call.
          *     Failures: 400 wrong username or password (one message for both, so usernames cannot be probed);
-         *     403 the account is disabled (status 0); 423 the account is locked after 5 consecutive failures, for
-         *     15 minutes (msg says until when). A successful sign-in resets the failure count.
+         *     403 the account is disabled (status 0); 423 the name is locked after 5 failures, for 15 minutes (msg says
+         *     until when) — unknown names are counted and locked the same way; each guess is counted before its password
+         *     is checked, so parallel guesses cannot outrun the lock. A successful sign-in resets the failure count.
+         *     429 (HTTP 429, `Retry-After` in seconds) too many sign-in attempts from the address or for the name.
          *     Other sessions of the same user stay open (see loginExclusive).
          */
         post: operations["login"];
