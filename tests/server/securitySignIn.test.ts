@@ -1,5 +1,5 @@
 // Issue 8, security 1–3: the lockout cannot be raced, sign-in is rate limited, unknown and existing names answer alike.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call, OPERATOR } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
@@ -59,6 +59,10 @@ describe('lockout', () => {
     const after = await signIn(OPERATOR.username, OPERATOR.password);
     expect(after.json.code).toBe(0);
     expect(after.json.token).toBeTypeOf('string');
+  }, 180_000); // 100 sign-ins at once on a loaded 2-core machine
+
+  beforeEach(async () => {
+    await server.database.db.deleteFrom('loginAttempts').execute();
   });
 
   it('resets the count on a successful sign-in', async () => {
