@@ -1,6 +1,10 @@
 // Contract rules a generic OpenAPI linter does not know (docs/contract-conventions.md): every operation declares
-// exactly one kind of access, its x-permission names real module numbers (route keys), one tag from the list.
+// exactly one kind of access, its x-permission names real module numbers (route keys), one tag from the list; every
+// value a client sends is bounded (scripts/contractBounds.ts).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadContract } from '../server/contract/loadContract.ts';
+import { collectUnbounded, plainAccess, requestRoots, type Unbounded } from './contractBounds.ts';
 import { menuTree, type SeedModule } from '../server/db/seed/menuTree.ts';
 
 const numbers = new Set<string>();
@@ -30,8 +34,20 @@ for (const [path, item] of Object.entries<Record<string, any>>(document.paths)) 
     ids.add(op.operationId);
   }
 }
+// Bounds: integers and numbers min and max, strings maxLength, arrays maxItems (enum/const, date formats exempt).
+const schemaDir = join(import.meta.dirname, '..', 'schemas');
+const files = Object.fromEntries(
+  readdirSync(schemaDir)
+    .filter((f) => f.endsWith('.schema.json'))
+    .map((f) => [f, JSON.parse(readFileSync(join(schemaDir, f), 'utf8'))]),
+);
+const access = plainAccess(document, files);
+const unbounded: Unbounded<unknown>[] = [];
+const seen = new Set<unknown>();
+for (const root of requestRoots(access, document)) collectUnbounded(access, root.node, { file: '' }, root.where, seen, unbounded);
+for (const u of unbounded) problems.push(`${u.where}: ${u.type} without ${u.missing.join(', ')} (npm run bound:contract adds defaults)`);
 if (problems.length > 0) {
   console.error(`Contract check failed:\n- ${problems.join('\n- ')}`);
   process.exit(1);
 }
-console.log(`Contract check: ${operations.length} operations, each with one tag and one declared access.`);
+console.log(`Contract check: ${operations.length} operations, each with one tag and one declared access; every request value bounded.`);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import { loadContract, type Contract } from './contract/loadContract.ts';
 import { API_PREFIX, registerOperations } from './contract/registerOperations.ts';
@@ -14,8 +14,14 @@ import { seedIfEmpty } from './db/seed/seed.ts';
 import { ApiError } from './http/apiError.ts';
 import type { AppServices } from './http/handler.ts';
 import { pickLang, translate } from './http/messages.ts';
+import { asClientError } from './http/clientErrors.ts';
+import { badFilesPath, registerInputChecks } from './http/inputChecks.ts';
+import { loggerOptions } from './http/logRedaction.ts';
+import { FILES_PREFIX, registerSecurityHeaders } from './http/securityHeaders.ts';
+import { registerSignInLimits } from './http/signInLimits.ts';
 import { describeSchemaErrors } from './http/validationMessages.ts';
 import { closeDetector } from './ml/detector.ts';
+import { sealStoredRtspUrls } from './modules/devices/rtspCredentials.ts';
 import { handlers } from './modules/index.ts';
 import { startPlanScheduler } from './modules/plans/scheduler.ts';
 import { registerRealtime } from './realtime/websocketRoutes.ts';
@@ -30,7 +36,12 @@ export interface BuiltApp {
 
 export const BODY_LIMIT = 8 * 1024 * 1024;
 
-export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
+export interface BuildOptions {
+  /** Where the request log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<BuiltApp> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -39,22 +50,45 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   });
   await migrate(database);
   await seedIfEmpty(database.db, config);
+  await sealStoredRtspUrls(database.db);
   const contract = loadContract();
   const services: AppServices = { config, db: database.db };
 
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logStream),
     bodyLimit: BODY_LIMIT,
     trustProxy: false,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, strict: false } },
+    // Errors raised before routing (an undecodable URL) answer with the envelope like every other error.
+    frameworkErrors: (error, req, res) => {
+      const reply = res as unknown as FastifyReply;
+      const lang = pickLang(req.headers['accept-language']);
+      const path = req.url.split('?')[0];
+      if (error.code === 'FST_ERR_BAD_URL' && path.startsWith(FILES_PREFIX)) {
+        return reply.status(404).send({ code: 404, msg: translate(lang, 'notFound.route', { method: req.method, path: '/files/…' }), data: null });
+      }
+      if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ code: 400, msg: translate(lang, 'badUrl', { path }), data: null });
+      return reply.status(400).send({ code: 400, msg: translate(lang, 'badJson'), data: null });
+    },
   });
+  await registerSecurityHeaders(app, database.db);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 100, fields: 50 } });
+  registerInputChecks(app);
+  await registerSignInLimits(app, config);
+  app.addHook('onRequest', async (req, reply) => {
+    // Traversal, NUL or undecodable names under /files/ are simply not found (before the static handler sees them).
+    if (req.url.startsWith(FILES_PREFIX) && badFilesPath(req.url, FILES_PREFIX)) {
+      const lang = pickLang(req.headers['accept-language']);
+      return reply.status(404).send({ code: 404, msg: translate(lang, 'notFound.route', { method: req.method, path: '/files/…' }), data: null });
+    }
+  });
 
-  app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
+  app.setErrorHandler((thrown: FastifyError | ApiError, req, reply) => {
     const lang = pickLang(req.headers['accept-language']);
+    const error = asClientError(thrown) ?? thrown;
     if (error instanceof ApiError) {
-      return reply.status(200).send({ code: error.code, msg: translate(lang, error.key, error.params), data: error.data });
+      return reply.status(error.httpStatus).send({ code: error.code, msg: translate(lang, error.key, error.params), data: error.data });
     }
     if (error.validation) {
       const msg = describeSchemaErrors(error.validation as never, error.validationContext ?? 'body', lang);

@@ -17,6 +17,8 @@ export interface ServerConfig {
   /** Failed sign-ins in a row before the account locks, and for how long. */
   lockAfterFailures: number;
   lockMs: number;
+  /** Sign-in calls allowed per client address and per account name in each window (beyond: 429). */
+  signInLimits: { perAddress: number; perAccount: number; windowMs: number };
   adminPassword: string;
   operatorPassword: string;
   logLevel: string;
@@ -35,8 +37,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     tokenTtlMs: Number(env.TOKEN_TTL_HOURS ?? 12) * 3600_000,
     lockAfterFailures: Number(env.LOGIN_LOCK_AFTER ?? 5),
     lockMs: Number(env.LOGIN_LOCK_MINUTES ?? 15) * 60_000,
+    signInLimits: {
+      perAddress: positive(env.LOGIN_RATE_PER_ADDRESS, 100),
+      perAccount: positive(env.LOGIN_RATE_PER_ACCOUNT, 30),
+      windowMs: positive(env.LOGIN_RATE_WINDOW_SECONDS, 60) * 1000,
+    },
     adminPassword: env.ARGUS_ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD,
     operatorPassword: env.ARGUS_OPERATOR_PASSWORD ?? DEMO_OPERATOR_PASSWORD,
     logLevel: env.LOG_LEVEL ?? 'info',
   };
+}
+
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : fallback;
 }

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { userFromToken } from '../auth/sessionGuard.ts';
 import { ApiError } from '../http/apiError.ts';
+import { asClientError } from '../http/clientErrors.ts';
 import { type AppServices, EnvelopeReply, FileReply, type HandlerContext, type HandlerMap, type SessionUser } from '../http/handler.ts';
 import { pickLang, translate } from '../http/messages.ts';
 import { writeOperationLog } from '../http/operationLog.ts';
@@ -30,6 +31,8 @@ export function registerOperations(app: FastifyInstance, contract: Contract, han
         method: operation.method as RouteOptions['method'],
         url,
         schema,
+        // Read by hooks that apply to some operations only (the sign-in rate limit).
+        config: { operationId: operation.operationId, bodyTypes: operation.body ? Object.keys(operation.body.content) : undefined },
         // Access is checked before the body is parsed or validated: an anonymous caller learns nothing more.
         onRequest: async (req) => {
           req.sessionUser = await authenticate(req, operation, services);
@@ -96,14 +99,15 @@ async function runOperation(
   let result: unknown;
   try {
     result = await handler(ctx);
-  } catch (error) {
-    if (!(error instanceof ApiError)) {
+  } catch (thrown) {
+    const error = asClientError(thrown);
+    if (!error) {
       await log(500, translate(lang, 'internal'));
-      throw error;
+      throw thrown;
     }
     const msg = translate(lang, error.key, error.params);
     await log(error.code, msg);
-    return reply.send({ code: error.code, msg, data: error.data ?? null });
+    return reply.status(error.httpStatus).send({ code: error.code, msg, data: error.data ?? null });
   }
   const msg = translate(lang, 'ok');
   if (result instanceof EnvelopeReply) {
@@ -125,6 +129,11 @@ async function runOperation(
 declare module 'fastify' {
   interface FastifyRequest {
     sessionUser?: SessionUser | null;
+  }
+  interface FastifyContextConfig {
+    /** The contract operation a route serves, and its body content types. */
+    operationId?: string;
+    bodyTypes?: string[];
   }
 }
 

@@ -1,6 +1,7 @@
 // Row types of the device-configuration tables (migration 004_device_config.sql), as Kysely sees them (camelCase),
 // and the columns 004 adds to the scenes/edge_boxes/devices tables of 002.
 import type { ColumnType, Generated } from 'kysely';
+import type { RtspSecretColumn005 } from './securityTables.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -106,7 +107,7 @@ export interface CtrlUnitTable {
   createdAt: CreatedAt;
 }
 
-export interface CameraEntryTable {
+export interface CameraEntryTable extends RtspSecretColumn005 {
   id: Generated<number>;
   name: string;
   code: string;

@@ -3,6 +3,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { AlarmTables } from './alarmTables.ts';
 import type { DeviceColumns004, DeviceConfigTables, EdgeBoxColumns004 } from './deviceConfigTables.ts';
 import type { OrchestrationTables } from './orchestrationTables.ts';
+import type { RtspSecretColumn005, SecurityTables } from './securityTables.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -162,7 +163,7 @@ export interface EdgeBoxTable extends EdgeBoxColumns004 {
   createdAt: CreatedAt;
 }
 
-export interface DeviceTable extends DeviceColumns004 {
+export interface DeviceTable extends DeviceColumns004, RtspSecretColumn005 {
   id: Serial;
   name: string;
   kind: Generated<'normal' | 'image' | 'offline'>;
@@ -189,7 +190,7 @@ export interface DeviceTable extends DeviceColumns004 {
   updatedAt: CreatedAt;
 }
 
-export interface Database extends AlarmTables, DeviceConfigTables, OrchestrationTables {
+export interface Database extends AlarmTables, DeviceConfigTables, OrchestrationTables, SecurityTables {
   depts: DeptTable;
   modules: ModuleTable;
   roles: RoleTable;

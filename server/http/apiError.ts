@@ -8,12 +8,15 @@ export class ApiError extends Error {
   readonly key: MessageKey;
   readonly params: Record<string, unknown>;
   readonly data: unknown;
-  constructor(code: BusinessCode, key: MessageKey, params: Record<string, unknown> = {}, data: unknown = null) {
+  /** The HTTP status of the envelope answer: 200 unless the convention names another (429 sign-in limit). */
+  readonly httpStatus: number;
+  constructor(code: BusinessCode, key: MessageKey, params: Record<string, unknown> = {}, data: unknown = null, httpStatus = 200) {
     super(key);
     this.code = code;
     this.key = key;
     this.params = params;
     this.data = data;
+    this.httpStatus = httpStatus;
   }
 }
 

@@ -25,6 +25,10 @@ const coreMessages = {
   'auth.required': { zh: '未登录或登录已过期，请重新登录', en: 'You are not signed in or your session has expired; please sign in again' },
   'auth.badCredentials': { zh: '用户名或密码错误', en: 'Wrong username or password' },
   'auth.locked': { zh: '登录失败次数过多，账号已锁定至 {until}', en: 'Too many failed sign-ins: the account is locked until {until}' },
+  'auth.rateLimited': {
+    zh: '登录尝试过于频繁，请 {seconds} 秒后再试',
+    en: 'Too many sign-in attempts; try again in {seconds} seconds',
+  },
   'auth.disabled': { zh: '账号已停用，请联系管理员', en: 'This account is disabled; contact an administrator' },
   'auth.badThirdCode': { zh: '第三方登录码无效或已过期', en: 'The third-party sign-in code is invalid or has expired' },
   'auth.oldPasswordWrong': { zh: '原密码错误', en: 'The current password is wrong' },
@@ -36,6 +40,19 @@ const coreMessages = {
   'notFound.record': { zh: '{entity}不存在（id {id}）', en: '{entity} not found (id {id})' },
   'badJson': { zh: '请求体不是有效的 JSON', en: 'The request body is not valid JSON' },
   'badContentType': { zh: '不支持的请求内容类型：{type}', en: 'Unsupported request content type: {type}' },
+  'input.tooDeep': {
+    zh: '请求体嵌套过深（最多 {max} 层）',
+    en: 'The request body is nested too deeply (at most {max} levels)',
+  },
+  'input.badText': {
+    zh: '参数 {field} 含有不允许的字符（NUL 或不成对的 UTF-16 代理项）',
+    en: '{field} contains a character that is not allowed (NUL or an unpaired UTF-16 surrogate)',
+  },
+  'badUrl': { zh: '请求地址无法解码（百分号编码无效）：{path}', en: 'The request address cannot be decoded (invalid percent-encoding): {path}' },
+  'upload.malformed': {
+    zh: '上传内容不是有效的 multipart/form-data（缺少 boundary 或内容被截断）',
+    en: 'The upload is not valid multipart/form-data (no boundary, or the body is cut short)',
+  },
   'tooLarge': { zh: '请求体过大', en: 'The request body is too large' },
   'internal': { zh: '服务器内部错误，请稍后重试', en: 'Internal server error; please try again later' },
   'rateLimited': { zh: '请求过于频繁，请稍后再试', en: 'Too many requests; please try again later' },

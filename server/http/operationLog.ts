@@ -1,19 +1,58 @@
-// Writes one operation-log row per mutating call: who, what, when, the result — never secrets.
+// Writes one operation-log row per mutating call: who, what, when, the result — never secrets. The record must not
+// be lost to its content: masking is iterative with a depth cap, text is made storable (no NUL, no lone surrogate),
+// and when the full record still cannot be written a minimal one (who, what, result, no parameters) is.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
+import { wellFormed } from './inputChecks.ts';
 
-const SECRET_KEY = /pass|pwd|secret|token|code$|^code|base64|image/i;
+const SECRET_KEY = /pass|pwd|secret|token|code$|^code|base64|image|credential|authorization|cookie/i;
 const MAX_PARAMS = 2000;
+const MAX_STRING = 200;
+/** Deeper values are summarised: the log keeps the shape near the top, not a whole deep body. */
+const MAX_DEPTH = 8;
+/** At most this many values are visited (a wide body is cut, not walked to the end). */
+const MAX_NODES = 2000;
+/** user:password@ in any URL (rtsp://, http://): the credentials are replaced, the address kept. */
+export const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]*(:[^\s/@]*)?@/gi;
 
+export function maskText(value: string): string {
+  const text = wellFormed(value).replace(URL_CREDENTIALS, '$1***@');
+  return text.length > MAX_STRING ? `${text.slice(0, MAX_STRING)}…` : text;
+}
+
+/** A copy safe to log: secret keys masked, credentials in URLs masked, strings cut, depth and size capped. */
 export function maskSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(maskSecrets);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '***' : maskSecrets(v)]),
-    );
+  const wrap: { v: unknown } = { v: undefined };
+  const stack: { source: unknown; set: (v: unknown) => void; depth: number }[] = [
+    { source: value, set: (v) => (wrap.v = v), depth: 0 },
+  ];
+  let visited = 0;
+  while (stack.length > 0) {
+    const { source, set, depth } = stack.pop()!;
+    if (++visited > MAX_NODES) {
+      set('…');
+      continue;
+    }
+    if (typeof source === 'string') set(maskText(source));
+    else if (source === null || typeof source !== 'object') set(source);
+    else if (depth >= MAX_DEPTH) set(Array.isArray(source) ? '[…]' : '{…}');
+    else if (Array.isArray(source)) {
+      const out: unknown[] = new Array(source.length);
+      set(out);
+      for (let i = source.length - 1; i >= 0; i--) stack.push({ source: source[i], set: (v) => (out[i] = v), depth: depth + 1 });
+    } else {
+      const out: Record<string, unknown> = {};
+      set(out);
+      const entries = Object.entries(source as Record<string, unknown>);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [rawKey, child] = entries[i];
+        const key = wellFormed(rawKey);
+        if (SECRET_KEY.test(key)) out[key] = '***';
+        else stack.push({ source: child, set: (v) => (out[key] = v), depth: depth + 1 });
+      }
+    }
   }
-  if (typeof value === 'string' && value.length > 200) return `${value.slice(0, 200)}…`;
-  return value;
+  return wrap.v;
 }
 
 export interface LogEntry {
@@ -30,23 +69,38 @@ export interface LogEntry {
   durationMs: number;
 }
 
+const text = (value: string | null | undefined, max: number) => (value == null ? null : wellFormed(value).slice(0, max));
+
 export async function writeOperationLog(db: Kysely<Database>, entry: LogEntry): Promise<void> {
-  let params = entry.params === undefined ? null : JSON.stringify(maskSecrets(entry.params));
-  if (params && params.length > MAX_PARAMS) params = `${params.slice(0, MAX_PARAMS)}…`;
-  await db
-    .insertInto('operationLogs')
-    .values({
-      userId: entry.userId,
-      username: entry.username?.slice(0, 32) ?? null,
-      operationId: entry.operationId.slice(0, 64),
-      summary: entry.summary.slice(0, 128),
-      method: entry.method,
-      path: entry.path.slice(0, 256),
-      params,
-      code: entry.code,
-      msg: entry.msg.slice(0, 256),
-      ip: entry.ip.slice(0, 64),
-      durationMs: Math.round(entry.durationMs),
-    })
-    .execute();
+  const base = {
+    userId: entry.userId,
+    username: text(entry.username, 32),
+    operationId: text(entry.operationId, 64) ?? '',
+    summary: text(entry.summary, 128) ?? '',
+    method: text(entry.method, 8) ?? '',
+    path: text(entry.path, 256) ?? '',
+    code: entry.code,
+    msg: text(entry.msg, 256) ?? '',
+    ip: text(entry.ip, 64) ?? '',
+    durationMs: Math.min(2_147_483_647, Math.max(0, Math.round(Number.isFinite(entry.durationMs) ? entry.durationMs : 0))),
+  };
+  let params: string | null = null;
+  try {
+    params = entry.params === undefined ? null : JSON.stringify(maskSecrets(entry.params)) ?? null;
+    if (params && params.length > MAX_PARAMS) params = `${params.slice(0, MAX_PARAMS)}…`;
+  } catch {
+    params = '"(parameters could not be recorded)"';
+  }
+  try {
+    await db
+      .insertInto('operationLogs')
+      .values({ ...base, params })
+      .execute();
+  } catch {
+    // The minimal record: who did what with which result, without the parameters.
+    await db
+      .insertInto('operationLogs')
+      .values({ ...base, params: '"(parameters could not be recorded)"' })
+      .execute();
+  }
 }

@@ -1,6 +1,7 @@
 // Reads one uploaded file from a multipart request, bounded in size and checked by its content, not its name.
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './apiError.ts';
+import { asClientError } from './clientErrors.ts';
 
 export interface UploadedFile {
   buffer: Buffer;
@@ -21,6 +22,21 @@ export async function readUpload(req: FastifyRequest, rules: UploadRules): Promi
   if (!req.isMultipart()) throw new ApiError(415, 'upload.missing', { field: rules.field });
   const fields: Record<string, string> = {};
   let found: UploadedFile | null = null;
+  try {
+    found = await readParts(req, rules, fields);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'upload.tooLarge', { max: humanSize(rules.maxBytes) });
+    // busboy: a body cut short, a broken part header.
+    throw new ApiError(400, 'upload.malformed');
+  }
+  if (!found) throw new ApiError(400, 'upload.missing', { field: rules.field });
+  found.fields = fields;
+  return found;
+}
+
+async function readParts(req: FastifyRequest, rules: UploadRules, fields: Record<string, string>): Promise<UploadedFile | null> {
+  let found: UploadedFile | null = null;
   for await (const part of req.parts({ limits: { fileSize: rules.maxBytes, files: 1 } })) {
     if (part.type === 'field') {
       fields[part.fieldname] = String(part.value);
@@ -33,8 +49,9 @@ export async function readUpload(req: FastifyRequest, rules: UploadRules): Promi
     let buffer: Buffer;
     try {
       buffer = await part.toBuffer();
-    } catch {
-      throw new ApiError(413, 'upload.tooLarge', { max: humanSize(rules.maxBytes) });
+    } catch (error) {
+      // Over the size limit (413) or a body cut short (400).
+      throw asClientError(error, rules.maxBytes) ?? new ApiError(400, 'upload.malformed');
     }
     if (part.file.truncated || buffer.length > rules.maxBytes) {
       throw new ApiError(413, 'upload.tooLarge', { max: humanSize(rules.maxBytes) });
@@ -44,8 +61,6 @@ export async function readUpload(req: FastifyRequest, rules: UploadRules): Promi
     if (!mimeType || !extension) throw new ApiError(415, 'upload.badType', { types: Object.values(rules.types).join(', ') });
     found = { buffer, fileName: part.filename, mimeType, extension, fields };
   }
-  if (!found) throw new ApiError(400, 'upload.missing', { field: rules.field });
-  found.fields = fields;
   return found;
 }
 

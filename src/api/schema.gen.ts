@@ -19,8 +19,10 @@ export interface paths {
          *     `sceneType` at the top level next to `code`/`msg` (spec §3 "Login result"); `data` is null. The console
          *     sends the token back in the `token` header on every later call.
          *     Failures: 400 wrong username or password (one message for both, so usernames cannot be probed);
-         *     403 the account is disabled (status 0); 423 the account is locked after 5 consecutive failures, for
-         *     15 minutes (msg says until when). A successful sign-in resets the failure count.
+         *     403 the account is disabled (status 0); 423 the name is locked after 5 failures, for 15 minutes (msg says
+         *     until when) — unknown names are counted and locked the same way; each guess is counted before its password
+         *     is checked, so parallel guesses cannot outrun the lock. A successful sign-in resets the failure count.
+         *     429 (HTTP 429, `Retry-After` in seconds) too many sign-in attempts from the address or for the name.
          *     Other sessions of the same user stay open (see loginExclusive).
          */
         post: operations["login"];
@@ -572,7 +574,9 @@ export interface paths {
         /**
          * The system configuration map
          * @description Every system configuration key with its value; the named keys always come back (with their defaults when
-         *     never set), other stored keys come back as strings.
+         *     never set). Other stored keys (service addresses and credentials of the installation, e.g. the labelling
+         *     service's token) come back as strings only to callers whose role holds `logoConfig` (the module that may
+         *     change the configuration); everyone else gets the named display keys only.
          */
         post: operations["getSystemConfig"];
         delete?: never;
@@ -5487,12 +5491,15 @@ export interface components {
              */
             type: "text" | "image";
             /**
-             * @description Large logo as a data URL (png, jpeg or svg, ~2 MB at most); empty for none.
+             * @description Large logo as a data URL (png, jpeg or webp, ~2 MB at most, at most 2048×2048 and 2 megapixels);
+             *     empty for none. SVG is refused (it can carry script). The server checks the bytes (not the declared
+             *     type), re-encodes the image (JPEG stays JPEG, the others become PNG) and stores that: 413 too many
+             *     pixels, 415 not an image of those types or not decodable.
              * @default
              */
             imageBig?: string;
             /**
-             * @description Small logo as a data URL (png, jpeg or svg, ~2 MB at most); empty for none.
+             * @description Small logo as a data URL; the same rules as imageBig.
              * @default
              */
             imageLittle?: string;

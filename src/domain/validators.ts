@@ -29,10 +29,11 @@ export const PASSWORD_LENGTH = { min: 6, max: 20 } as const;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 
-/** The contract's logo images: data URLs of png, jpeg or svg, at most 2,800,000 characters (~2 MB of file). */
+/** The contract's logo images: data URLs of png, jpeg or webp, at most 2,800,000 characters (~2 MB of file). */
 export const LOGO_MAX_CHARS = 2_800_000;
-export const LOGO_MAX_BYTES = Math.floor((LOGO_MAX_CHARS - 'data:image/svg+xml;base64,'.length) / 4) * 3;
-export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+export const LOGO_MAX_BYTES = Math.floor((LOGO_MAX_CHARS - 'data:image/webp;base64,'.length) / 4) * 3;
+/** SVG is refused by the server (it can carry script); the logo is pixels. */
+export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
@@ -174,8 +175,8 @@ export function avatarFile(file: FileLike): Problem | null {
   return file.size > AVATAR_MAX_BYTES ? { rule: 'fileTooLarge', maxMb: 5 } : null;
 }
 
-/** Logo images: png, jpeg or svg, small enough that their data URL fits the contract's bound. */
+/** Logo images: png, jpeg or webp, small enough that their data URL fits the contract's bound. */
 export function logoFile(file: FileLike): Problem | null {
-  if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return { rule: 'fileType', allowed: 'PNG, JPEG, SVG' };
+  if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return { rule: 'fileType', allowed: 'PNG, JPEG, WebP' };
   return file.size > LOGO_MAX_BYTES ? { rule: 'fileTooLarge', maxMb: 2 } : null;
 }

@@ -30,7 +30,7 @@ describe('sign-in', () => {
   });
 
   it('locks the account after repeated failures, even for the right password', async () => {
-    await server.database.db.updateTable('users').set({ failedLogins: 0 }).where('username', '=', 'operator').execute();
+    await server.database.db.deleteFrom('loginAttempts').where('name', '=', 'operator').execute();
     for (let i = 0; i < 2; i++) {
       expect((await call(server.app, 'POST', '/user/login', { body: { ...OPERATOR, password: 'bad-password' } })).json.code).toBe(400);
     }
@@ -39,7 +39,7 @@ describe('sign-in', () => {
     expect(third.json.msg).toMatch(/locked until \d{4}-\d{2}-\d{2}/);
     const right = await call(server.app, 'POST', '/user/login', { body: OPERATOR });
     expect(right.json.code).toBe(423);
-    await server.database.db.updateTable('users').set({ lockedUntil: null }).where('username', '=', 'operator').execute();
+    await server.database.db.updateTable('loginAttempts').set({ lockedUntil: new Date(Date.now() - 1000) }).where('name', '=', 'operator').execute();
     expect((await call(server.app, 'POST', '/user/login', { body: OPERATOR })).json.code).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import { formatTime } from '../../server/http/format.ts';
 import { recordBoxHeartbeat } from '../../server/modules/edgeBox/boxStatus.ts';
 import { PNG_SIGNATURE } from '../../server/media/pngEncoder.ts';
 import { login } from './support/client.ts';
+import { plainImage } from './support/hostileImages.ts';
 import { addCamera, fails, heartbeat, multipart, ok, upload } from './support/devices.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
@@ -157,7 +158,10 @@ describe('what a box runs', () => {
 });
 
 describe('work-clothes library', () => {
-  const png = Buffer.concat([PNG_SIGNATURE, Buffer.alloc(200, 1)]);
+  let png: Buffer;
+  beforeAll(async () => {
+    png = await plainImage('png', 48, 64);
+  });
   const add = (fields: Record<string, string>, bytes = png, type = 'image/png') =>
     upload(server.app, token, '/edgeBox/workClothes/add', multipart({ field: 'file', name: 'uniform.png', type, bytes }, fields));
 

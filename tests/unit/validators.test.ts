@@ -154,11 +154,12 @@ describe('§5 avatar images at most 5 MB', () => {
   });
 });
 
-describe('logo images (contract: png, jpeg or svg data URLs within 2,800,000 characters)', () => {
+describe('logo images (contract: png, jpeg or webp data URLs within 2,800,000 characters; svg refused)', () => {
   it('bounds the file so its base64 data URL fits', () => {
-    const longestDataUrl = 'data:image/svg+xml;base64,'.length + Math.ceil(LOGO_MAX_BYTES / 3) * 4;
+    const longestDataUrl = 'data:image/webp;base64,'.length + Math.ceil(LOGO_MAX_BYTES / 3) * 4;
     expect(longestDataUrl).toBeLessThanOrEqual(LOGO_MAX_CHARS);
-    expect(logoFile({ type: 'image/svg+xml', size: LOGO_MAX_BYTES })).toBeNull();
+    expect(logoFile({ type: 'image/webp', size: LOGO_MAX_BYTES })).toBeNull();
+    expect(logoFile({ type: 'image/svg+xml', size: 10 })).toMatchObject({ rule: 'fileType' });
     expect(logoFile({ type: 'image/png', size: LOGO_MAX_BYTES + 1 })).toEqual({ rule: 'fileTooLarge', maxMb: 2 });
     expect(logoFile({ type: 'image/gif', size: 10 })).toMatchObject({ rule: 'fileType' });
   });

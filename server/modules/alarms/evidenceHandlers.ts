@@ -5,11 +5,11 @@ import { ApiError } from '../../http/apiError.ts';
 import { formatTime } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import { humanSize, sniffType } from '../../http/uploads.ts';
+import { IMAGE_BOUNDS, safeImage } from '../../media/imageSafety.ts';
 import type { Ctx } from '../shared/contractTypes.ts';
 import { notFound } from '../shared/records.ts';
 import { findLiveAlarm, writeHistory } from './alarmRecords.ts';
 import { removeImageFile, writeImageFile } from './alarmStore.ts';
-import { imageSize } from './imageInfo.ts';
 import { createLabelTask } from './labelStudio.ts';
 
 export const EVIDENCE_MAX_BYTES = 5 * 1024 * 1024;
@@ -23,12 +23,13 @@ export const evidenceHandlers: HandlerMap = {
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(payload) || payload.length % 4 === 1) throw new ApiError(400, 'alarms.image.badBase64');
     const bytes = Buffer.from(payload, 'base64');
     if (bytes.length > EVIDENCE_MAX_BYTES) throw new ApiError(413, 'upload.tooLarge', { max: humanSize(EVIDENCE_MAX_BYTES) });
-    // The bytes must be an image of the declared type, whatever the data URL says.
-    if (sniffType(bytes) !== declared || !imageSize(bytes, declared)) throw new ApiError(415, 'upload.badType', { types: 'jpg, png' });
+    // The bytes must be an image of the declared type, whatever the data URL says; what is stored is re-encoded.
+    if (sniffType(bytes) !== declared) throw new ApiError(415, 'upload.badType', { types: 'jpg, png' });
+    const image = await safeImage(bytes, IMAGE_BOUNDS.alarmImage, { field: 'imageBase64', accept: ['jpeg', 'png'] });
     if (body.eventId && !(await findLiveAlarm(db, body.eventId))) throw notFound('entity.alarm', body.eventId);
 
     const dataDir = services.config.dataDir;
-    const relative = await writeImageFile(dataDir, 'alarm', bytes, declared === 'image/png' ? 'png' : 'jpg', Boolean(services.config.databaseUrl));
+    const relative = await writeImageFile(dataDir, 'alarm', image.buffer, image.extension, Boolean(services.config.databaseUrl));
     const url = `/files/${relative}`;
     if (!body.eventId) return { url };
     const eventId = body.eventId;

@@ -7,9 +7,9 @@ import type { Database } from '../../db/types.ts';
 import { ApiError } from '../../http/apiError.ts';
 import type { HandlerContext, HandlerMap } from '../../http/handler.ts';
 import { readUpload } from '../../http/uploads.ts';
+import { IMAGE_BOUNDS, safeImage } from '../../media/imageSafety.ts';
 import { removeImageFile, writeImageFile } from './alarmStore.ts';
 import { insertAlarm, type StoredAlarm } from './alarmWriter.ts';
-import { imageSize } from './imageInfo.ts';
 import { parseIngestFields } from './ingestFields.ts';
 
 export const SNAPSHOT_MAX_BYTES = 2 * 1024 * 1024;
@@ -28,13 +28,14 @@ export const ingestHandlers: HandlerMap = {
     const camera = await cameraOf(db, fields.cameraId);
     if (!camera || camera.boxId !== boxId) throw new ApiError(403, 'alarms.ingest.foreignCamera', { cameraId: fields.cameraId });
 
-    const size = imageSize(upload.buffer, upload.mimeType);
-    if (!size) throw new ApiError(415, 'alarms.ingest.notImage', { field: 'snapshot' });
+    // Bounded decode and re-encode: the stored snapshot is pixels the server wrote, whatever the box sent.
+    const image = await safeImage(upload.buffer, IMAGE_BOUNDS.alarmImage, { field: 'snapshot', accept: ['jpeg', 'png'] });
+    const size = { width: image.width, height: image.height };
     const { x, y, w, h } = fields.box;
     if (x + w > size.width || y + h > size.height) throw new ApiError(400, 'alarms.ingest.boxOutside', { ...size });
 
     const dataDir = services.config.dataDir;
-    const imagePath = await writeImageFile(dataDir, 'alarms', upload.buffer, upload.extension, Boolean(services.config.databaseUrl));
+    const imagePath = await writeImageFile(dataDir, 'alarms', image.buffer, image.extension, Boolean(services.config.databaseUrl));
     let stored: StoredAlarm;
     try {
       stored = await insertAlarm(

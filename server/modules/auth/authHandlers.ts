@@ -8,6 +8,7 @@ import { ApiError } from '../../http/apiError.ts';
 import { formatTime } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import { readUpload } from '../../http/uploads.ts';
+import { IMAGE_BOUNDS, safeImage } from '../../media/imageSafety.ts';
 import { allModules, buildTree } from '../menus/moduleTree.ts';
 import { checkPassword, openSession } from './signIn.ts';
 import { loadUserInfo } from './userInfo.ts';
@@ -97,10 +98,12 @@ export const authHandlers: HandlerMap = {
       maxBytes: 5 * 1024 * 1024,
       types: { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' },
     });
+    // Stored as re-encoded pixels within the avatar bounds (a polyglot or a decompression bomb never lands).
+    const image = await safeImage(file.buffer, IMAGE_BOUNDS.avatar, { field: 'file' });
     const dir = join(services.config.dataDir, 'files', 'avatars');
     await mkdir(dir, { recursive: true });
-    const name = `${randomBytes(12).toString('hex')}.${file.extension}`;
-    await writeFile(join(dir, name), file.buffer);
+    const name = `${randomBytes(12).toString('hex')}.${image.extension}`;
+    await writeFile(join(dir, name), image.buffer);
     return { url: `/files/avatars/${name}` };
   },
 };

@@ -7,6 +7,7 @@ import { formatTime, pageOf } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
 import { containsPattern, isUniqueViolation, notFound, optional, pageResult } from '../shared/records.ts';
+import { maskedRtspUrl, sealRtspUrl } from '../devices/rtspCredentials.ts';
 
 type EntryInput = Schema<'CameraEntryInput'>;
 
@@ -96,7 +97,7 @@ export const cameraHandlers: HandlerMap = {
         deviceId: r.deviceId,
         ip: r.ip,
         port: r.port,
-        rtspUrl: r.rtspUrl,
+        rtspUrl: maskedRtspUrl(r.rtspUrl, r.rtspSecretEnc),
         brand: r.brand,
         longitude: r.longitude,
         latitude: r.latitude,
@@ -111,15 +112,20 @@ export const cameraHandlers: HandlerMap = {
   async addCamera({ db, body }: Ctx<'addCamera'>) {
     await checkCode(db, 'cameraEntries', body.code, 0);
     await checkEntryRefs(db, body, 0);
-    const row = await guardCode(body.code, () => db.insertInto('cameraEntries').values(entryValues(body)).returning('id').executeTakeFirstOrThrow());
+    const sealed = await sealRtspUrl(db, optional(body.rtspUrl));
+    const row = await guardCode(body.code, () => db.insertInto('cameraEntries').values({ ...entryValues(body), ...sealed }).returning('id').executeTakeFirstOrThrow());
     return { id: row.id };
   },
 
   async updateCamera({ db, body }: Ctx<'updateCamera'>) {
-    if (!(await db.selectFrom('cameraEntries').select('id').where('id', '=', body.id).executeTakeFirst())) throw notFound('entity.cameraEntry', body.id);
+    const current = await db.selectFrom('cameraEntries').select(['id', 'rtspSecretEnc']).where('id', '=', body.id).executeTakeFirst();
+    if (!current) throw notFound('entity.cameraEntry', body.id);
     await checkCode(db, 'cameraEntries', body.code, body.id);
     await checkEntryRefs(db, body, body.id);
-    await guardCode(body.code, () => db.updateTable('cameraEntries').set({ ...entryValues(body), updatedAt: new Date() }).where('id', '=', body.id).execute());
+    const sealed = await sealRtspUrl(db, optional(body.rtspUrl), current);
+    await guardCode(body.code, () =>
+      db.updateTable('cameraEntries').set({ ...entryValues(body), ...sealed, updatedAt: new Date() }).where('id', '=', body.id).execute(),
+    );
     return null;
   },
 

@@ -5,6 +5,7 @@ import { ApiError } from '../../http/apiError.ts';
 import { formatTime } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import type { MessageKey } from '../../http/messages.ts';
+import { IMAGE_BOUNDS, safeImageDataUrl } from '../../media/imageSafety.ts';
 import type { Ctx } from '../shared/contractTypes.ts';
 import { logoKeys, type NamedKey, namedKeys, readSystemConfig, serializeValue, storedConfig, writeConfig } from './systemConfig.ts';
 
@@ -16,10 +17,16 @@ const cityConfigRules: Record<string, { allowed: RegExp; rule: MessageKey }> = {
 };
 
 const AUTH_SERVER_KEY = 'authServerUrl';
+/** The module that may change the system configuration (updateSystemConfig's x-permission). */
+const CONFIG_MODULE = 'logoConfig';
 
 export const configHandlers: HandlerMap = {
-  async getSystemConfig({ db }: Ctx<'getSystemConfig'>) {
-    return readSystemConfig(db);
+  async getSystemConfig({ db, user }: Ctx<'getSystemConfig'>) {
+    const config = await readSystemConfig(db);
+    // Every signed-in user needs the display keys; the installation's other keys (service addresses, tokens such
+    // as labelStudioToken) go only to those who may change the configuration.
+    if (user!.modules.has(CONFIG_MODULE)) return config;
+    return Object.fromEntries(Object.entries(config).filter(([key]) => key in namedKeys)) as typeof config;
   },
 
   async updateSystemConfig({ db, body }: Ctx<'updateSystemConfig'>) {
@@ -39,14 +46,14 @@ export const configHandlers: HandlerMap = {
   },
 
   async saveTitle({ db, body }: Ctx<'saveTitle'>) {
+    // The logo is served publicly: only re-encoded pixels are stored, never the bytes as sent.
+    const safe = async (dataUrl: string | undefined, field: string) =>
+      dataUrl ? (await safeImageDataUrl(dataUrl, IMAGE_BOUNDS.logo, { field })).dataUrl : '';
+    const logoImageBig = await safe(body.imageBig, 'imageBig');
+    const logoImageLittle = await safe(body.imageLittle, 'imageLittle');
     // Images left out are cleared: the logo is replaced as a whole.
     await db.transaction().execute((trx) =>
-      writeConfig(trx, {
-        logoDesc: body.desc ?? '',
-        logoType: body.type,
-        logoImageBig: body.imageBig ?? '',
-        logoImageLittle: body.imageLittle ?? '',
-      }),
+      writeConfig(trx, { logoDesc: body.desc ?? '', logoType: body.type, logoImageBig, logoImageLittle }),
     );
     return null;
   },

@@ -13,6 +13,7 @@ import { type DeviceFilter, type DeviceKind, deviceQuery, eventBriefs, filterDev
 import { listOutputs } from './deviceSettingsHandlers.ts';
 import { removeStoredFile } from './storedFiles.ts';
 import { encryptStreamPassword } from './streamSecrets.ts';
+import { sealRtspUrl } from './rtspCredentials.ts';
 
 async function listPage(db: Kysely<Database>, kind: DeviceKind, query: DeviceFilter & { pageNo?: number; pageSize?: number }) {
   const page = pageOf(query);
@@ -78,6 +79,7 @@ export const deviceHandlers: HandlerMap = {
     await checkUnique(db, 0, body.name, serialnumber, ['normal', 'image']);
     await checkRefs(db, body);
     const passwordEnc = body.password ? await encryptStreamPassword(db, body.password) : null;
+    const sealed = await sealRtspUrl(db, optional(body.rtspUrl));
     const id = await asConflict('field.serialnumber', serialnumber ?? '', () =>
       db.transaction().execute(async (trx) => {
         const row = await trx
@@ -88,7 +90,8 @@ export const deviceHandlers: HandlerMap = {
             serialnumber,
             ip: optional(body.ip),
             port: body.port ?? null,
-            rtspUrl: optional(body.rtspUrl),
+            rtspUrl: sealed?.rtspUrl ?? null,
+            rtspSecretEnc: sealed?.rtspSecretEnc ?? null,
             username: optional(body.username),
             passwordEnc,
             brand: optional(body.brand),
@@ -119,7 +122,8 @@ export const deviceHandlers: HandlerMap = {
     await checkRefs(db, body);
     const passwordEnc = body.password ? await encryptStreamPassword(db, body.password) : undefined;
     const keep = <T>(value: T | undefined, current: T) => (value === undefined ? current : value);
-    const rtspUrl = keep(optional(body.rtspUrl) ?? undefined, device.rtspUrl);
+    const sealed = (await sealRtspUrl(db, optional(body.rtspUrl) ?? undefined, device)) ?? { rtspUrl: device.rtspUrl, rtspSecretEnc: device.rtspSecretEnc };
+    const rtspUrl = sealed.rtspUrl;
     await asConflict('field.serialnumber', serialnumber ?? '', () =>
       db.transaction().execute(async (trx) => {
         await trx
@@ -130,6 +134,7 @@ export const deviceHandlers: HandlerMap = {
             ip: keep(body.ip, device.ip),
             port: keep(body.port, device.port),
             rtspUrl,
+            rtspSecretEnc: sealed.rtspSecretEnc,
             username: keep(body.username, device.username),
             ...(passwordEnc ? { passwordEnc } : {}),
             brand: keep(body.brand, device.brand),
@@ -141,7 +146,7 @@ export const deviceHandlers: HandlerMap = {
             address: keep(body.address, device.address),
             remark: keep(body.remark, device.remark),
             // A new stream on a running device restarts its analysis (from now).
-            ...(rtspUrl !== device.rtspUrl && device.startState === 1 ? { startedAt: new Date(), runState: 1, runMessage: null } : {}),
+            ...((rtspUrl !== device.rtspUrl || sealed.rtspSecretEnc !== device.rtspSecretEnc) && device.startState === 1 ? { startedAt: new Date(), runState: 1, runMessage: null } : {}),
             updatedAt: new Date(),
           })
           .where('id', '=', body.id)

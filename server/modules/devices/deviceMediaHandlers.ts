@@ -13,6 +13,7 @@ import { renderRoadScene } from '../../media/roadScene.ts';
 import { ApiError } from '../../http/apiError.ts';
 import { formatTime } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
+import { asClientError } from '../../http/clientErrors.ts';
 import { humanSize } from '../../http/uploads.ts';
 import type { Ctx } from '../shared/contractTypes.ts';
 import { notFound } from '../shared/records.ts';
@@ -51,8 +52,7 @@ async function receiveVideo(req: FastifyRequest, dataDir: string): Promise<Uploa
       await pipeline(part.file, createWriteStream(absolute));
     } catch (error) {
       removeStoredFile(dataDir, relative);
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'upload.tooLarge', { max: humanSize(MAX_VIDEO_BYTES) });
-      throw error;
+      throw asClientError(error, MAX_VIDEO_BYTES) ?? error;
     }
     upload = { relative, fileName: part.filename, fields, bytes: statSync(absolute).size };
     if (part.file.truncated) {

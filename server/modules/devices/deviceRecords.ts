@@ -5,6 +5,7 @@ import type { Database } from '../../db/types.ts';
 import { formatTime } from '../../http/format.ts';
 import type { Schema } from '../shared/contractTypes.ts';
 import { containsPattern, notFound } from '../shared/records.ts';
+import { maskedRtspUrl } from './rtspCredentials.ts';
 
 export type DeviceKind = 'normal' | 'image' | 'offline';
 
@@ -112,7 +113,7 @@ export function toDevice(r: DeviceRow, events: Schema<'DeviceEventBrief'>[] = []
     serialnumber: r.serialnumber,
     ip: r.ip,
     port: r.port,
-    rtspUrl: r.rtspUrl,
+    rtspUrl: maskedRtspUrl(r.rtspUrl, r.rtspSecretEnc),
     username: r.username,
     brand: r.brand,
     boxId: r.boxId,

@@ -20,6 +20,7 @@ import {
   toSaved,
 } from './eventConfigRecords.ts';
 import { type EventKey, eventAreaDefaults } from './formDefaults.ts';
+import { maskedRtspUrl } from './rtspCredentials.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -133,7 +134,11 @@ export const eventConfigHandlers: HandlerMap = {
       throw new ApiError(400, 'devices.rule', { field: 'crossMirrorNumber', rule: 'devices.rule.crossNumber', max: body.cameraBoxList.length });
     }
     await requireDevices(db, linkedIds);
-    const linked = await db.selectFrom('devices').select(['id', 'name', 'rtspUrl', 'snapshotPath', 'width', 'height']).where('id', 'in', linkedIds).execute();
+    const linked = await db
+      .selectFrom('devices')
+      .select(['id', 'name', 'rtspUrl', 'rtspSecretEnc', 'snapshotPath', 'width', 'height'])
+      .where('id', 'in', linkedIds)
+      .execute();
     const crossAreas = roundShapes(body.areas);
     crossAreas.forEach((s, i) => {
       if (!s.crossCameraId || !linkedIds.includes(s.crossCameraId)) throw new ApiError(400, 'devices.rule', { field: `areas[${i}].crossCameraId`, rule: 'devices.rule.crossArea' });
@@ -155,7 +160,7 @@ export const eventConfigHandlers: HandlerMap = {
       form.crossMirrorNumber = body.crossMirrorNumber;
       form.cameraBoxList = body.cameraBoxList.map((c) => {
         const d = linked.find((x) => x.id === c.cameraId)!;
-        return { cameraId: d.id, cameraName: c.cameraName ?? d.name, cameraUrl: c.cameraUrl ?? d.rtspUrl, thumbNail: c.thumbNail ?? fileUrl(d.snapshotPath) };
+        return { cameraId: d.id, cameraName: c.cameraName ?? d.name, cameraUrl: c.cameraUrl ? maskedRtspUrl(c.cameraUrl, null) : maskedRtspUrl(d.rtspUrl, d.rtspSecretEnc), thumbNail: c.thumbNail ?? fileUrl(d.snapshotPath) };
       });
       // The shapes drawn on linked cameras are replaced; the camera's own shapes stay.
       form.areas = [...((form.areas ?? []) as { crossCameraId?: number | null }[]).filter((s) => !s.crossCameraId || s.crossCameraId === key.cameraId), ...crossAreas];

@@ -6,6 +6,7 @@ import { ApiError } from '../../http/apiError.ts';
 import { formatTime, pageOf } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import { readUpload } from '../../http/uploads.ts';
+import { IMAGE_BOUNDS, safeImage } from '../../media/imageSafety.ts';
 import { removeStoredFile, storeFile } from '../devices/storedFiles.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
 import { containsPattern, isUniqueViolation, notFound, pageResult } from '../shared/records.ts';
@@ -50,7 +51,8 @@ export const workClothesHandlers: HandlerMap = {
     let same = db.selectFrom('workClothes').select('id').where('name', '=', name);
     same = boxId === null ? same.where('boxId', 'is', null) : same.where('boxId', '=', boxId);
     if (await same.executeTakeFirst()) throw new ApiError(409, 'conflict.duplicate', { field: 'field.clothesName', value: name });
-    const imagePath = storeFile(services.config.dataDir, 'workclothes', upload.extension, upload.buffer);
+    const image = await safeImage(upload.buffer, IMAGE_BOUNDS.alarmImage, { field: 'file', accept: ['jpeg', 'png'] });
+    const imagePath = storeFile(services.config.dataDir, 'workclothes', image.extension, image.buffer);
     try {
       const row = await db.insertInto('workClothes').values({ boxId, name, imagePath, remark }).returning('id').executeTakeFirstOrThrow();
       await notifyBoxes(db, boxId);

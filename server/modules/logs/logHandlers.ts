@@ -9,6 +9,7 @@ import type { Lang } from '../../http/messages.ts';
 import { writeXlsx } from '../../http/xlsx.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
 import { containsPattern, pageResult, text } from '../shared/records.ts';
+import { URL_CREDENTIALS } from '../../http/operationLog.ts';
 
 /** The export's bound (contract: at most 100 pages of 500 rows, newest first). */
 export const EXPORT_MAX_ROWS = 100 * 500;
@@ -79,7 +80,8 @@ function toLog(row: Selectable<OperationLogTable>) {
     summary: row.summary,
     method: row.method,
     path: row.path,
-    params: text(row.params),
+    // Credentials in URLs are masked when written; rows written before that are masked on the way out.
+    params: row.params === null ? text(row.params) : row.params.replace(URL_CREDENTIALS, '$1***@'),
     code: row.code,
     msg: text(row.msg),
     ip: text(row.ip),

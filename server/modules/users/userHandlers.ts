@@ -91,7 +91,7 @@ export const userHandlers: HandlerMap = {
 
   async resetUserPassword({ db, body, user }: Ctx<'resetUserPassword'>) {
     if (body.password !== body.confirmPassword) throw new ApiError(400, 'users.passwordMismatch');
-    const target = await db.selectFrom('users').select('id').where('id', '=', body.id).executeTakeFirst();
+    const target = await db.selectFrom('users').select(['id', 'username']).where('id', '=', body.id).executeTakeFirst();
     if (!target) throw notFound('entity.user', body.id);
     const passwordHash = await hashPassword(body.password);
     await db.transaction().execute(async (trx) => {
@@ -100,6 +100,8 @@ export const userHandlers: HandlerMap = {
         .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
         .where('id', '=', body.id)
         .execute();
+      // A reset also lifts a sign-in lock on the name.
+      await trx.deleteFrom('loginAttempts').where('name', '=', target.username).execute();
       // Resetting one's own password keeps the session it was done from (as saveNewPassword does).
       await revokeSessions(trx, [body.id], body.id === user!.id ? user!.tokenHash : undefined);
     });

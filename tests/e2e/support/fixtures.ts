@@ -56,7 +56,18 @@ export const test = base.extend<object, { argusServer: ArgusServer }>({
       const port = BASE_PORT + workerInfo.parallelIndex;
       let log = '';
       const server = spawn(nodeBinary, ['server/main.ts'], {
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR, DATA_DIR: dataDir },
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          STATIC_DIR,
+          DATA_DIR: dataDir,
+          // Every test signs in from 127.0.0.1: the sign-in rate limit is raised for the run (its own tests are
+          // server tests).
+          LOGIN_RATE_PER_ADDRESS: '10000',
+          LOGIN_RATE_PER_ACCOUNT: '10000',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const keep = (chunk: Buffer) => {

@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { type BuiltApp, buildApp } from '../../../server/app.ts';
+import { type BuildOptions, type BuiltApp, buildApp } from '../../../server/app.ts';
 import type { ServerConfig } from '../../../server/config.ts';
 import { testServerConfig } from './testConfig.ts';
 
@@ -18,7 +18,7 @@ export interface TestServer extends BuiltApp {
 /** Overrides that change the seeded data: a file that sets one of these cannot start from the template. */
 const SEED_INPUTS: (keyof ServerConfig)[] = ['adminPassword', 'operatorPassword', 'dataDir'];
 
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<ServerConfig> = {}, buildOptions: BuildOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'argus-test-'));
   const templateDir = inject('serverTemplateDir');
   const useTemplate = Boolean(templateDir) && !SEED_INPUTS.some((key) => key in overrides);
@@ -52,7 +52,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     databaseTemplate,
     ...overrides,
   };
-  const built = await buildApp(config);
+  const built = await buildApp(config, buildOptions);
   return {
     ...built,
     config,

@@ -1,5 +1,5 @@
-// One logo image: png, jpeg or svg, small enough for the contract's data-URL bound; read in the browser as a
-// data URL (the contract stores the image itself, not a file reference) and previewed at once.
+// One logo image: png, jpeg or webp (the server refuses svg), small enough for the contract's data-URL bound; read
+// in the browser as a data URL (the contract stores the image itself, not a file reference) and previewed at once.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
@@ -7,7 +7,7 @@ import 'rsuite/Button/styles/index.css';
 import { LOGO_MAX_CHARS, LOGO_TYPES, logoFile, type Problem } from '../../../domain/validators.ts';
 import { problemText } from '../shared/problemText.ts';
 
-const DATA_URL = /^data:image\/(png|jpeg|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/;
+const DATA_URL = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
