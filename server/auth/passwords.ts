@@ -14,7 +14,11 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
+/** How many passwords have been checked since start: the lockout's tests count the guesses that reach the check. */
+export const passwordChecks = { count: 0 };
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  passwordChecks.count++;
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, rr, pp, salt, hash] = parts;
