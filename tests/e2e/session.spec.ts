@@ -45,7 +45,10 @@ test('a token revoked on the server: the next call shows the message, and /login
   expect(marks.shown).toBeDefined();
   expect(marks.login).toBeDefined();
   const waited = (marks.login ?? 0) - (marks.shown ?? 0);
-  expect(waited).toBeGreaterThan(1400); // the 1.5 s the message stays (a timer never fires early)
+  // The message was on screen before /login came. The redirect timer starts when the session learns of the expiry,
+  // and a loaded machine may paint the message hundreds of milliseconds after that: the exact 1.5 s is the machine's
+  // delay, checked on a simulated clock in tests/machines/session.machine.test.ts, not measured here.
+  expect(waited).toBeGreaterThan(0);
   expect(waited).toBeLessThan(20_000); // "about": a loaded machine may delay a timer, never by this much
   await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
 });
