@@ -41,10 +41,15 @@ const userModel = createMachine({
         LOGOUT: 'signingOut',
         SERVER_SAYS_401: 'expiredNotice',
         SESSION_TIMED_OUT: 'expiredNotice',
-        THIRD_PARTY_LINK: 'signingIn',
+        THIRD_PARTY_LINK: 'switchingUser',
         ADMIN_SAVES_SYSTEM_NAME: 'mainPage',
       },
     },
+    // A third-party link opened while signed in: the session stays until the link's code is accepted.
+    switchingUser: {
+      on: { LOGIN_REJECTED: 'mainPageAfterRefusedLink', LOGIN_ACCEPTED: 'loadingConsole', SERVER_SAYS_401: 'switchingUser' },
+    },
+    mainPageAfterRefusedLink: { on: { LOGOUT: 'signingOut', THIRD_PARTY_LINK: 'switchingUser' } },
     signingOut: { on: { LOGOUT_CONFIRMED: 'loginForm', LOGOUT_UNREACHABLE: 'loginForm', SERVER_SAYS_401: 'signingOut' } },
     expiredNotice: { on: { WAIT_1500_MS: 'loginForm', SERVER_SAYS_401: 'expiredNotice' } },
   },
@@ -78,7 +83,23 @@ function checks(h: SessionHarness) {
       expect(h.snapshot.context).toMatchObject({ error: null, signedIn: null, bootstrap: null });
       expect(h.pending.login).toHaveLength(1); // a second submit does not sign in twice
       expect(h.calls.login.at(-1)).toEqual(h.lastLoginRequest);
-      expect(h.storage).toBeNull(); // a link opened while signed in drops the old session first
+      expect(h.storage).toBeNull();
+    },
+    switchingUser: () => {
+      expect(h.snapshot.value).toBe('switchingUser');
+      expect(h.pending.login).toHaveLength(1);
+      expect(h.calls.login.at(-1)).toEqual(h.lastLoginRequest);
+      // Nothing is dropped before the code is accepted: the old session is still stored and loaded.
+      expect(h.storage).not.toBeNull();
+      expect(h.snapshot.context.bootstrap).not.toBeNull();
+      expect(h.snapshot.context.error).toBeNull();
+    },
+    mainPageAfterRefusedLink: () => {
+      expect(h.snapshot.value).toBe('authenticated');
+      expect(h.snapshot.context.error).toBe(WRONG_PASSWORD);
+      expect(h.snapshot.context.bootstrap).not.toBeNull();
+      expect(h.snapshot.context.signedIn).toEqual(h.storage);
+      expect(h.storage).not.toBeNull();
     },
     loadingConsole: () => {
       expect(h.snapshot.value).toBe('bootstrapping');
