@@ -55,6 +55,15 @@ export function createSessionActor(): SessionActor {
   return createActor(browserSessionMachine, { input: { stored: readStoredSession() } });
 }
 
+/**
+ * Loads the user's menu and buttons again and hands them to the session (after menus or roles changed), so the
+ * side menu shows a newly granted module at once. A failure leaves the menu as it was (the middleware said why).
+ */
+export async function refreshMenu(actor: SessionActor): Promise<void> {
+  const nav = await fetchNav().catch(() => null);
+  if (nav) actor.send({ type: 'MENU_CHANGED', menuList: nav.menuList, buttonList: nav.buttonList });
+}
+
 /** Calls `show` once each time the session expires, with the message and how to show it. */
 export function onSessionExpired(actor: SessionActor, show: (message: string, tone: NoticeTone) => void): () => void {
   let wasExpired = false;

@@ -70,7 +70,9 @@ export type SessionEvent =
   | { type: 'LOGOUT' }
   | { type: 'EXPIRED'; message: string; tone?: NoticeTone }
   /** An administrator saved the system configuration: the shell shows the new name, title and switches at once. */
-  | { type: 'SYSTEM_CONFIG_CHANGED'; systemConfig: SystemConfig };
+  | { type: 'SYSTEM_CONFIG_CHANGED'; systemConfig: SystemConfig }
+  /** The user's menu was loaded again (after menus or roles changed): the side menu and permissions follow at once. */
+  | { type: 'MENU_CHANGED'; menuList: MenuModule[]; buttonList: string[] };
 
 export const SESSION_EXPIRY_REDIRECT_MS = 1500;
 
@@ -116,6 +118,9 @@ export const sessionMachine = setup({
     assignBootstrap: assign((_, bootstrap: Bootstrap) => ({ bootstrap })),
     assignSystemConfig: assign(({ context }, systemConfig: SystemConfig) => ({
       bootstrap: context.bootstrap ? { ...context.bootstrap, systemConfig } : null,
+    })),
+    assignMenu: assign(({ context }, menu: { menuList: MenuModule[]; buttonList: string[] }) => ({
+      bootstrap: context.bootstrap ? { ...context.bootstrap, menuList: menu.menuList, buttonList: menu.buttonList } : null,
     })),
     assignFailure: assign((_, error: unknown) => ({ error: failureMessage(error) })),
     assignExpiry: assign((_, expiry: { message: string; tone: NoticeTone }) => ({
@@ -214,6 +219,9 @@ export const sessionMachine = setup({
         THIRD_LOGIN: { target: 'switchingUser', actions: 'clearError' },
         SYSTEM_CONFIG_CHANGED: {
           actions: { type: 'assignSystemConfig', params: ({ event }) => event.systemConfig },
+        },
+        MENU_CHANGED: {
+          actions: { type: 'assignMenu', params: ({ event }) => ({ menuList: event.menuList, buttonList: event.buttonList }) },
         },
       },
     },
