@@ -9,6 +9,8 @@ import { AlarmActions } from '../../src/screens/alarms/AlarmActions.tsx';
 import { ScenesPanel } from '../../src/screens/devices/other/ScenesPanel.tsx';
 import LogoConfigScreen, { changedSettings } from '../../src/screens/system/LogoConfigScreen.tsx';
 import MenuConfigScreen from '../../src/screens/system/MenuConfigScreen.tsx';
+import { nextSort } from '../../src/screens/system/menus/MenuFormModal.tsx';
+import type { MenuModule } from '../../src/screens/system/menus/menusApi.ts';
 import { makeAlarm } from './alarmFixtures.ts';
 import { installDomPolyfills, renderSignedIn } from './systemSupport.tsx';
 
@@ -126,6 +128,30 @@ describe('a new menu and the side menu', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.addModule).toHaveBeenCalledWith(expect.objectContaining({ moduleNumber: 'newTop' }), []));
     expect(await screen.findByText(/no role holds it yet, so it is in nobody's side menu/)).toBeTruthy();
+  });
+});
+
+describe('where a new module goes', () => {
+  const node = (id: number, sort: number, children: MenuModule[] = []): MenuModule => ({
+    id,
+    parentId: 0,
+    moduleName: `m${id}`,
+    moduleNameEn: `m${id}`,
+    moduleIcon: '',
+    moduleNumber: `m${id}`,
+    moduleDescription: '',
+    moduleType: 'menu',
+    sort,
+    visible: true,
+    children,
+  });
+  const tree = [node(1, 10, [node(3, 5), node(4, 40)]), node(2, 70)];
+
+  it('after its last sibling, so a new top-level menu never becomes everyone’s main page', () => {
+    expect(nextSort(tree, 0)).toBe(80);
+    expect(nextSort(tree, 1)).toBe(50);
+    expect(nextSort(tree, 3)).toBe(0); // no children yet
+    expect(nextSort([node(9, 9995)], 0)).toBe(9999);
   });
 });
 

@@ -71,6 +71,24 @@ function menusOnly(nodes: readonly MenuModule[]): MenuModule[] {
   return nodes.filter((node) => node.moduleType === 'menu').map((node) => ({ ...node, children: menusOnly(node.children) }));
 }
 
+/**
+ * A new module's default order: after its last sibling. Order 0 would put a new top-level menu first, and the first
+ * menu item is every user's main page (§2) — a new, perhaps unrouted, module would become it.
+ */
+export function nextSort(tree: readonly MenuModule[], parentId: number): number {
+  const find = (nodes: readonly MenuModule[]): MenuModule | undefined => {
+    for (const node of nodes) {
+      if (node.id === parentId) return node;
+      const below = find(node.children);
+      if (below) return below;
+    }
+    return undefined;
+  };
+  const siblings = parentId === 0 ? tree : (find(tree)?.children ?? []);
+  const last = Math.max(0, ...siblings.map((node) => node.sort));
+  return Math.min(9999, siblings.length ? last + 10 : 0);
+}
+
 export type MenuTarget = { kind: 'new'; parentId: number } | { kind: 'edit'; module: MenuModule } | null;
 
 const EMPTY: MenuValues = {
@@ -106,7 +124,7 @@ export function MenuFormModal({ target, tree, onClose, onSaved }: MenuFormProps)
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new target starts the form over
   useEffect(() => {
     if (!target) return;
-    if (target.kind === 'new') reset({ ...EMPTY, parentId: target.parentId });
+    if (target.kind === 'new') reset({ ...EMPTY, parentId: target.parentId, sort: String(nextSort(tree, target.parentId)) });
     else {
       const { module } = target;
       reset({ ...module, sort: String(module.sort), grantToMyRole: false });
