@@ -62,6 +62,7 @@ export const systemConfig: SystemConfig = {
   audioUrl: '/audio/alarm.mp3',
   skin: 'normal',
   sceneType: 2,
+  checkerNotHandler: false,
 };
 
 export const bootstrap: Bootstrap = {
