@@ -34,7 +34,7 @@ describe('selectAllConfigMap', () => {
     expect(res.json.data.labelStudioUrl).toBeUndefined();
     expect(Object.keys(res.json.data).sort()).toEqual(
       [
-        'assistantServiceId', 'assistantUrl', 'audioUrl', 'contextMenuEnabled', 'mapLatitude', 'mapLongitude', 'mapZoom',
+        'assistantServiceId', 'assistantUrl', 'audioUrl', 'checkerNotHandler', 'contextMenuEnabled', 'mapLatitude', 'mapLongitude', 'mapZoom',
         'sceneType', 'skin', 'systemName', 'titleWordReplacements', 'versionTitle', 'websocketPort', 'websocketServer',
       ].sort(),
     );
