@@ -16,6 +16,7 @@ import { deviceSettingsHandlers } from './devices/deviceSettingsHandlers.ts';
 import { eventConfigHandlers } from './devices/eventConfigHandlers.ts';
 import { boxTaskHandlers } from './edgeBox/boxTaskHandlers.ts';
 import { edgeBoxHandlers } from './edgeBox/edgeBoxHandlers.ts';
+import { heartbeatHandlers } from './edgeBox/heartbeatHandler.ts';
 import { workClothesHandlers } from './edgeBox/workClothesHandlers.ts';
 import { licenceHandlers } from './licence/licenceHandlers.ts';
 import { logHandlers } from './logs/logHandlers.ts';
@@ -50,6 +51,7 @@ export const handlers: HandlerMap = {
   ...sceneHandlers,
   ...edgeBoxHandlers,
   ...boxTaskHandlers,
+  ...heartbeatHandlers,
   ...workClothesHandlers,
   ...taskHandlers,
   ...planHandlers,

@@ -1350,6 +1350,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ingest/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An edge box reports that it is alive, and receives its work
+         * @description Called by edge boxes (and the demo site's simulated boxes), not by the console, every heartbeat interval
+         *     (EdgeBoxPlatformConfig.heartbeatSeconds, default 30 s; a box is online while its last heartbeat is at most
+         *     3 intervals old). Same authentication as ingestAlarm (x-box-id / x-box-secret; 401 unknown box or wrong
+         *     secret). Records the reported figures, apps and topics and the run state of each camera the box was
+         *     assigned (cameras of other boxes are ignored), and answers the commands queued for the box (restart,
+         *     boxTask, platformConfig, governanceTask, governanceCancel, workClothes, eventConfig …; each handed over
+         *     once, oldest first) and the cameras bound to the box with whether their analysis is started and which
+         *     events run, so the box can reconcile what it runs. `simulated: true` marks the box as a simulated one (shown
+         *     as such in the console). 400 a field out of its bounds.
+         */
+        post: operations["ingestHeartbeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mas/video/download": {
         parameters: {
             query?: never;
@@ -5437,6 +5465,12 @@ export interface components {
             /** @description The alarm sound (URL or path). */
             audioUrl: string;
             /**
+             * @description Answered, never stored: false when audioUrl is empty, or is a path on this server (the console's files
+             *     or /files/) where no file is; true otherwise (a URL on another server is not checked). When false the
+             *     console plays its own generated beep and requests nothing, so a missing sound is silent.
+             */
+            audioAvailable: boolean;
+            /**
              * @default normal
              * @enum {string}
              */
@@ -5447,6 +5481,12 @@ export interface components {
              * @enum {integer}
              */
             sceneType: 1 | 2;
+            /**
+             * @description Whether the statistics screens count simulated alarms until the user switches it (the switch stays).
+             *     On for the demo site, whose alarms all come from simulated edge boxes; off by default.
+             * @default false
+             */
+            statsIncludeSimulated: boolean;
         } & {
             [key: string]: unknown;
         };
@@ -5470,6 +5510,7 @@ export interface components {
             skin?: "normal" | "custom";
             /** @enum {integer} */
             sceneType?: 1 | 2;
+            statsIncludeSimulated?: boolean;
         };
         MapConfig: {
             /** @default 22.5464 */
@@ -6206,6 +6247,8 @@ export interface components {
             runMessage?: string | null;
             /** @description Whether the stream answered at the last check (null for offline videos). */
             online?: boolean | null;
+            /** @description A simulated source (the demo site's cameras) whose frames the server renders. */
+            simulated?: boolean;
             /** @description Analysed frames per second. */
             fps?: number | null;
             /** @description Frame width in pixels (from the last snapshot or the file). */
@@ -6574,6 +6617,8 @@ export interface components {
             model?: string | null;
             /** @description Software version last reported by the box. */
             version?: string | null;
+            /** @description A simulated box (the demo site's boxes run inside the server and post through the box API). */
+            simulated?: boolean;
             /** @enum {string} */
             status: "online" | "offline";
             lastHeartbeat?: components["schemas"]["DateTime"] | null;
@@ -6716,6 +6761,49 @@ export interface components {
             startTime: components["schemas"]["DateTime"];
             endTime: components["schemas"]["DateTime"];
             remark?: string;
+        };
+        /** @description What a box reports with a heartbeat; every field is optional (an empty object is a bare heartbeat). */
+        EdgeBoxHeartbeat: {
+            ip?: string;
+            /** @description The box's software version. */
+            version?: string;
+            /** @description Percent. */
+            cpuUsage?: number;
+            /** @description Percent. */
+            memoryUsage?: number;
+            /** @description Percent. */
+            diskUsage?: number;
+            /** @description The box is a simulation (the demo site's boxes); its alarms are marked simulated too. */
+            simulated?: boolean;
+            sdcApps?: components["schemas"]["EdgeBoxSdcApp"][];
+            sdcTopics?: components["schemas"]["EdgeBoxSdcTopic"][];
+            /** @description The run state of each assigned camera (0 not running, 1 running, 3 abnormal). */
+            runStates?: {
+                cameraId: number;
+                /** @enum {integer} */
+                runState: 0 | 1 | 3;
+            }[];
+        };
+        EdgeBoxHeartbeatAnswer: {
+            /** @description Commands queued since the last heartbeat, oldest first; each is answered once. */
+            commands: {
+                id: number;
+                /** @description restart, boxTask, platformConfig, governanceTask, governanceCancel, workClothes, eventConfig, … */
+                command: string;
+                /** @description The command's parameters (an object; its shape depends on the command). */
+                payload: unknown;
+            }[];
+            /** @description The cameras bound to the box. */
+            cameras: {
+                cameraId: number;
+                kind: components["schemas"]["DeviceKind"];
+                /** @description Its analysis is started (the device, or its detection task). */
+                started: boolean;
+                /** @description The events running on it (event configurations with status 1). */
+                eventIds: number[];
+            }[];
+            /** @description The interval the platform expects heartbeats at (the box's platform configuration). */
+            heartbeatSeconds: number;
         };
         EdgeBoxSdcApp: {
             appName: string;
@@ -11252,6 +11340,37 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["AlarmIngestResult"];
+                    };
+                };
+            };
+        };
+    };
+    ingestHeartbeat: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The edge box's id (its record in the edge-box catalogue). */
+                "x-box-id": number;
+                /** @description The edge box's secret. */
+                "x-box-secret": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EdgeBoxHeartbeat"];
+            };
+        };
+        responses: {
+            /** @description The box's queued commands and its cameras. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EdgeBoxHeartbeatAnswer"];
                     };
                 };
             };

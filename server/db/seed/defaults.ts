@@ -11,19 +11,22 @@ export const defaultSystemConfig: Record<string, string> = {
   mapLongitude: '114.0593',
   mapZoom: '12',
   titleWordReplacements: '{}',
-  audioUrl: '/audio/alarm.mp3',
+  audioUrl: '/audio/alarm.wav',
   skin: 'normal',
   // 1 traffic, 2 general; the contract's default. The demo seed overrides it (demoSiteConfig).
   sceneType: '2',
+  // Statistics count simulated alarms only when the user asks; the demo seed turns it on (demoSiteConfig).
+  statsIncludeSimulated: 'false',
   logoDesc: 'Argus 视频智能分析平台',
   logoType: 'text',
   logoImageBig: '',
   logoImageLittle: '',
 };
 
-/** What the demo site sets on top of the defaults: it is a traffic site. */
+/** What the demo site sets on top of the defaults: it is a traffic site, and its alarms are all simulated. */
 export const demoSiteConfig: Record<string, string> = {
   sceneType: '1',
+  statsIncludeSimulated: 'true',
 };
 
 export const defaultCityConfig: Record<string, string> = {

@@ -23,6 +23,7 @@ export const namedKeys = {
   audioUrl: 'string',
   skin: 'string',
   sceneType: 'integer',
+  statsIncludeSimulated: 'boolean',
 } satisfies Record<keyof Schema<'SystemConfigUpdate'>, Kind>;
 
 export type NamedKey = keyof typeof namedKeys;
