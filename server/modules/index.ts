@@ -14,6 +14,7 @@ import { deviceMediaHandlers } from './devices/deviceMediaHandlers.ts';
 import { deviceRunHandlers } from './devices/deviceRunHandlers.ts';
 import { deviceSettingsHandlers } from './devices/deviceSettingsHandlers.ts';
 import { eventConfigHandlers } from './devices/eventConfigHandlers.ts';
+import { snapshotHandlers } from './devices/snapshotHandlers.ts';
 import { boxTaskHandlers } from './edgeBox/boxTaskHandlers.ts';
 import { edgeBoxHandlers } from './edgeBox/edgeBoxHandlers.ts';
 import { heartbeatHandlers } from './edgeBox/heartbeatHandler.ts';
@@ -44,6 +45,7 @@ export const handlers: HandlerMap = {
   ...deviceHandlers,
   ...deviceRunHandlers,
   ...deviceMediaHandlers,
+  ...snapshotHandlers,
   ...deviceSettingsHandlers,
   ...deviceExportHandlers,
   ...eventConfigHandlers,

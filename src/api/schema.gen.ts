@@ -1725,13 +1725,42 @@ export interface paths {
         /**
          * Take (or fetch the latest) snapshot of a device, to draw areas on
          * @description Grabs a frame from the device's stream (live and offline devices) or returns the last captured
-         *     picture (image devices), stores it and answers its URL and pixel size; areas are drawn in that pixel
-         *     space. The server also records width/height on the device. 404 no such device; business code 404 with
-         *     the message "no snapshot obtained" when no frame could be grabbed (stream unreachable, timeout 10 s).
+         *     picture (image devices: the newest of the last alarm picture its box posted and the picture uploaded with
+         *     uploadDeviceSnapshot), stores it and answers its URL and pixel size; areas are drawn in that pixel
+         *     space. The server also records width/height on the device. A live camera whose stream gives no frame
+         *     answers its uploaded picture when it has one. A simulated device (the demo site's) has its frame rendered
+         *     by the server until a newer picture exists. 404 no such device; business code 404 with the message "no
+         *     snapshot obtained" when there is no picture (stream unreachable, timeout 10 s; nothing uploaded).
          */
         get: operations["getDeviceSnapshot"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/snapshot/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the picture areas are drawn on, for a camera that cannot give one
+         * @description For image cameras (and live cameras whose stream the platform cannot reach): the uploaded picture becomes
+         *     the device's snapshot (getDeviceSnapshot answers it until a newer picture arrives) and its pixel size the
+         *     device's frame size. One JPEG, PNG, GIF or WebP, at most 10 MB, at most 7680 × 4320 pixels; the type is
+         *     judged by the content, and what is stored is a re-encoding of the pixels (PNG, or JPEG for a JPEG).
+         *     413 over 10 MB or beyond the pixel bounds; 415 not an image of those types (SVG is refused); 400 no file
+         *     or a bad cameraId (the field named); 404 no such device; 409 an offline video (its frame is taken from the
+         *     video).
+         */
+        post: operations["uploadDeviceSnapshot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11833,6 +11862,36 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The snapshot. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DeviceSnapshot"];
+                    };
+                };
+            };
+        };
+    };
+    uploadDeviceSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    cameraId: number;
+                    /** @description The picture (JPEG, PNG, GIF or WebP; at most 10 MB). */
+                    file: components["schemas"]["BinaryFile"];
+                };
+            };
+        };
+        responses: {
+            /** @description The stored picture. */
             200: {
                 headers: {
                     [name: string]: unknown;

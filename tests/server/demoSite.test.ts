@@ -74,7 +74,7 @@ describe('the seeded demo site', () => {
   it('refuses a heartbeat without the box credentials', async () => {
     const [box] = boxes();
     const res = await fetch(`${url}/api/ingest/heartbeat`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-box-id': String(box.boxId), 'x-box-secret': 'x'.repeat(32) }, body: '{}' });
-    expect((await res.json()).code).toBe(401);
+    expect(((await res.json()) as { code: number }).code).toBe(401);
   });
 });
 

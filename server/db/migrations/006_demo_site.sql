@@ -1,7 +1,8 @@
 -- A demo site that works for a newcomer (issue 8, items 14, 15, 17).
+-- Every statement can run again on an upgraded site (tests/server/demoDefaults.test.ts replays it on edited data).
 
 -- Simulated edge boxes (the demo site's, run inside the server and heartbeating through the box API) say so.
-ALTER TABLE edge_boxes ADD COLUMN simulated boolean NOT NULL DEFAULT false;
+ALTER TABLE edge_boxes ADD COLUMN IF NOT EXISTS simulated boolean NOT NULL DEFAULT false;
 
 -- A camera is started only with an event configured: the first demo seed left its cameras "running" with none,
 -- which could then never be started again once stopped.
