@@ -100,7 +100,7 @@ test('an image camera takes an uploaded picture, and an area is drawn on it', as
   expect(saved.areas).toHaveLength(1);
   // In pixels of the uploaded picture (800 × 600).
   const pixels = saved.area.split(',').map(Number);
-  [160, 180, 560, 180, 560, 480].forEach((expected, index) => expect(Math.abs(pixels[index] - expected)).toBeLessThanOrEqual(4));
+  for (const [index, expected] of [160, 180, 560, 180, 560, 480].entries()) expect(Math.abs(pixels[index] - expected)).toBeLessThanOrEqual(4);
 });
 
 test('a live alarm plays the shipped sound; a missing sound is silent', async ({ page, baseURL }) => {
