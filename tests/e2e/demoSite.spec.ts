@@ -25,7 +25,7 @@ async function clickAt(page: Page, canvas: Locator, x: number, y: number) {
   await page.mouse.click(box.x + x * box.width, box.y + y * box.height);
 }
 
-test('the demo boxes are online and simulated; a seeded task is started and stopped', async ({ page }) => {
+test('the demo boxes are online and simulated, a box restarts, a seeded task is started and stopped', async ({ page }) => {
   await signIn(page);
   await page.goto('/edgeDevice/box');
   for (const serial of ['ARGUS-BOX-0001', 'ARGUS-BOX-0002']) {
@@ -33,6 +33,11 @@ test('the demo boxes are online and simulated; a seeded task is started and stop
     await expect(row).toContainText('在线');
     await expect(row).toContainText('模拟');
   }
+  // An online box can be restarted: the command goes out with its next heartbeat answer.
+  const box = page.getByRole('row').filter({ hasText: 'ARGUS-BOX-0002' });
+  await box.getByRole('button', { name: '重启' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '重启' }).click();
+  await expect(page.getByText('已发送重启指令')).toBeVisible();
 
   await page.goto('/taskConfig');
   const row = page.getByRole('row').filter({ hasText: '登良路口违法抓拍' });
