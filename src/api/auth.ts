@@ -26,12 +26,12 @@ export function login(credentials: Credentials): Promise<ApiResult<SignedIn, Log
 }
 
 /**
- * Signs in with a one-time third-party code (§2 /thirdLogin). On failure the middleware has already shown the
- * server's message as an error (§8); the caller goes back to /login.
+ * Signs in with a one-time third-party code (§2 /thirdLogin). Quiet: the /thirdLogin screen says why a code
+ * failed in its own words (a malformed code would otherwise show the contract's validation text).
  */
 export function thirdLogin(code: string, moduleName?: string, convertId?: string): Promise<ApiResult<SignedIn, LoginResult>> {
   const query = { code, ...(moduleName ? { moduleName } : {}), ...(convertId ? { convertId } : {}) };
-  return loginOutcome(api.post('/user/thirdLogin', { params: { query } }));
+  return loginOutcome(api.post('/user/thirdLogin', { params: { query }, quiet: true }));
 }
 
 /** For the session machine's actor: the sign-in, or the failure thrown. */

@@ -37,7 +37,9 @@ export type RequestMessage =
   | { key: 'connectionFailed' }
   | { key: 'loginTimedOut' }
   | { key: 'serviceAbnormal'; statusText: string }
-  | { key: 'httpFailed'; status: number; statusText: string };
+  | { key: 'httpFailed'; status: number; statusText: string }
+  /** A successful HTTP answer whose body is not the JSON the call expects (a proxy's or a filter's page). */
+  | { key: 'notAnEnvelope'; status: number; contentType: string };
 
 export type NoticeTone = 'error' | 'warning';
 
@@ -51,8 +53,14 @@ export type AnswerOutcome =
 export interface Answer {
   status: number;
   statusText: string;
-  /** The parsed JSON, or the text of a plain-text answer; undefined when not read (files). */
+  /** The parsed JSON, or the text when it is not JSON; undefined when not read (files). */
   body: unknown;
+  /** The call expects a JSON envelope (openapi-fetch's parseAs 'json'), not a file. */
+  expectsJson?: boolean;
+  /** The answer's Content-Type (lower case), for the message about a body that is not JSON. */
+  contentType?: string;
+  /** The body was read but is not JSON. */
+  notJson?: boolean;
 }
 
 type EnvelopeLike = { code?: unknown; msg?: unknown; codeMsg?: unknown; state?: unknown; data?: unknown };
@@ -94,6 +102,10 @@ export function classifyAnswer(answer: Answer, text: (message: RequestMessage) =
     return { kind: 'failed', code: code ?? 0, message: serverMessage(body) || httpFailure() };
   }
   if (status < 200 || status >= 300) return { kind: 'failed', code: status, message: serverMessage(body) || httpFailure() };
+  // A 2xx page where an envelope was expected: say so in words instead of letting the JSON parser fail.
+  if (answer.expectsJson && answer.notJson) {
+    return { kind: 'failed', code: status, message: text({ key: 'notAnEnvelope', status, contentType: answer.contentType || '-' }) };
+  }
   return { kind: 'ok' };
 }
 
@@ -156,22 +168,58 @@ export async function prepareRequest(request: Request, clientOrigin: string, dep
   });
 }
 
-/** Reads what the rules need: JSON and plain text (the unLogin body); files are left unread for the caller. */
-async function readAnswer(response: Response): Promise<Answer> {
-  const type = (response.headers.get('Content-Type') ?? '').toLowerCase();
-  let body: unknown;
-  if (type.includes('json') || type.startsWith('text/plain') || type === '') {
-    const raw = await response
-      .clone()
-      .text()
-      .catch(() => '');
-    try {
-      body = type.includes('json') ? JSON.parse(raw) : raw;
-    } catch {
-      body = raw;
+/** At most this many bytes of a file answer are looked at for the unLogin body (with room for whitespace). */
+export const UNLOGIN_PEEK_BYTES = 64;
+
+/** The whole text of a stream if it is at most `limit` bytes, else null (the rest is not read). */
+async function smallText(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<string | null> {
+  if (!stream) return '';
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) return null;
+      chunks.push(value);
     }
+  } finally {
+    void reader.cancel().catch(() => {});
   }
-  return { status: response.status, statusText: response.statusText, body };
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * Reads what the rules need, whatever the content type (§8: a body equal to unLogin ends the session — a servlet
+ * filter typically sends it as text/html). A call expecting JSON is read whole and parsed when it parses; a file
+ * call is looked at only when it is a JSON envelope or tiny (the unLogin body), so downloads stay unread.
+ */
+export async function readAnswer(response: Response, expectsJson: boolean): Promise<Answer> {
+  const contentType = (response.headers.get('Content-Type') ?? '').toLowerCase();
+  const base = { status: response.status, statusText: response.statusText, expectsJson, contentType };
+  const fileCall = !expectsJson && !contentType.includes('json');
+  const raw = fileCall
+    ? await smallText(response.clone().body, UNLOGIN_PEEK_BYTES).catch(() => null)
+    : await response
+        .clone()
+        .text()
+        .catch(() => '');
+  if (raw === null) return { ...base, body: undefined };
+  if (fileCall) return { ...base, body: raw.trim() === UNLOGIN_BODY ? raw : undefined };
+  if (raw.trim() === '') return { ...base, body: raw };
+  try {
+    return { ...base, body: JSON.parse(raw) };
+  } catch {
+    return { ...base, body: raw, notJson: true };
+  }
 }
 
 /** A failure answered as the envelope every caller reads: the original fields, with the code and message the user saw. */
@@ -208,9 +256,9 @@ export function createApiMiddleware(clientOrigin: string, deps: MiddlewareDeps):
       if (loading) deps.loading.start();
       return prepared;
     },
-    async onResponse({ response, schemaPath, id }) {
+    async onResponse({ response, schemaPath, id, options }) {
       const { quiet } = finish(id, schemaPath);
-      const answer = await readAnswer(response);
+      const answer = await readAnswer(response, (options.parseAs ?? 'json') === 'json');
       const outcome = classifyAnswer(answer, deps.text);
       if (outcome.kind === 'ok') return undefined;
       if (outcome.kind === 'expired') deps.onExpired(outcome.message, outcome.tone);

@@ -218,7 +218,11 @@ export interface paths {
         /**
          * Add a menu or button module
          * @description 404 when `parentId` (non-zero) names no module; 409 when `moduleNumber` is already used; 409 when the
-         *     parent is a button (buttons have no children). The new module belongs to no role until a role is updated.
+         *     parent is a button (buttons have no children). A module is shown in a user's menu only when the user's
+         *     role holds it: `grantRoleIds` gives the new module to those roles in the same transaction (the console
+         *     offers the caller's own role); granting needs `roleConfig` as well (403 otherwise), 400 names
+         *     `grantRoleIds` when a role does not exist. Without it the module belongs to no role until a role is
+         *     updated.
          */
         post: operations["addModule"];
         delete?: never;
@@ -1038,7 +1042,8 @@ export interface paths {
          * @description Marks the alarms deleted, whatever their state: they disappear from lists, statistics, exports,
          *     catch-up and the info call (404); the snapshot file is removed by a later cleanup. Pushes an
          *     `alarmStatus` message with deleted true. Code 0 with the deleted ids and the ids that did not exist;
-         *     404 when none of them exists.
+         *     404 when none of them exists. Needs the button module `alarmDelete` (seeded for the manager role only:
+         *     operators handle alarms but do not delete them).
          */
         delete: operations["deleteWarnEvents"];
         options?: never;
@@ -1082,7 +1087,10 @@ export interface paths {
          * @description 3 dealt → 4 checked, with checkResult 1 qualified or 2 unqualified (an unqualified check needs a remark:
          *     400 otherwise). An unqualified alarm is normally sent back with reopenWarnEvent. Stores checkResult,
          *     checkUser, checkTime, handle* fields and the history. 404 no such alarm; 409 the alarm is not in state 3
-         *     (`data` is the alarm as it now is). On success `data` is the updated alarm.
+         *     (`data` is the alarm as it now is); 403 the system setting `checkerNotHandler` is on and the caller is the
+         *     alarm's dealUser (`data` is the alarm as it now is) — the setting and the dealer are read under the row
+         *     lock that the check's write holds, so the refusal and the write cannot interleave. On success `data` is
+         *     the updated alarm.
          */
         put: operations["checkWarnEvent"];
         post?: never;
@@ -2351,7 +2359,7 @@ export interface paths {
         post?: never;
         /**
          * Delete scenes from the device screen
-         * @description Same effect as `deleteScenes`; the devices of a deleted scene are left without a scene (sceneId null). 404 an unknown scene id.
+         * @description Same effect as `deleteScenes`. 404 an unknown scene id; 409 a scene that cameras still use (nothing is deleted).
          */
         delete: operations["deleteDeviceScenes"];
         options?: never;
@@ -2966,7 +2974,9 @@ export interface paths {
         post?: never;
         /**
          * Delete scenes
-         * @description The devices of a deleted scene are left without a scene (sceneId null). 404 an unknown id (nothing is deleted).
+         * @description All or nothing. 404 an unknown id; 409 a scene that cameras still use (the message names the scene and how
+         *     many cameras: move them to another scene first). The use is checked by the delete statement itself, so a
+         *     camera given the scene meanwhile is not detached silently.
          */
         delete: operations["deleteScenes"];
         options?: never;
@@ -5339,6 +5349,10 @@ export interface components {
             visible: boolean;
             children: components["schemas"]["MenuModule"][];
         };
+        ModuleCreateInput: components["schemas"]["ModuleInput"] & {
+            /** @description Roles that hold the new module from the start (needs roleConfig). */
+            grantRoleIds?: number[];
+        };
         ModuleInput: {
             /** @description 0 = top level. */
             parentId: number;
@@ -5461,7 +5475,11 @@ export interface components {
             phone?: string;
         };
         SystemConfig: {
-            /** @description The product name in the header and page title. */
+            /**
+             * @description The product name in the header, on the login page and in the page title — unless the page logo's
+             *     text (`getTitle` desc) is set: that text is shown instead (spec §2: the logo description, or the system
+             *     name).
+             */
             systemName: string;
             /** @description The header's version title. */
             versionTitle: string;
@@ -5516,6 +5534,12 @@ export interface components {
              * @default false
              */
             statsIncludeSimulated: boolean;
+            /**
+             * @description When true, the person who dealt with an alarm cannot check it (checkWarnEvent answers 403): a second
+             *     person checks. The demo site has it on.
+             * @default false
+             */
+            checkerNotHandler: boolean;
         } & {
             [key: string]: unknown;
         };
@@ -5540,6 +5564,7 @@ export interface components {
             /** @enum {integer} */
             sceneType?: 1 | 2;
             statsIncludeSimulated?: boolean;
+            checkerNotHandler?: boolean;
         };
         MapConfig: {
             /** @default 22.5464 */
@@ -10030,7 +10055,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ModuleInput"];
+                "application/json": components["schemas"]["ModuleCreateInput"];
             };
         };
         responses: {

@@ -17,6 +17,7 @@ export type SessionStateName =
   | 'authenticating'
   | 'bootstrapping'
   | 'authenticated'
+  | 'switchingUser'
   | 'loggingOut'
   | 'expired';
 
@@ -34,8 +35,10 @@ export function protectedRouteDecision(state: SessionStateName, loaded: boolean)
   switch (state) {
     case 'restoring':
       return { kind: 'wait' };
-    // Still signed in: stay while signing out, and while the expiry message shows (1.5 s).
+    // Still signed in: stay while signing out, while a third-party link's code is being tried, and while the
+    // expiry message shows (1.5 s).
     case 'authenticated':
+    case 'switchingUser':
     case 'loggingOut':
       return { kind: 'render' };
     case 'expired':
@@ -51,6 +54,7 @@ export function loginRouteDecision(state: SessionStateName, menu: readonly MenuM
     case 'restoring':
       return { kind: 'wait' };
     case 'authenticated':
+    case 'switchingUser':
       return { kind: 'redirect', to: mainPagePath(menu) };
     default:
       return { kind: 'render' }; // signing in shows the form with its button busy

@@ -1,8 +1,8 @@
 // The running session: the pure session machine with its effects provided — the API calls and browser storage.
+import i18next from 'i18next';
 import { type Actor, createActor, fromPromise, waitFor } from 'xstate';
 import { fetchNav, signIn, signOut, thirdLogin } from '../api/auth.ts';
 import { localSearchProperties, loadBootstrap } from '../api/bootstrap.ts';
-import { orThrow } from '../api/client.ts';
 import { fetchAlarmDialogPosition, fetchSystemConfig } from '../api/config.ts';
 import {
   type Bootstrap,
@@ -14,13 +14,16 @@ import {
 } from '../machines/session.machine.ts';
 import { clearSessionStorage, clearStoredSession, readStoredSession, writeStoredSession } from './storedSession.ts';
 import { loadSystemTitle } from './systemTitle.ts';
+import { type ThirdLoginOutcome, thirdLoginProblem } from './thirdLogin.ts';
 
 export type SessionActor = Actor<typeof sessionMachine>;
 export type SessionSnapshot = ReturnType<SessionActor['getSnapshot']>;
 
-function login(request: LoginRequest): Promise<SignedIn> {
+async function login(request: LoginRequest): Promise<SignedIn> {
   if (request.kind === 'password') return signIn(request.credentials);
-  return orThrow(thirdLogin(request.code, request.moduleName, request.convertId));
+  const result = await thirdLogin(request.code, request.moduleName, request.convertId);
+  if (!result.ok) throw new Error(thirdLoginProblem(result.failure, i18next.t('thirdLogin.badCode', { ns: 'shell' })));
+  return result.data;
 }
 
 const loadBrowserBootstrap = (): Promise<Bootstrap> =>
@@ -52,6 +55,15 @@ export function createSessionActor(): SessionActor {
   return createActor(browserSessionMachine, { input: { stored: readStoredSession() } });
 }
 
+/**
+ * Loads the user's menu and buttons again and hands them to the session (after menus or roles changed), so the
+ * side menu shows a newly granted module at once. A failure leaves the menu as it was (the middleware said why).
+ */
+export async function refreshMenu(actor: SessionActor): Promise<void> {
+  const nav = await fetchNav().catch(() => null);
+  if (nav) actor.send({ type: 'MENU_CHANGED', menuList: nav.menuList, buttonList: nav.buttonList });
+}
+
 /** Calls `show` once each time the session expires, with the message and how to show it. */
 export function onSessionExpired(actor: SessionActor, show: (message: string, tone: NoticeTone) => void): () => void {
   let wasExpired = false;
@@ -63,15 +75,17 @@ export function onSessionExpired(actor: SessionActor, show: (message: string, to
   return () => subscription.unsubscribe();
 }
 
-export type ThirdLoginOutcome = { ok: true } | { ok: false; message: string };
-
 /**
  * The /thirdLogin screen's sign-in (§2): waits for a stored session to finish restoring, signs in with the code
- * and loads the console. On failure the server's message has already been shown (§8); the screen goes to /login.
+ * and loads the console. A refused code leaves a signed-in session as it was (`stillSignedIn`); the screen says
+ * why in `message`.
  */
 export async function signInWithThirdPartyCode(actor: SessionActor, request: ThirdPartyCode): Promise<ThirdLoginOutcome> {
-  await waitFor(actor, (snapshot) => snapshot.matches('anonymous') || snapshot.matches('authenticated'));
+  const settledStates = (snapshot: SessionSnapshot) => snapshot.matches('anonymous') || snapshot.matches('authenticated');
+  await waitFor(actor, settledStates);
   actor.send({ type: 'THIRD_LOGIN', ...request });
-  const settled = await waitFor(actor, (snapshot) => snapshot.matches('anonymous') || snapshot.matches('authenticated'));
-  return settled.matches('authenticated') ? { ok: true } : { ok: false, message: settled.context.error ?? '' };
+  const settled = await waitFor(actor, settledStates);
+  const signedIn = settled.matches('authenticated');
+  if (signedIn && settled.context.error === null) return { ok: true };
+  return { ok: false, message: settled.context.error ?? '', stillSignedIn: signedIn };
 }

@@ -1,8 +1,9 @@
 // Third-party sign-in (§2, §8): /thirdLogin?code={code}&moduleName={route key}&convertId={id}.
 // The session signs in with the code (THIRD_LOGIN → POST /user/thirdLogin?code=…, then the usual bootstrap);
 // on success the console opens /{moduleName} with convertId passed along — or the main menu page when no
-// (usable) moduleName was given. On failure the server's message has been shown as an error by the request
-// middleware, and the user goes to /login.
+// (usable) moduleName was given. On failure the reason is shown as an error in the console's words; a user who
+// was already signed in stays signed in and goes to the main page, anyone else goes to /login.
+import type { ApiFailure } from '../api/failure.ts';
 import type { ThirdPartyCode } from '../machines/session.machine.ts';
 
 /** A route key as the menu's module numbers are written; anything else (e.g. "//host") is not followed. */
@@ -27,15 +28,28 @@ export function thirdLoginDestination({ moduleName, convertId }: Omit<ThirdParty
   return convertId ? `/${moduleName}?${new URLSearchParams({ convertId })}` : `/${moduleName}`;
 }
 
+/**
+ * Why a code was refused, for the user: the server answers 400 for a code that is unknown, used, expired or not
+ * even shaped like a code (then its text is the contract's validation message) — all one case for the user.
+ * Other refusals (account disabled or locked, too many attempts, no connection) are already human messages.
+ */
+export function thirdLoginProblem(failure: Pick<ApiFailure, 'code' | 'kind' | 'message'>, badCode: string): string {
+  return failure.kind === 'business' && failure.code === 400 ? badCode : failure.message;
+}
+
+export type ThirdLoginOutcome = { ok: true } | { ok: false; message: string; stillSignedIn: boolean };
+
 export interface ThirdLoginEffects {
-  /** Signs the session in with the code; true when signed in. */
-  signIn(request: ThirdPartyCode): Promise<boolean>;
+  /** Signs the session in with the code. */
+  signIn(request: ThirdPartyCode): Promise<ThirdLoginOutcome>;
   /** The main menu page of the signed-in user. */
   mainPage(): string;
   open(path: string): void;
   toLogin(): void;
   /** Says that the link carries no code. */
   missingCode(): void;
+  /** Says why the sign-in failed. */
+  failed(message: string): void;
 }
 
 // A code works once: a second run for the same code (React StrictMode runs effects twice) joins the first.
@@ -51,7 +65,12 @@ export function runThirdLogin(search: string, effects: ThirdLoginEffects): Promi
   const running = runs.get(request.code);
   if (running) return running;
   const run = effects.signIn(request).then(
-    (signedIn) => (signedIn ? effects.open(thirdLoginDestination(request, effects.mainPage())) : effects.toLogin()),
+    (outcome) => {
+      if (outcome.ok) return effects.open(thirdLoginDestination(request, effects.mainPage()));
+      if (outcome.message) effects.failed(outcome.message);
+      // A user who was signed in before the link keeps working where the console starts.
+      return outcome.stillSignedIn ? effects.open(effects.mainPage()) : effects.toLogin();
+    },
     () => effects.toLogin(),
   );
   runs.set(request.code, run);

@@ -1,6 +1,7 @@
 // The console session (spec §4): restore a stored sign-in, sign in (password or third-party code), load what the
 // console needs, sign out, and expire when the server says the session is over (§8: business 401, HTTP 401/402,
-// the unLogin body — message shown, back to login after 1.5 s).
+// the unLogin body — message shown, back to login after 1.5 s). A third-party link opened while signed in
+// switches user only when its code is accepted: a used or bad code leaves the signed-in session as it was.
 // Pure: the calls to the server and the browser storage are actors/actions the caller provides.
 import { assign, fromPromise, not, setup } from 'xstate';
 import type { MenuModule, PageTitle, SceneType, SystemConfig, UserInfo } from '../api/types.ts';
@@ -69,7 +70,9 @@ export type SessionEvent =
   | { type: 'LOGOUT' }
   | { type: 'EXPIRED'; message: string; tone?: NoticeTone }
   /** An administrator saved the system configuration: the shell shows the new name, title and switches at once. */
-  | { type: 'SYSTEM_CONFIG_CHANGED'; systemConfig: SystemConfig };
+  | { type: 'SYSTEM_CONFIG_CHANGED'; systemConfig: SystemConfig }
+  /** The user's menu was loaded again (after menus or roles changed): the side menu and permissions follow at once. */
+  | { type: 'MENU_CHANGED'; menuList: MenuModule[]; buttonList: string[] };
 
 export const SESSION_EXPIRY_REDIRECT_MS = 1500;
 
@@ -87,7 +90,7 @@ const notProvided = (name: string) => async (): Promise<never> => {
 // Action parameters read from done/error events (typed here: inside action lists xstate cannot infer them).
 const failureOf = ({ event }: { event: { error: unknown } }) => event.error;
 
-/** The sign-in an event asks for (authenticating is entered only by LOGIN and THIRD_LOGIN). */
+/** The sign-in an event asks for (authenticating and switchingUser are entered only by LOGIN and THIRD_LOGIN). */
 function loginRequestOf(event: SessionEvent): LoginRequest {
   if (event.type === 'THIRD_LOGIN') {
     return { kind: 'thirdParty', code: event.code, moduleName: event.moduleName, convertId: event.convertId };
@@ -115,6 +118,9 @@ export const sessionMachine = setup({
     assignBootstrap: assign((_, bootstrap: Bootstrap) => ({ bootstrap })),
     assignSystemConfig: assign(({ context }, systemConfig: SystemConfig) => ({
       bootstrap: context.bootstrap ? { ...context.bootstrap, systemConfig } : null,
+    })),
+    assignMenu: assign(({ context }, menu: { menuList: MenuModule[]; buttonList: string[] }) => ({
+      bootstrap: context.bootstrap ? { ...context.bootstrap, menuList: menu.menuList, buttonList: menu.buttonList } : null,
     })),
     assignFailure: assign((_, error: unknown) => ({ error: failureMessage(error) })),
     assignExpiry: assign((_, expiry: { message: string; tone: NoticeTone }) => ({
@@ -175,6 +181,23 @@ export const sessionMachine = setup({
         onError: { target: 'anonymous', actions: { type: 'assignFailure', params: failureOf } },
       },
     },
+    switchingUser: {
+      // The old session is still valid and stored; it is replaced only when the code is accepted. An expiry of
+      // the old session meanwhile is not acted on: the sign-in under way decides what comes next.
+      invoke: {
+        src: 'login',
+        input: ({ event }) => loginRequestOf(event),
+        onDone: {
+          target: 'bootstrapping',
+          actions: [
+            'forgetSession',
+            { type: 'assignSignedIn', params: signedInOf },
+            { type: 'persistSession', params: signedInOf },
+          ],
+        },
+        onError: { target: 'authenticated', actions: { type: 'assignFailure', params: failureOf } },
+      },
+    },
     bootstrapping: {
       invoke: {
         src: 'loadBootstrap',
@@ -189,12 +212,16 @@ export const sessionMachine = setup({
     },
     authenticated: {
       on: {
-        LOGOUT: { target: 'loggingOut' },
+        // A refused third-party link's message does not follow the user to the login form.
+        LOGOUT: { target: 'loggingOut', actions: 'clearError' },
         EXPIRED: { target: 'expired' },
-        // A third-party link opened while signed in signs in as the link's user (the old token is dropped).
-        THIRD_LOGIN: { target: 'authenticating', actions: ['forgetSession', 'clearStoredSession', 'clearError'] },
+        // A third-party link opened while signed in: the current session stays until the link's code is accepted.
+        THIRD_LOGIN: { target: 'switchingUser', actions: 'clearError' },
         SYSTEM_CONFIG_CHANGED: {
           actions: { type: 'assignSystemConfig', params: ({ event }) => event.systemConfig },
+        },
+        MENU_CHANGED: {
+          actions: { type: 'assignMenu', params: ({ event }) => ({ menuList: event.menuList, buttonList: event.buttonList }) },
         },
       },
     },

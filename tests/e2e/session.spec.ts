@@ -26,15 +26,30 @@ test('a token revoked on the server: the next call shows the message, and /login
   const systemGroup = menu.getByText('系统管理', { exact: true });
   await expect(systemGroup).toBeVisible();
   if (!(await userConfig.isVisible())) await systemGroup.click(); // the group is folded
+  // The page clocks its own moments (the message shown, /login reached): measured from here, a loaded machine's
+  // late polling would shorten the interval and make the check a matter of luck.
+  // (A script string: this spec is type-checked without the DOM library.)
+  await page.evaluate(`(() => {
+    const marks = (window.marks = {});
+    const look = () => {
+      if (marks.shown === undefined && document.body.textContent.includes('未登录或登录已过期')) marks.shown = performance.now();
+      if (marks.login === undefined && location.pathname.endsWith('/login')) marks.login = performance.now();
+    };
+    new MutationObserver(look).observe(document.body, { childList: true, subtree: true, characterData: true });
+  })()`);
   await userConfig.click();
   await expect(messages(page).getByText('未登录或登录已过期，请重新登录')).toBeVisible();
-  const shownAt = Date.now();
   expect(await page.evaluate(() => localStorage.getItem('argus.session'))).toBeNull(); // forgotten at once
-  await expect(page).not.toHaveURL(/\/login$/); // the message is read where it happened…
-  await page.waitForURL(/\/login$/); // …then the login screen
-  const waited = Date.now() - shownAt;
-  expect(waited).toBeGreaterThan(900);
-  expect(waited).toBeLessThan(4000);
+  await page.waitForURL(/\/login$/); // the message is read where it happened, then the login screen
+  const marks = (await page.evaluate('window.marks')) as { shown?: number; login?: number };
+  expect(marks.shown).toBeDefined();
+  expect(marks.login).toBeDefined();
+  const waited = (marks.login ?? 0) - (marks.shown ?? 0);
+  // The message was on screen before /login came. The redirect timer starts when the session learns of the expiry,
+  // and a loaded machine may paint the message hundreds of milliseconds after that: the exact 1.5 s is the machine's
+  // delay, checked on a simulated clock in tests/machines/session.machine.test.ts, not measured here.
+  expect(waited).toBeGreaterThan(0);
+  expect(waited).toBeLessThan(20_000); // "about": a loaded machine may delay a timer, never by this much
   await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
 });
 

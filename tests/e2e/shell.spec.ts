@@ -104,11 +104,26 @@ test('third-party sign-in: a one-time code opens the named page signed in as its
   await expect(page.getByRole('button', { name: '值班员' })).toBeVisible();
   await expect(currentCrumb(page)).toHaveText('历史事件');
 
-  // The code worked once: a second use is refused with the server's message, and the user goes to /login.
+  // The code worked once. Opened again while signed in: the user stays signed in (main page) and is told why.
+  const refused = '第三方登录链接无效、已使用或已过期，请重新获取';
+  const messages = page.getByRole('region', { name: '消息' });
+  await page.goto(`/thirdLogin?code=${encodeURIComponent(code)}&moduleName=historyEvent`);
+  await expect(page).toHaveURL(/\/index_traffic$/);
+  await expect(messages.getByText(refused)).toBeVisible();
+  await expect(page.getByRole('button', { name: '值班员' })).toBeVisible();
+  // A code that is not even shaped like one: the same words, not the contract's validation text.
+  await page.goto('/thirdLogin?code=abc');
+  await expect(page).toHaveURL(/\/index_traffic$/);
+  await expect(messages.getByText(refused).first()).toBeVisible();
+  await expect(messages.getByText(/query\.code/)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('button', { name: '值班员' })).toBeVisible(); // the stored session survived
+
+  // Not signed in: the same words, and the login page.
   await page.evaluate(() => localStorage.removeItem('argus.session'));
   await page.goto(`/thirdLogin?code=${encodeURIComponent(code)}&moduleName=historyEvent`);
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('region', { name: '消息' }).getByText('第三方登录码无效或已过期')).toBeVisible();
+  await expect(messages.getByText(refused)).toBeVisible();
 });
 
 test('the assistant panel frames the local agent page, which says it is not connected', async ({ page }) => {

@@ -17,6 +17,11 @@ import {
 } from './sessionHarness.ts';
 
 const WRONG_PASSWORD = '用户名或密码错误';
+/** The menu loaded again after an administrator gave a new top-level module to the user's role. */
+const grantedMenu = {
+  menuList: [...bootstrap.menuList, { ...bootstrap.menuList[0], id: 99, moduleName: '新菜单', moduleNumber: 'newTop', children: [] }],
+  buttonList: [...bootstrap.buttonList, 'newTop'],
+};
 const UNREACHABLE = '连接服务器失败';
 const EXPIRED = '未登录或登录已过期，请重新登录';
 const TIMED_OUT = '登录超时';
@@ -41,10 +46,16 @@ const userModel = createMachine({
         LOGOUT: 'signingOut',
         SERVER_SAYS_401: 'expiredNotice',
         SESSION_TIMED_OUT: 'expiredNotice',
-        THIRD_PARTY_LINK: 'signingIn',
+        THIRD_PARTY_LINK: 'switchingUser',
         ADMIN_SAVES_SYSTEM_NAME: 'mainPage',
+        ADMIN_GRANTS_NEW_MENU: 'mainPage',
       },
     },
+    // A third-party link opened while signed in: the session stays until the link's code is accepted.
+    switchingUser: {
+      on: { LOGIN_REJECTED: 'mainPageAfterRefusedLink', LOGIN_ACCEPTED: 'loadingConsole', SERVER_SAYS_401: 'switchingUser' },
+    },
+    mainPageAfterRefusedLink: { on: { LOGOUT: 'signingOut', THIRD_PARTY_LINK: 'switchingUser' } },
     signingOut: { on: { LOGOUT_CONFIRMED: 'loginForm', LOGOUT_UNREACHABLE: 'loginForm', SERVER_SAYS_401: 'signingOut' } },
     expiredNotice: { on: { WAIT_1500_MS: 'loginForm', SERVER_SAYS_401: 'expiredNotice' } },
   },
@@ -78,7 +89,23 @@ function checks(h: SessionHarness) {
       expect(h.snapshot.context).toMatchObject({ error: null, signedIn: null, bootstrap: null });
       expect(h.pending.login).toHaveLength(1); // a second submit does not sign in twice
       expect(h.calls.login.at(-1)).toEqual(h.lastLoginRequest);
-      expect(h.storage).toBeNull(); // a link opened while signed in drops the old session first
+      expect(h.storage).toBeNull();
+    },
+    switchingUser: () => {
+      expect(h.snapshot.value).toBe('switchingUser');
+      expect(h.pending.login).toHaveLength(1);
+      expect(h.calls.login.at(-1)).toEqual(h.lastLoginRequest);
+      // Nothing is dropped before the code is accepted: the old session is still stored and loaded.
+      expect(h.storage).not.toBeNull();
+      expect(h.snapshot.context.bootstrap).not.toBeNull();
+      expect(h.snapshot.context.error).toBeNull();
+    },
+    mainPageAfterRefusedLink: () => {
+      expect(h.snapshot.value).toBe('authenticated');
+      expect(h.snapshot.context.error).toBe(WRONG_PASSWORD);
+      expect(h.snapshot.context.bootstrap).not.toBeNull();
+      expect(h.snapshot.context.signedIn).toEqual(h.storage);
+      expect(h.storage).not.toBeNull();
     },
     loadingConsole: () => {
       expect(h.snapshot.value).toBe('bootstrapping');
@@ -87,11 +114,14 @@ function checks(h: SessionHarness) {
     },
     mainPage: () => {
       expect(h.snapshot.value).toBe('authenticated');
-      // The system configuration may have been saved since sign-in (ADMIN_SAVES_SYSTEM_NAME); the rest is as loaded.
-      const { systemConfig, ...loaded } = h.snapshot.context.bootstrap!;
-      const { systemConfig: original, ...expected } = bootstrap;
+      // The system configuration and the menu may have changed since sign-in (ADMIN_SAVES_SYSTEM_NAME,
+      // ADMIN_GRANTS_NEW_MENU); the rest is as loaded.
+      const { systemConfig, menuList, buttonList, ...loaded } = h.snapshot.context.bootstrap!;
+      const { systemConfig: original, menuList: originalMenu, buttonList: originalButtons, ...expected } = bootstrap;
       expect(loaded).toEqual(expected);
       expect([original.systemName, 'Renamed site']).toContain(systemConfig.systemName);
+      expect([originalMenu, grantedMenu.menuList]).toContainEqual(menuList);
+      expect([originalButtons, grantedMenu.buttonList]).toContainEqual(buttonList);
       expect(h.storage).not.toBeNull();
     },
     signingOut: () => {
@@ -139,6 +169,10 @@ const performers: Record<ModelEvent, (h: SessionHarness) => void | Promise<void>
     const systemConfig = { ...h.snapshot.context.bootstrap!.systemConfig, systemName: 'Renamed site' };
     await send(h, { type: 'SYSTEM_CONFIG_CHANGED', systemConfig });
     expect(h.snapshot.context.bootstrap!.systemConfig.systemName).toBe('Renamed site');
+  },
+  ADMIN_GRANTS_NEW_MENU: async (h) => {
+    await send(h, { type: 'MENU_CHANGED', ...grantedMenu });
+    expect(h.snapshot.context.bootstrap).toMatchObject(grantedMenu);
   },
   LOGOUT_CONFIRMED: (h) => h.answer('logout', { value: undefined }),
   LOGOUT_UNREACHABLE: (h) => h.answer('logout', { error: new Error(UNREACHABLE) }),

@@ -64,6 +64,7 @@ export const systemConfig: SystemConfig = {
   skin: 'normal',
   sceneType: 2,
   statsIncludeSimulated: false,
+  checkerNotHandler: false,
 };
 
 export const bootstrap: Bootstrap = {

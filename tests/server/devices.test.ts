@@ -193,7 +193,7 @@ describe('outputs, frame rate, recheck address, video cards', () => {
 });
 
 describe('scenes from the device screen', () => {
-  it('creates a scene holding the listed cameras, lists scenes, and deletes them leaving the cameras without one', async () => {
+  it('creates a scene holding the listed cameras, lists scenes, and deletes it only once no camera uses it', async () => {
     const a = await addCamera(server.app, token);
     const { id } = await ok(server.app, 'POST', '/device/scene/add', { token, body: { sceneName: '快速场景', cameraIds: [a] } });
     expect(await ok(server.app, 'GET', '/device/cameraInfo', { token, query: { cameraId: a } })).toMatchObject({ sceneId: id, sceneName: '快速场景' });
@@ -203,7 +203,9 @@ describe('scenes from the device screen', () => {
     expect(scenes.map((s: any) => s.sceneName)).toEqual([...scenes.map((s: any) => s.sceneName)].sort());
     expect(scenes.find((s: any) => s.id === id)).toMatchObject({ cameraCount: 1, status: 0 });
     await fails(server.app, 'DELETE', '/device/scene/delete', 404, { token, body: { ids: [id, 99999] } });
+    expect(await fails(server.app, 'DELETE', '/device/scene/delete', 409, { token, body: { ids: [id] }, lang: 'en' })).toContain('used by 1 camera');
+    expect(await ok(server.app, 'GET', '/device/cameraInfo', { token, query: { cameraId: a } })).toMatchObject({ sceneId: id });
+    await server.database.db.updateTable('devices').set({ sceneId: null }).where('id', '=', a).execute();
     await ok(server.app, 'DELETE', '/device/scene/delete', { token, body: { ids: [id] } });
-    expect(await ok(server.app, 'GET', '/device/cameraInfo', { token, query: { cameraId: a } })).toMatchObject({ sceneId: null });
   });
 });

@@ -37,7 +37,7 @@ describe('scenes', () => {
     expect((await ok(server.app, 'POST', '/scene/table', { token, body: { status: 0 } })).list.map((s: any) => s.sceneName)).toEqual(['高速公路']);
   });
 
-  it('edits, renames and deletes by id list, leaving the devices without a scene', async () => {
+  it('edits, renames and deletes by id list, refusing while cameras use the scene', async () => {
     const { id } = await ok(server.app, 'POST', '/scene/add', { token, body: { sceneName: '待删' } });
     const camera = await addCamera(server.app, token, { sceneId: id });
     await ok(server.app, 'PUT', '/scene/edit', { token, body: { id, sceneName: '待删场景', eventIds: [51], violationIds: [1] } });
@@ -50,9 +50,14 @@ describe('scenes', () => {
     const [scene] = (await ok(server.app, 'POST', '/scene/table', { token, body: { sceneName: '改名' } })).list;
     expect(scene).toMatchObject({ id, sceneName: '改名场景', eventIds: [51], violationIds: [1], cameraCount: 1 });
     await fails(server.app, 'DELETE', '/scene/delete', 404, { token, body: { sceneIdList: [id, 9999] } });
+    // Used by a camera: refused, naming the scene and the count; nothing is detached.
+    const refused = await fails(server.app, 'DELETE', '/scene/delete', 409, { token, body: { sceneIdList: [id] } });
+    expect(refused).toContain('改名场景');
+    expect(refused).toContain('1 台摄像机');
+    expect(await ok(server.app, 'GET', '/device/cameraInfo', { token, query: { cameraId: camera } })).toMatchObject({ sceneId: id, sceneName: '改名场景' });
+    await server.database.db.updateTable('devices').set({ sceneId: null }).where('id', '=', camera).execute();
     await ok(server.app, 'DELETE', '/scene/delete', { token, body: { sceneIdList: [id] } });
     expect((await ok(server.app, 'POST', '/scene/table', { token, body: { sceneName: '改名' } })).total).toBe(0);
-    expect(await ok(server.app, 'GET', '/device/cameraInfo', { token, query: { cameraId: camera } })).toMatchObject({ sceneId: null, sceneName: null });
   });
 
   it('lists every catalogue event and every violation type with the scene’s own checked', async () => {

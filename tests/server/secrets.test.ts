@@ -34,7 +34,7 @@ describe('selectAllConfigMap', () => {
     expect(res.json.data.labelStudioUrl).toBeUndefined();
     expect(Object.keys(res.json.data).sort()).toEqual(
       [
-        'assistantServiceId', 'assistantUrl', 'audioAvailable', 'audioUrl', 'contextMenuEnabled', 'mapLatitude', 'mapLongitude', 'mapZoom',
+        'assistantServiceId', 'assistantUrl', 'audioAvailable', 'audioUrl', 'checkerNotHandler', 'contextMenuEnabled', 'mapLatitude', 'mapLongitude', 'mapZoom',
         'sceneType', 'skin', 'statsIncludeSimulated', 'systemName', 'titleWordReplacements', 'versionTitle', 'websocketPort', 'websocketServer',
       ].sort(),
     );

@@ -154,6 +154,43 @@ describe('the middleware in an openapi-fetch client', () => {
     expect(data).toEqual({ code: 401, msg: '登录超时', data: null });
   });
 
+  it('ends the session on a body equal to unLogin whatever its content type (§8)', async () => {
+    const types = ['text/html;charset=UTF-8', 'text/plain', 'application/json', 'application/octet-stream', ''];
+    for (const type of types) {
+      const deps = fakeDeps();
+      const headers: Record<string, string> = type ? { 'Content-Type': type } : {};
+      const client = recordingClient(deps, () => new Response('unLogin\r\n', { headers }));
+      const { data } = await client.POST('/user/nav');
+      expect(data, type).toEqual({ code: 401, msg: '登录超时', data: null });
+      expect(deps.onExpired, type).toHaveBeenCalledWith('登录超时', 'error');
+      expect(deps.notifyError, type).not.toHaveBeenCalled();
+    }
+  });
+
+  it('ends the session on unLogin answered to a file download, and leaves real files unread', async () => {
+    const deps = fakeDeps();
+    const expired = recordingClient(deps, () => new Response('unLogin', { headers: { 'Content-Type': 'text/html' } }));
+    await expired.POST('/warn/event/export', { body: {} as never, parseAs: 'blob' });
+    expect(deps.onExpired).toHaveBeenCalledWith('登录超时', 'error');
+    const file = 'x'.repeat(100_000);
+    const fine = fakeDeps();
+    const download = recordingClient(fine, () => new Response(file, { headers: { 'Content-Type': 'application/vnd.ms-excel' } }));
+    const { data } = await download.POST('/warn/event/export', { body: {} as never, parseAs: 'blob' });
+    expect((data as Blob).size).toBe(file.length);
+    expect(fine.onExpired).not.toHaveBeenCalled();
+    expect(fine.notifyError).not.toHaveBeenCalled();
+  });
+
+  it('says in words that a page came where data was expected, instead of a JSON parse error', async () => {
+    const deps = fakeDeps();
+    const client = recordingClient(deps, () => new Response('<html><body>Sign in</body></html>', { headers: { 'Content-Type': 'text/html' } }));
+    const { data } = await client.POST('/user/nav');
+    const message = '服务器返回的不是数据（HTTP 200，text/html），请稍后重试或联系管理员';
+    expect(data).toEqual({ code: 200, msg: message, data: null });
+    expect(deps.notifyError).toHaveBeenCalledWith(message);
+    expect(deps.onExpired).not.toHaveBeenCalled();
+  });
+
   it('stays silent when the caller aborted', async () => {
     const deps = fakeDeps();
     const client = recordingClient(deps, () => Promise.reject(new DOMException('aborted', 'AbortError')));

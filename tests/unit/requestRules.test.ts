@@ -177,6 +177,16 @@ describe('§8 error catalogue', () => {
     session.expectLoginAfterDelay('登录超时');
   });
 
+  it('a body equal to unLogin sent as text/html (a servlet filter) ends the session just the same', async () => {
+    const session = await signedInSession();
+    wire.reply = () => new Response('unLogin', { headers: { 'Content-Type': 'text/html;charset=UTF-8' } });
+    const result = await api.post('/user/nav');
+    expect(effects.expired).toEqual([{ message: '登录超时', tone: 'error' }]);
+    expect(effects.errors).toEqual([]);
+    expect(result.ok ? null : result.failure.kind).toBe('expired');
+    session.expectLoginAfterDelay('登录超时');
+  });
+
   it('business code 401: the server message, logged out, login after 1.5 s', async () => {
     const session = await signedInSession();
     wire.reply = () => json({ code: 401, msg: '未登录或登录已过期，请重新登录', data: null });
@@ -227,10 +237,10 @@ describe('§8 error catalogue', () => {
     });
   });
 
-  it('third-party login failure: the server message as an error, and a failure for the caller to go back to /login', async () => {
+  it('third-party login failure: a failure the /thirdLogin screen says in its own words (the call shows nothing)', async () => {
     wire.reply = () => json({ code: 400, msg: '登录码无效或已过期', data: null });
     const refused = await thirdLogin('code-that-was-used', 'historyEvent', '42');
-    expect(effects.errors).toEqual(['登录码无效或已过期']);
+    expect(effects.errors).toEqual([]);
     expect(refused.ok ? null : refused.failure.message).toBe('登录码无效或已过期');
     const url = new URL(wire.seen[0].url);
     expect(url.pathname).toBe('/api/user/thirdLogin');

@@ -46,6 +46,7 @@ const allStates: SessionStateName[] = [
   'authenticating',
   'bootstrapping',
   'authenticated',
+  'switchingUser',
   'loggingOut',
   'expired',
 ];
@@ -55,8 +56,8 @@ describe('protected routes', () => {
     expect(protectedRouteDecision('restoring', false)).toEqual({ kind: 'wait' });
   });
 
-  it('render while signed in, signing out, or showing the expiry message', () => {
-    for (const state of ['authenticated', 'loggingOut', 'expired'] as const) {
+  it('render while signed in, trying a third-party code, signing out, or showing the expiry message', () => {
+    for (const state of ['authenticated', 'switchingUser', 'loggingOut', 'expired'] as const) {
       expect(protectedRouteDecision(state, true), state).toEqual({ kind: 'render' });
     }
   });
@@ -81,6 +82,7 @@ describe('protected routes', () => {
 describe('the login route', () => {
   it('sends a signed-in user to the main menu page', () => {
     expect(loginRouteDecision('authenticated', seededMenu)).toEqual({ kind: 'redirect', to: '/index_traffic' });
+    expect(loginRouteDecision('switchingUser', seededMenu)).toEqual({ kind: 'redirect', to: '/index_traffic' });
   });
 
   it('shows the form to everyone else, and waits while restoring', () => {

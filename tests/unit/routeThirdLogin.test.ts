@@ -1,23 +1,34 @@
 // §2 third-party sign-in: the query it reads, where it goes, and what it does on success and failure.
 import { describe, expect, it } from 'vitest';
-import { parseThirdLogin, runThirdLogin, type ThirdLoginEffects, thirdLoginDestination } from '../../src/app/thirdLogin.ts';
+import { ApiFailure } from '../../src/api/failure.ts';
+import {
+  parseThirdLogin,
+  runThirdLogin,
+  type ThirdLoginEffects,
+  type ThirdLoginOutcome,
+  thirdLoginDestination,
+  thirdLoginProblem,
+} from '../../src/app/thirdLogin.ts';
 
-function effects(signedIn: boolean | Error) {
+function effects(outcome: ThirdLoginOutcome | Error) {
   const log: string[] = [];
   const calls: unknown[] = [];
   const fx: ThirdLoginEffects = {
     signIn: async (request) => {
       calls.push(request);
-      if (signedIn instanceof Error) throw signedIn;
-      return signedIn;
+      if (outcome instanceof Error) throw outcome;
+      return outcome;
     },
     mainPage: () => '/index_traffic',
     open: (path) => log.push(`open ${path}`),
     toLogin: () => log.push('login'),
     missingCode: () => log.push('missing code'),
+    failed: (message) => log.push(`error ${message}`),
   };
   return { fx, log, calls };
 }
+
+const BAD_CODE = '第三方登录链接无效、已使用或已过期，请重新获取';
 
 describe('the /thirdLogin query', () => {
   it('reads code, moduleName and convertId (the last two optional)', () => {
@@ -52,16 +63,22 @@ describe('where a third-party sign-in goes', () => {
 
 describe('running the third-party sign-in', () => {
   it('signs in with the code and opens the requested page', async () => {
-    const { fx, log, calls } = effects(true);
+    const { fx, log, calls } = effects({ ok: true });
     await runThirdLogin('?code=run-ok-000001&moduleName=historyEvent&convertId=7', fx);
     expect(calls).toEqual([{ code: 'run-ok-000001', moduleName: 'historyEvent', convertId: '7' }]);
     expect(log).toEqual(['open /historyEvent?convertId=7']);
   });
 
-  it('goes to /login when the server refuses the code (it has shown its message)', async () => {
-    const { fx, log } = effects(false);
+  it('says why and goes to /login when the server refuses the code of a visitor', async () => {
+    const { fx, log } = effects({ ok: false, message: BAD_CODE, stillSignedIn: false });
     await runThirdLogin('?code=run-refused-01', fx);
-    expect(log).toEqual(['login']);
+    expect(log).toEqual([`error ${BAD_CODE}`, 'login']);
+  });
+
+  it('keeps a signed-in user signed in when the code is refused: says why and opens the main page', async () => {
+    const { fx, log } = effects({ ok: false, message: BAD_CODE, stillSignedIn: true });
+    await runThirdLogin('?code=run-refused-02&moduleName=historyEvent', fx);
+    expect(log).toEqual([`error ${BAD_CODE}`, 'open /index_traffic']);
   });
 
   it('goes to /login when the sign-in fails outright', async () => {
@@ -71,16 +88,30 @@ describe('running the third-party sign-in', () => {
   });
 
   it('says so and goes to /login without a code', async () => {
-    const { fx, log, calls } = effects(true);
+    const { fx, log, calls } = effects({ ok: true });
     await runThirdLogin('?moduleName=historyEvent', fx);
     expect(calls).toEqual([]);
     expect(log).toEqual(['missing code', 'login']);
   });
 
   it('uses a code once, even when asked twice (StrictMode effects)', async () => {
-    const { fx, log, calls } = effects(true);
+    const { fx, log, calls } = effects({ ok: true });
     await Promise.all([runThirdLogin('?code=run-twice-001', fx), runThirdLogin('?code=run-twice-001', fx)]);
     expect(calls).toHaveLength(1);
     expect(log).toEqual(['open /index_traffic']);
+  });
+});
+
+describe('why a code was refused, in words', () => {
+  it('is one human message for every 400 (unknown, used, expired, or a validation text for a malformed code)', () => {
+    for (const message of ['第三方登录码无效或已过期', '参数 query.code 长度不能少于 8 个字符']) {
+      expect(thirdLoginProblem(new ApiFailure(400, message), BAD_CODE)).toBe(BAD_CODE);
+    }
+  });
+
+  it("keeps the server's own words for the other refusals and the connection message", () => {
+    expect(thirdLoginProblem(new ApiFailure(403, '账号已停用，请联系管理员'), BAD_CODE)).toBe('账号已停用，请联系管理员');
+    expect(thirdLoginProblem(new ApiFailure(0, '连接服务器失败', 'network', 0), BAD_CODE)).toBe('连接服务器失败');
+    expect(thirdLoginProblem(new ApiFailure(400, 'Bad Request', 'http', 400), BAD_CODE)).toBe('Bad Request');
   });
 });

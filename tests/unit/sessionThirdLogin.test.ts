@@ -1,5 +1,5 @@
 // The /thirdLogin screen's sign-in (§2): the session signs in with the code, loads the console and says whether
-// it worked; a refused code leaves no session behind.
+// it worked; a refused code leaves a signed-in session as it was (issue 8 item 21) and no session otherwise.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { type SessionActor, signInWithThirdPartyCode } from '../../src/app/sessionService.ts';
@@ -38,9 +38,25 @@ describe('third-party sign-in', () => {
     expect(actor.getSnapshot().context.signedIn).toEqual(signedIn);
   });
 
-  it('reports a refused code and leaves no session', async () => {
+  it('reports a refused code and leaves a signed-in user signed in, with the console as it was', async () => {
     const { actor } = session(stored, () => false);
-    expect(await signInWithThirdPartyCode(actor, { code: 'used-code-1' })).toEqual({ ok: false, message: '登录码无效或已过期' });
+    expect(await signInWithThirdPartyCode(actor, { code: 'used-code-1' })).toEqual({
+      ok: false,
+      message: '登录码无效或已过期',
+      stillSignedIn: true,
+    });
+    expect(actor.getSnapshot().value).toBe('authenticated');
+    expect(actor.getSnapshot().context.signedIn).toEqual(stored);
+    expect(actor.getSnapshot().context.bootstrap).toEqual(bootstrap);
+  });
+
+  it('reports a refused code to a visitor who was not signed in, leaving no session', async () => {
+    const { actor } = session(null, () => false);
+    expect(await signInWithThirdPartyCode(actor, { code: 'used-code-1' })).toEqual({
+      ok: false,
+      message: '登录码无效或已过期',
+      stillSignedIn: false,
+    });
     expect(actor.getSnapshot().value).toBe('anonymous');
     expect(actor.getSnapshot().context.signedIn).toBeNull();
   });

@@ -34,9 +34,12 @@ export function installDomPolyfills(): void {
   if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
 }
 
-/** Renders `screen` at `path` for a signed-in user holding `buttons`. */
-export function renderSignedIn(screen: ReactElement, { path = '/', buttons = [] as string[] } = {}) {
-  const withButtons: Bootstrap = { ...bootstrap, buttonList: buttons };
+/** Renders `screen` at `path` for a signed-in user holding `buttons` (with system configuration overrides). */
+export function renderSignedIn(
+  screen: ReactElement,
+  { path = '/', buttons = [] as string[], systemConfig = {} as Partial<Bootstrap['systemConfig']> } = {},
+) {
+  const withButtons: Bootstrap = { ...bootstrap, buttonList: buttons, systemConfig: { ...bootstrap.systemConfig, ...systemConfig } };
   const session = createActor(
     sessionMachine.provide({
       actors: {

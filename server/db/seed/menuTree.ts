@@ -4,6 +4,8 @@ export interface SeedModule {
   number: string;
   zh: string;
   en: string;
+  /** A button is a permission inside a screen, not a menu entry; a group given to a role does not include it. */
+  type?: 'button';
   icon?: string;
   description?: string;
   visible?: boolean;
@@ -33,7 +35,10 @@ export const menuTree: SeedModule[] = [
     number: 'group:alarms', zh: '告警中心', en: 'Alarm center', icon: 'bell',
     children: [
       route('actualTimeEvent', '实时事件', 'Real-time events'),
-      route('historyEvent', '历史事件', 'History events'),
+      route('historyEvent', '历史事件', 'History events', {
+        // Deleting alarms (DELETE /warn/event): administrators only; operators handle alarms but do not delete them.
+        children: [{ number: 'alarmDelete', zh: '删除告警', en: 'Delete alarms', type: 'button' }],
+      }),
       route('eventProcess', '事件处理', 'Event processing'),
       route('eventVerify', '事件核查', 'Event check'),
       route('urgentEvent', '紧急事件', 'Urgent events'),
@@ -128,5 +133,5 @@ export const menuTree: SeedModule[] = [
   },
 ];
 
-/** What the seeded operator role holds: watching and handling alarms, statistics. */
+/** What the seeded operator role holds: watching and handling alarms, statistics (groups, without their buttons). */
 export const operatorModules = ['group:home', 'group:alarms', 'group:stats', 'boxMap'];

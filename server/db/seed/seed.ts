@@ -98,7 +98,7 @@ async function seedModules(trx: Kysely<Database>, modules: SeedModule[], parentI
         moduleIcon: m.icon ?? null,
         moduleNumber: m.number,
         moduleDescription: m.description ?? null,
-        moduleType: 'menu',
+        moduleType: m.type ?? 'menu',
         sort: (index + 1) * 10,
         visible: m.visible ?? true,
       })
@@ -110,12 +110,12 @@ async function seedModules(trx: Kysely<Database>, modules: SeedModule[], parentI
   return ids;
 }
 
-/** A group number stands for itself and all its children. */
+/** A group number stands for itself and all its menus; buttons are given only by their own number. */
 function expand(numbers: string[]): string[] {
   const out: string[] = [];
   const walk = (list: SeedModule[], take: boolean) => {
     for (const m of list) {
-      const hit = take || numbers.includes(m.number);
+      const hit = numbers.includes(m.number) || (take && m.type !== 'button');
       if (hit) out.push(m.number);
       if (m.children) walk(m.children, hit);
     }

@@ -22,6 +22,10 @@ export const alarmMessages = {
   'alarms.action.check': { zh: '核查', en: 'checked' },
   'alarms.action.again': { zh: '退回重办', en: 'sent back' },
   'alarms.nobody': { zh: '无', en: 'nobody' },
+  'alarms.checkerIsHandler': {
+    zh: '告警 {id} 由您处置，按系统设置“核查人不能是处置人”，需由其他人核查',
+    en: 'You dealt with alarm {id}; the system setting "the checker is not the handler" requires someone else to check it',
+  },
   'alarms.checkRemark': { zh: '核查不合格时参数 remark 不能为空', en: 'remark is required when the check result is 2 (unqualified)' },
   'alarms.ingest.unknownType': {
     zh: '参数 eventType 不是已知的事件类型编号（违法 1–50，道路事件 1001–1024）',

@@ -5,12 +5,14 @@
 //   0 new ──confirm──► 1 confirmed ──deal──► 3 dealt ──check──► 4 checked
 //   0 new ──ignore───► 2 ignored ──confirm (expectedStatus 2)──► 1;  1 ──ignore (expectedStatus 1)──► 2
 //   3 / 4 ──again──► 1 (againCount + 1, deal and check cleared);  any ──delete──► gone (soft)
+// With the system setting checkerNotHandler on, the check is refused (403) to the person who dealt with the alarm.
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { ApiError } from '../../http/apiError.ts';
 import { formatTime } from '../../http/format.ts';
 import type { HandlerContext, HandlerMap } from '../../http/handler.ts';
 import type { MessageKey } from '../../http/messages.ts';
+import { storedConfig } from '../config/systemConfig.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
 import { type AlarmRow, findLiveAlarm, type HandleAction, STATUS, toWarnEvent, urgentTypes, writeHistory } from './alarmRecords.ts';
 
@@ -59,11 +61,16 @@ export const transitionHandlers: HandlerMap = {
     const { id, result, remark } = ctx.body;
     if (result === 2 && !remark?.trim()) throw new ApiError(400, 'alarms.checkRemark');
     const now = new Date();
-    return singleTransition(ctx, id, 'check', [STATUS.dealt], STATUS.checked, remark, (user) => ({
-      checkResult: result,
-      checkUser: user,
-      checkTime: now,
-    }));
+    return singleTransition(
+      ctx,
+      id,
+      'check',
+      [STATUS.dealt],
+      STATUS.checked,
+      remark,
+      (user) => ({ checkResult: result, checkUser: user, checkTime: now }),
+      checkerMayNotBeHandler,
+    );
   },
 
   async reopenWarnEvent(ctx: Ctx<'reopenWarnEvent'>) {
@@ -149,6 +156,16 @@ async function describeFailures(db: Kysely<Database>, ids: number[]): Promise<Ba
   });
 }
 
+/** A rule checked under the alarm's row lock, before the write: a message key refuses the transition (403). */
+type TransitionRule = (trx: Kysely<Database>, current: { dealUser: string | null }, who: string) => Promise<MessageKey | null>;
+
+/** checkerNotHandler (system setting): whoever dealt with the alarm cannot also check it. */
+const checkerMayNotBeHandler: TransitionRule = async (trx, current, who) => {
+  if (current.dealUser !== who) return null;
+  const { checkerNotHandler } = await storedConfig(trx, { only: ['checkerNotHandler'] });
+  return checkerNotHandler === 'true' ? 'alarms.checkerIsHandler' : null;
+};
+
 async function singleTransition(
   { db, user, lang, services }: HandlerContext,
   id: number,
@@ -157,19 +174,23 @@ async function singleTransition(
   to: number,
   remark: string | undefined,
   fields: (user: string) => Record<string, unknown>,
+  rule?: TransitionRule,
 ) {
   const who = user!.username;
   const now = new Date();
+  let refused = null as MessageKey | null;
   const row = await db.transaction().execute(async (trx) => {
     // The row lock makes the read-check-write one step: a concurrent handler waits here, then sees the new status.
     const current = await trx
       .selectFrom('alarms')
-      .select('status')
+      .select(['status', 'dealUser'])
       .where('id', '=', id)
       .where('deletedAt', 'is', null)
       .forUpdate()
       .executeTakeFirst();
     if (!current || !from.includes(current.status)) return undefined;
+    refused = rule ? await rule(trx, current, who) : null;
+    if (refused) return undefined;
     const updated = await trx
       .updateTable('alarms')
       .set({ ...fields(who), status: to, handleUser: who, handleTime: now, handleRemark: remark || null } as never)
@@ -184,6 +205,7 @@ async function singleTransition(
   if (!row) {
     const latest = await findLiveAlarm(db, id);
     if (!latest) throw new ApiError(404, 'notFound.record', { entity: 'entity.alarm', id });
+    if (refused) throw new ApiError(403, refused, { id }, toWarnEvent(latest, lang, urgent));
     throw new ApiError(
       409,
       'alarms.conflict.state',

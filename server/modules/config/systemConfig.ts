@@ -24,6 +24,7 @@ export const namedKeys = {
   skin: 'string',
   sceneType: 'integer',
   statsIncludeSimulated: 'boolean',
+  checkerNotHandler: 'boolean',
 } satisfies Record<keyof Schema<'SystemConfigUpdate'>, Kind>;
 
 export type NamedKey = keyof typeof namedKeys;

@@ -1,4 +1,6 @@
 // menus: the module tree (menus and buttons) that roles are granted and the console's menu is built from.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.ts';
 import { ApiError } from '../../http/apiError.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import type { BodyOf, Ctx } from '../shared/contractTypes.ts';
@@ -17,14 +19,32 @@ export const menuHandlers: HandlerMap = {
     return buildTree(rows, (r) => kept.has(r.id));
   },
 
-  async addModule({ db, body: input }: Ctx<'addModule'>) {
+  async addModule({ db, body: input, user }: Ctx<'addModule'>) {
     const rows = await allModules(db);
     checkParent(rows, input.parentId);
     checkNumberFree(rows, input.moduleNumber, 0);
-    const row = await withDuplicateNumberAsConflict(input.moduleNumber, () =>
-      db.insertInto('modules').values(moduleValues(input)).returning('id').executeTakeFirstOrThrow(),
+    const roleIds = [...new Set(input.grantRoleIds ?? [])];
+    // Giving a module to roles is role management: without roleConfig a menu editor could grant itself anything.
+    if (roleIds.length > 0 && !user!.modules.has('roleConfig')) throw new ApiError(403, 'auth.forbidden', { module: 'roleConfig' });
+    await checkRolesExist(db, roleIds);
+    const id = await withDuplicateNumberAsConflict(input.moduleNumber, () =>
+      db.transaction().execute(async (trx) => {
+        const row = await trx.insertInto('modules').values(moduleValues(input)).returning('id').executeTakeFirstOrThrow();
+        if (roleIds.length) {
+          // A role deleted since the check fails the foreign key and takes the module with it: all or nothing.
+          await trx
+            .insertInto('roleModules')
+            .values(roleIds.map((roleId) => ({ roleId, moduleId: row.id })))
+            .execute()
+            .catch((error: unknown) => {
+              if ((error as { code?: unknown } | null)?.code === '23503') throw new ApiError(400, 'menus.unknownRoles', { ids: roleIds.join(',') });
+              throw error;
+            });
+        }
+        return row.id;
+      }),
     );
-    return { id: row.id };
+    return { id };
   },
 
   async updateModule({ db, body: input }: Ctx<'updateModule'>) {
@@ -55,6 +75,14 @@ export const menuHandlers: HandlerMap = {
     return null;
   },
 };
+
+/** 400 naming grantRoleIds when one of the roles does not exist. */
+async function checkRolesExist(db: Kysely<Database>, roleIds: number[]) {
+  if (roleIds.length === 0) return;
+  const known = new Set((await db.selectFrom('roles').select('id').where('id', 'in', roleIds).execute()).map((r) => r.id));
+  const unknown = roleIds.filter((id) => !known.has(id));
+  if (unknown.length > 0) throw new ApiError(400, 'menus.unknownRoles', { ids: unknown.slice(0, 10).join(',') });
+}
 
 /** A non-zero parent must exist and be a menu: buttons are leaves. */
 function checkParent(rows: ModuleRow[], parentId: number) {

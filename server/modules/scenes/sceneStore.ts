@@ -118,12 +118,38 @@ export async function renameScene(db: Kysely<Database>, id: number, sceneName: s
   await guardName(sceneName, () => db.updateTable('scenes').set({ sceneName, updatedAt: new Date() }).where('id', '=', id).execute());
 }
 
-/** All or nothing: 404 for an unknown id; the devices of deleted scenes are left without a scene. */
+/**
+ * All or nothing: 404 for an unknown id; 409 naming a scene that cameras still use and how many (nothing is
+ * detached silently). The database refuses the delete of a used scene itself (devices.scene_id ON DELETE RESTRICT),
+ * so a camera given the scene meanwhile is answered the same way.
+ */
 export async function deleteScenesById(db: Kysely<Database>, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
   const found = new Set((await db.selectFrom('scenes').select('id').where('id', 'in', unique).execute()).map((r) => r.id));
   const missing = unique.find((id) => !found.has(id));
   if (missing !== undefined) throw notFound('entity.scene', missing);
-  // devices.scene_id is ON DELETE SET NULL; the member rows cascade.
-  await db.deleteFrom('scenes').where('id', 'in', unique).execute();
+  await refuseUsedScenes(db, unique);
+  try {
+    // The member rows (events, violations) cascade.
+    await db.deleteFrom('scenes').where('id', 'in', unique).execute();
+  } catch (error) {
+    // 23001 restrict violation (23503 on a database whose key checks at the end of the statement).
+    if (!['23001', '23503'].includes(String((error as { code?: unknown } | null)?.code))) throw error;
+    await refuseUsedScenes(db, unique);
+    throw error;
+  }
+}
+
+/** 409 when cameras use one of the scenes: the first such scene by name, its camera count, and how many scenes are used. */
+async function refuseUsedScenes(db: Kysely<Database>, ids: number[]): Promise<void> {
+  const used = await db
+    .selectFrom('scenes')
+    .innerJoin('devices', 'devices.sceneId', 'scenes.id')
+    .select((eb) => ['scenes.id', 'scenes.sceneName', eb.fn.countAll<string>().as('cameras')])
+    .where('scenes.id', 'in', ids)
+    .groupBy(['scenes.id', 'scenes.sceneName'])
+    .orderBy('scenes.sceneName')
+    .execute();
+  if (used.length === 0) return;
+  throw new ApiError(409, 'scenes.inUse', { name: used[0].sceneName, count: Number(used[0].cameras), scenes: used.length });
 }

@@ -1,6 +1,7 @@
 // Confirmation before a destructive action. The dialog stays open while the action runs and shows the server's
 // refusal (a 409 "still in use", "you cannot delete yourself") in place, so the user reads why nothing changed.
-// Focus starts on Cancel (the safe choice); Escape cancels.
+// Focus starts on Cancel (the safe choice); Escape cancels. A request without an action only informs (why the
+// action cannot be done now): the dialog then has a single Close button.
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
@@ -11,9 +12,9 @@ import 'rsuite/Modal/styles/index.css';
 export interface ConfirmRequest {
   title: string;
   message: ReactNode;
-  confirmLabel: string;
-  /** Runs on confirm; a rejection keeps the dialog open with the error's message. */
-  action: () => Promise<void>;
+  confirmLabel?: string;
+  /** Runs on confirm; a rejection keeps the dialog open with the error's message. None: nothing to confirm. */
+  action?: () => Promise<void>;
 }
 
 interface OpenRequest extends ConfirmRequest {
@@ -30,8 +31,8 @@ export function useConfirm(): { confirm: (request: ConfirmRequest) => void; dial
   const close = () => setOpen((current) => (current?.busy ? current : null));
 
   const run = async () => {
-    if (!open || open.busy) return;
-    const request = open;
+    if (!open?.action || open.busy) return;
+    const request = open as OpenRequest & { action: () => Promise<void> };
     setOpen({ ...request, busy: true, failure: null });
     try {
       await request.action();
@@ -64,11 +65,13 @@ export function useConfirm(): { confirm: (request: ConfirmRequest) => void; dial
       </Modal.Body>
       <Modal.Footer>
         <Button ref={cancelRef} onClick={close} disabled={open?.busy}>
-          {t('actions.cancel')}
+          {open?.action ? t('actions.cancel') : t('actions.close')}
         </Button>
-        <Button appearance="primary" color="red" onClick={run} loading={open?.busy}>
-          {open?.confirmLabel}
-        </Button>
+        {open?.action ? (
+          <Button appearance="primary" color="red" onClick={run} loading={open.busy}>
+            {open.confirmLabel}
+          </Button>
+        ) : null}
       </Modal.Footer>
     </Modal>
   );

@@ -1,11 +1,15 @@
 // The handling buttons of one alarm, driven by its lifecycle machine: only what the status allows, what the
 // user's modules permit and what the screen offers. Delete asks first; deal, check and again open their form.
 // When the server refuses (someone else handled the alarm first) it says who, when, and what the alarm is now.
+// Deleting needs the alarmDelete button (administrators); with the system setting checkerNotHandler on, the person
+// who dealt with an alarm sees its check offered to someone else (the server refuses it too).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import { usePermission } from '../../app/permissions.tsx';
+import { selectUser, useSession } from '../../app/session.tsx';
+import type { SessionSnapshot } from '../../app/sessionService.ts';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import { ALLOWED_ACTIONS, type AlarmStatus, type LifecycleAction } from '../../machines/alarmLifecycle.machine.ts';
 import type { AlarmStore } from '../../realtime/alarmStore.ts';
@@ -21,11 +25,13 @@ export type ActionType = LifecycleAction['type'];
 export const ACTION_PERMISSIONS: Record<ActionType, readonly string[]> = {
   confirm: ['actualTimeEvent', 'historyEvent', 'urgentEvent'],
   ignore: ['actualTimeEvent', 'historyEvent', 'urgentEvent'],
-  delete: ['historyEvent'],
+  delete: ['alarmDelete'],
   deal: ['eventProcess'],
   check: ['eventVerify'],
   again: ['eventVerify'],
 };
+
+const selectCheckerNotHandler = (snapshot: SessionSnapshot) => snapshot.context.bootstrap?.systemConfig.checkerNotHandler === true;
 
 interface Props {
   alarm: WarnEvent;
@@ -40,6 +46,8 @@ interface Props {
 export function AlarmActions({ alarm, offer, onSettled, store, size = 'sm' }: Props) {
   const { t } = useTranslation('alarms');
   const may = usePermission();
+  const me = useSession(selectUser)?.username ?? null;
+  const checkerNotHandler = useSession(selectCheckerNotHandler);
   const lifecycle = useAlarmLifecycle(alarm, onSettled, store);
   const { confirm, dialog: confirmDialog } = useConfirm();
   const [form, setForm] = useState<HandleKind | null>(null);
@@ -60,6 +68,7 @@ export function AlarmActions({ alarm, offer, onSettled, store, size = 'sm' }: Pr
   }
 
   const actions = ALLOWED_ACTIONS[lifecycle.status].filter((action) => (!offer || offer.includes(action)) && may(ACTION_PERMISSIONS[action]));
+  const ownDeal = checkerNotHandler && me !== null && alarm.dealUser === me && actions.includes('check');
 
   const run = (action: ActionType) => {
     if (action === 'confirm') lifecycle.send({ type: 'CONFIRM' });
@@ -131,13 +140,19 @@ export function AlarmActions({ alarm, offer, onSettled, store, size = 'sm' }: Pr
             appearance={action === 'confirm' || action === 'deal' || action === 'check' ? 'primary' : 'default'}
             color={action === 'delete' ? 'red' : undefined}
             loading={lifecycle.working && lifecycle.pending === action}
-            disabled={lifecycle.working}
+            disabled={lifecycle.working || (action === 'check' && ownDeal)}
+            aria-describedby={action === 'check' && ownDeal ? `own-deal-${alarm.id}` : undefined}
             onClick={() => run(action)}
           >
             {t(`actions.${action}`)}
           </Button>
         ))}
       </div>
+      {ownDeal ? (
+        <p className="alarm-problem" id={`own-deal-${alarm.id}`}>
+          {t('refusal.ownDeal')}
+        </p>
+      ) : null}
       {form !== null ? (
         <HandleDialog
           kind={form}

@@ -1,4 +1,5 @@
 // /thirdLogin?code=&moduleName=&convertId= (§2): signs in with the one-time code, then opens the requested page.
+// A refused code is said in words; a user who was already signed in stays signed in (main page), others go to /login.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -15,11 +16,12 @@ export default function ThirdLoginScreen() {
   const session = useSessionActor();
   useEffect(() => {
     void runThirdLogin(search, {
-      signIn: async (request) => (await signInWithThirdPartyCode(session, request)).ok,
+      signIn: (request) => signInWithThirdPartyCode(session, request),
       mainPage: () => mainPagePath(session.getSnapshot().context.bootstrap?.menuList),
       open: (path) => navigate(path, { replace: true }),
       toLogin: () => navigate(LOGIN_PATH, { replace: true }),
       missingCode: () => notifyError(t('thirdLogin.missingCode')),
+      failed: (message) => notifyError(message),
     });
   }, [search, navigate, session, t]);
   return (

@@ -1,6 +1,7 @@
 // /logoConfig: the system name and version title (system config), and the page logo — text, or a big image for
-// the login page and a little one for the header — with a live preview of both before saving. After saving,
-// the page title and the header show the new name at once.
+// the login page and a little one for the header — with a live preview of both before saving; and the system's
+// alarm-handling rule (the checker is not the handler). After saving, the page title and the header show the new
+// name at once. A display name, while set, is shown instead of the system name: the form says so.
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
@@ -19,7 +20,8 @@ import { useSessionActor } from '../../app/session.tsx';
 import { loadSystemTitle } from '../../app/systemTitle.ts';
 import { fetchSystemConfig } from '../../api/config.ts';
 import * as rules from '../../domain/validators.ts';
-import { loadLogoSettings, saveLogo, saveNameSettings } from './logo/logoApi.ts';
+import { loadLogoSettings, type SystemSettings, saveLogo, saveSystemSettings } from './logo/logoApi.ts';
+import { AlarmRulesField, DisplayNameNotice } from './logo/LogoFormParts.tsx';
 import { LogoImageField } from './logo/LogoImageField.tsx';
 import { type LogoDraft, LogoPreview } from './logo/LogoPreview.tsx';
 import { Field, fieldAria } from './shared/FormModal.tsx';
@@ -28,11 +30,20 @@ import { useLoaded } from '../../components/data/useLoaded.ts';
 import '../../components/table/serverTable.css';
 import './shared/systemForms.css';
 
-type Values = LogoDraft & Record<string, unknown>;
+type Values = LogoDraft & { checkerNotHandler: boolean } & Record<string, unknown>;
 
 const FORM_ID = 'logo-form';
 const ORDER = ['systemName', 'versionTitle', 'type', 'desc', 'imageLittle', 'imageBig'] as const;
-const EMPTY: Values = { systemName: '', versionTitle: '', type: 'text', desc: '', imageBig: '', imageLittle: '' };
+const EMPTY: Values = { systemName: '', versionTitle: '', type: 'text', desc: '', imageBig: '', imageLittle: '', checkerNotHandler: false };
+
+/** The system configuration keys that changed (updateSystemConfig merges what it is sent). */
+export function changedSettings(values: SystemSettings, stored: SystemSettings): Partial<SystemSettings> {
+  const changed: Partial<SystemSettings> = {};
+  if (values.systemName !== stored.systemName) changed.systemName = values.systemName;
+  if (values.versionTitle !== stored.versionTitle) changed.versionTitle = values.versionTitle;
+  if (values.checkerNotHandler !== stored.checkerNotHandler) changed.checkerNotHandler = values.checkerNotHandler;
+  return changed;
+}
 
 /** The contract's bounds: names at most 32 characters; image mode needs at least one image. */
 export function validateLogo(values: LogoDraft) {
@@ -65,6 +76,7 @@ export default function LogoConfigScreen() {
         desc: stored.data.logo.desc ?? '',
         imageBig: stored.data.logo.imageBig ?? '',
         imageLittle: stored.data.logo.imageLittle ?? '',
+        checkerNotHandler: stored.data.checkerNotHandler,
       }
     : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form starts from each freshly loaded setting
@@ -79,8 +91,9 @@ export default function LogoConfigScreen() {
     setBusy(true);
     setFailure(null);
     try {
-      const names = { systemName: values.systemName.trim(), versionTitle: values.versionTitle.trim() };
-      if (names.systemName !== storedValues.systemName || names.versionTitle !== storedValues.versionTitle) await saveNameSettings(names);
+      const settings = { systemName: values.systemName.trim(), versionTitle: values.versionTitle.trim(), checkerNotHandler: values.checkerNotHandler };
+      const changed = changedSettings(settings, storedValues);
+      if (Object.keys(changed).length > 0) await saveSystemSettings(changed);
       await saveLogo({
         type: values.type,
         desc: values.desc.trim(),
@@ -137,6 +150,7 @@ export default function LogoConfigScreen() {
       <div className="logo-layout">
         <form id={FORM_ID} className="logo-form" noValidate onSubmit={(event) => void submit(event)} aria-label={t('logo.title')}>
           {text('systemName', t('logo.systemNameHint'), true)}
+          <DisplayNameNotice desc={form.values.desc} readOnly={!canWrite} onUseSystemName={() => form.set('desc', '')} />
           {text('versionTitle', t('logo.versionTitleHint'))}
           <Field id={id('type')} label={t('logo.fields.type')}>
             <RadioGroup
@@ -171,6 +185,12 @@ export default function LogoConfigScreen() {
               />
             </>
           ) : null}
+          <AlarmRulesField
+            id={id('checkerNotHandler')}
+            checked={form.values.checkerNotHandler}
+            readOnly={!canWrite}
+            onChange={(checked) => form.set('checkerNotHandler', checked)}
+          />
           {failure ? (
             <p className="dialog-failure system-field wide" role="alert">
               {failure}

@@ -1,6 +1,7 @@
 // /menuConfig: the whole module tree (menus and buttons, hidden ones too) with number, type, icon, typeIds,
 // order and visibility; add at the top or under a menu, edit or move, delete with confirmation (the server
-// refuses while children remain). Changes reach a role's users on their next menu load.
+// refuses while children remain). A new module can be given to the editor's own role as it is created; the
+// editor's side menu is loaded again after every change, other users' on their next menu load.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,6 +12,8 @@ import 'rsuite/Tag/styles/index.css';
 import { menuLabel } from '../../app/menu.ts';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
+import { useSessionActor } from '../../app/session.tsx';
+import { refreshMenu } from '../../app/sessionService.ts';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import { useFilterDraft } from '../../components/table/FilterBar.tsx';
 import type { TableColumn } from '../../components/table/ServerTable.tsx';
@@ -40,9 +43,11 @@ export default function MenuConfigScreen() {
   const { confirm, dialog } = useConfirm();
   const [target, setTarget] = useState<MenuTarget>(null);
 
+  const session = useSessionActor();
   const refresh = () => {
     tree.reload();
     whole.reload();
+    void refreshMenu(session);
   };
   const name = (module: MenuModule) => menuLabel(module, i18n.language);
 
@@ -129,8 +134,11 @@ export default function MenuConfigScreen() {
         target={target}
         tree={keyword ? whole.data : tree.data}
         onClose={() => setTarget(null)}
-        onSaved={() => {
-          notify('success', t(target?.kind === 'new' ? 'menus.created' : 'menus.saved'));
+        onSaved={(granted) => {
+          if (target?.kind !== 'new') notify('success', t('menus.saved'));
+          else if (granted) notify('success', t('menus.createdGranted'));
+          // Not in any role yet: say where it comes to a menu, so nobody wonders why the side menu lacks it.
+          else notify('warning', t('menus.createdUngranted'));
           setTarget(null);
           refresh();
         }}

@@ -8,6 +8,8 @@ import 'rsuite/Button/styles/index.css';
 import 'rsuite/Input/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { Can, usePermission } from '../../app/permissions.tsx';
+import { selectUser, useSession, useSessionActor } from '../../app/session.tsx';
+import { refreshMenu } from '../../app/sessionService.ts';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
@@ -32,6 +34,8 @@ export default function RoleConfigScreen() {
   const draft = useFilterDraft(list.filters, list.setFilters);
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
+  const session = useSessionActor();
+  const myRoleId = useSession(selectUser)?.roleId ?? null;
 
   // A new role needs the whole module tree: listModules when the caller may read it; otherwise any role's
   // getRoleMenuList answers the same whole tree (its held ids are dropped).
@@ -109,6 +113,8 @@ export default function RoleConfigScreen() {
         onClose={() => setEditing(null)}
         onSaved={() => {
           notify('success', t(editing === 'new' ? 'roles.created' : 'roles.saved'));
+          // Editing one's own role changes one's own menu: show it at once.
+          if (editing !== 'new' && editing?.id === myRoleId) void refreshMenu(session);
           setEditing(null);
           list.reload();
         }}

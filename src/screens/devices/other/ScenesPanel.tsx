@@ -1,5 +1,5 @@
 // Scenes (spec §7 "Scenes"): paged by name, with their derived state (1 started, 0 not started, §4), created,
-// edited and deleted (confirmed; their cameras are left without a scene).
+// edited and deleted (confirmed; a scene that cameras still use is not deleted: the dialog says how many use it).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
@@ -25,7 +25,12 @@ export function ScenesPanel({ canWrite }: { canWrite: boolean }) {
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<Scene | 'new' | null>(null);
 
-  const remove = (scene: Scene) =>
+  const remove = (scene: Scene) => {
+    // A scene that cameras use is not deleted (the server refuses it too, also when a camera joined meanwhile).
+    if (scene.cameraCount > 0) {
+      confirm({ title: t('other.sceneInUseTitle'), message: t('other.sceneInUse', { name: scene.sceneName, count: scene.cameraCount }) });
+      return;
+    }
     confirm({
       title: t('other.sceneDeleteTitle'),
       message: t('other.sceneDeleteOne', { name: scene.sceneName }),
@@ -36,6 +41,7 @@ export function ScenesPanel({ canWrite }: { canWrite: boolean }) {
         list.afterDelete(1);
       },
     });
+  };
 
   const columns: TableColumn<Scene>[] = [
     { key: 'sceneName', header: t('fields.sceneName'), flexGrow: 1, minWidth: 160, sortable: true },

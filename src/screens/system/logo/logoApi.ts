@@ -7,10 +7,16 @@ export type PageTitle = components['schemas']['PageTitle'];
 
 const quiet = true;
 
-export interface LogoSettings {
-  logo: PageTitle;
+/** The system configuration keys this screen edits (updateSystemConfig). */
+export interface SystemSettings {
   systemName: string;
   versionTitle: string;
+  /** The person who dealt with an alarm cannot check it. */
+  checkerNotHandler: boolean;
+}
+
+export interface LogoSettings extends SystemSettings {
+  logo: PageTitle;
 }
 
 export async function loadLogoSettings(signal?: AbortSignal): Promise<LogoSettings> {
@@ -22,6 +28,7 @@ export async function loadLogoSettings(signal?: AbortSignal): Promise<LogoSettin
     logo: title ?? { type: 'text', desc: '', imageBig: '', imageLittle: '', systemName: '' },
     systemName: config?.systemName ?? '',
     versionTitle: config?.versionTitle ?? '',
+    checkerNotHandler: config?.checkerNotHandler === true,
   };
 }
 
@@ -29,6 +36,6 @@ export async function saveLogo(body: PageLogo): Promise<void> {
   await orThrow(api.post('/config/title', { body, quiet }));
 }
 
-export async function saveNameSettings(body: { systemName: string; versionTitle: string }): Promise<void> {
+export async function saveSystemSettings(body: Partial<SystemSettings>): Promise<void> {
   await orThrow(api.put('/config/updateConfigMap', { body, quiet }));
 }

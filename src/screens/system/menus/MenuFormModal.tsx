@@ -1,6 +1,8 @@
 // Add or edit a menu module: Chinese and English names, the number (route key of a menu, permission key of a
 // button), type, icon, description (typeIds passed to the screen), order and visibility, and its parent. The
-// parent picker offers menus only (buttons hold no children) and never the module's own subtree.
+// parent picker offers menus only (buttons hold no children) and never the module's own subtree. A module shows in
+// a user's menu only when the user's role holds it: a new one can be given to the editor's own role as it is
+// created (for holders of role management), otherwise the form says where roles get it.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Checkbox from 'rsuite/Checkbox';
@@ -14,6 +16,8 @@ import 'rsuite/Radio/styles/index.css';
 import 'rsuite/RadioGroup/styles/index.css';
 import 'rsuite/TreePicker/styles/index.css';
 import { menuLabel } from '../../../app/menu.ts';
+import { usePermission } from '../../../app/permissions.tsx';
+import { selectUser, useSession } from '../../../app/session.tsx';
 import { toPickerData } from '../../../components/tree/treeUtils.ts';
 import * as rules from '../../../domain/validators.ts';
 import { Field, FormModal, fieldAria } from '../shared/FormModal.tsx';
@@ -30,6 +34,8 @@ interface MenuValues extends Record<string, unknown> {
   moduleDescription: string;
   sort: string;
   visible: boolean;
+  /** New modules: give it to the editor's own role as it is created. */
+  grantToMyRole: boolean;
 }
 
 const FORM_ID = 'menu-form';
@@ -65,6 +71,24 @@ function menusOnly(nodes: readonly MenuModule[]): MenuModule[] {
   return nodes.filter((node) => node.moduleType === 'menu').map((node) => ({ ...node, children: menusOnly(node.children) }));
 }
 
+/**
+ * A new module's default order: after its last sibling. Order 0 would put a new top-level menu first, and the first
+ * menu item is every user's main page (§2) — a new, perhaps unrouted, module would become it.
+ */
+export function nextSort(tree: readonly MenuModule[], parentId: number): number {
+  const find = (nodes: readonly MenuModule[]): MenuModule | undefined => {
+    for (const node of nodes) {
+      if (node.id === parentId) return node;
+      const below = find(node.children);
+      if (below) return below;
+    }
+    return undefined;
+  };
+  const siblings = parentId === 0 ? tree : (find(tree)?.children ?? []);
+  const last = Math.max(0, ...siblings.map((node) => node.sort));
+  return Math.min(9999, siblings.length ? last + 10 : 0);
+}
+
 export type MenuTarget = { kind: 'new'; parentId: number } | { kind: 'edit'; module: MenuModule } | null;
 
 const EMPTY: MenuValues = {
@@ -77,10 +101,21 @@ const EMPTY: MenuValues = {
   moduleDescription: '',
   sort: '0',
   visible: true,
+  grantToMyRole: true,
 };
 
-export function MenuFormModal({ target, tree, onClose, onSaved }: { target: MenuTarget; tree: MenuModule[]; onClose(): void; onSaved(): void }) {
+interface MenuFormProps {
+  target: MenuTarget;
+  tree: MenuModule[];
+  onClose(): void;
+  /** `granted`: a new module was given to the editor's role (it shows in their menu). */
+  onSaved(granted: boolean): void;
+}
+
+export function MenuFormModal({ target, tree, onClose, onSaved }: MenuFormProps) {
   const { t, i18n } = useTranslation('system');
+  const me = useSession(selectUser);
+  const canGrant = usePermission()('roleConfig') && me !== null;
   const form = useFormState<MenuValues>(EMPTY, validateModule, { order: ORDER, idPrefix: FORM_ID });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -89,10 +124,10 @@ export function MenuFormModal({ target, tree, onClose, onSaved }: { target: Menu
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new target starts the form over
   useEffect(() => {
     if (!target) return;
-    if (target.kind === 'new') reset({ ...EMPTY, parentId: target.parentId });
+    if (target.kind === 'new') reset({ ...EMPTY, parentId: target.parentId, sort: String(nextSort(tree, target.parentId)) });
     else {
       const { module } = target;
-      reset({ ...module, sort: String(module.sort) });
+      reset({ ...module, sort: String(module.sort), grantToMyRole: false });
     }
     setFailure(null);
   }, [target]);
@@ -114,9 +149,10 @@ export function MenuFormModal({ target, tree, onClose, onSaved }: { target: Menu
     setBusy(true);
     setFailure(null);
     try {
-      if (target.kind === 'new') await addModule(body);
+      const grant = target.kind === 'new' && canGrant && values.grantToMyRole;
+      if (target.kind === 'new') await addModule(body, grant && me ? [me.roleId] : []);
       else await updateModule(target.module.id, body);
-      onSaved();
+      onSaved(grant);
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
     } finally {
@@ -187,6 +223,18 @@ export function MenuFormModal({ target, tree, onClose, onSaved }: { target: Menu
         </Checkbox>
       </Field>
       {text('moduleDescription', { hint: t('menus.descriptionHint'), wide: true })}
+      {target?.kind === 'new' && canGrant && me ? (
+        <Field id={id('grantToMyRole')} label={t('menus.fields.roles')} wide hint={t('menus.grantHint')}>
+          <Checkbox
+            inputProps={{ id: id('grantToMyRole') }}
+            checked={form.values.grantToMyRole}
+            onChange={(_, checked) => form.set('grantToMyRole', checked)}
+          >
+            {t('menus.grantToMyRole', { role: me.roleName })}
+          </Checkbox>
+        </Field>
+      ) : null}
+      {target?.kind === 'new' && !canGrant ? <p className="system-muted system-field wide">{t('menus.noGrantRight')}</p> : null}
     </FormModal>
   );
 }

@@ -12,8 +12,10 @@ export async function moduleTree(keyword = '', signal?: AbortSignal): Promise<Me
   return (await orThrow(api.post('/user/getModuleList', { body: keyword ? { keyword } : {}, signal, quiet }))) ?? [];
 }
 
-export async function addModule(body: ModuleInput): Promise<number> {
-  return (await orThrow(api.post('/user/save', { body, quiet })))?.id ?? 0;
+/** Creates a module; `grantRoleIds` gives it to those roles in the same step (needs roleConfig). */
+export async function addModule(body: ModuleInput, grantRoleIds: number[] = []): Promise<number> {
+  const created = await orThrow(api.post('/user/save', { body: grantRoleIds.length ? { ...body, grantRoleIds } : body, quiet }));
+  return created?.id ?? 0;
 }
 
 export async function updateModule(id: number, body: ModuleInput): Promise<void> {
