@@ -18,7 +18,7 @@ console.log(
   `Argus is running at ${url} (database: ${built.database.kind}${built.database.kind === 'pglite' ? ` in ${config.dataDir}` : ''}, ready in ${ms} ms)${demo}`,
 );
 
-// One slow simulated edge box of the demo site, unless SIMULATOR=off (README: configuration).
+// The demo site's edge boxes as simulated boxes on the box API, unless SIMULATOR=off (README: configuration).
 const simulator = process.env.SIMULATOR === 'off' ? null : startDemoBox(url, config.dataDir, (line) => console.log(line));
 
 // Snapshot files of deleted alarms go a day later; on PGlite the alarms table is analysed as it grows.
@@ -26,7 +26,7 @@ const maintenance = startAlarmMaintenance(built.database, config.dataDir, (err) 
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
-    simulator?.stop();
+    await simulator?.stop();
     maintenance.stop();
     await built.close();
     process.exit(0);

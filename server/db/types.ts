@@ -158,6 +158,8 @@ export interface EdgeBoxTable extends EdgeBoxColumns004 {
   diskUsage: number | null;
   longitude: number | null;
   latitude: number | null;
+  /** 006: a simulated box (the demo site's). */
+  simulated: Generated<boolean>;
   address: string | null;
   remark: string | null;
   createdAt: CreatedAt;

@@ -14,8 +14,10 @@ import { deviceMediaHandlers } from './devices/deviceMediaHandlers.ts';
 import { deviceRunHandlers } from './devices/deviceRunHandlers.ts';
 import { deviceSettingsHandlers } from './devices/deviceSettingsHandlers.ts';
 import { eventConfigHandlers } from './devices/eventConfigHandlers.ts';
+import { snapshotHandlers } from './devices/snapshotHandlers.ts';
 import { boxTaskHandlers } from './edgeBox/boxTaskHandlers.ts';
 import { edgeBoxHandlers } from './edgeBox/edgeBoxHandlers.ts';
+import { heartbeatHandlers } from './edgeBox/heartbeatHandler.ts';
 import { workClothesHandlers } from './edgeBox/workClothesHandlers.ts';
 import { licenceHandlers } from './licence/licenceHandlers.ts';
 import { logHandlers } from './logs/logHandlers.ts';
@@ -43,6 +45,7 @@ export const handlers: HandlerMap = {
   ...deviceHandlers,
   ...deviceRunHandlers,
   ...deviceMediaHandlers,
+  ...snapshotHandlers,
   ...deviceSettingsHandlers,
   ...deviceExportHandlers,
   ...eventConfigHandlers,
@@ -50,6 +53,7 @@ export const handlers: HandlerMap = {
   ...sceneHandlers,
   ...edgeBoxHandlers,
   ...boxTaskHandlers,
+  ...heartbeatHandlers,
   ...workClothesHandlers,
   ...taskHandlers,
   ...planHandlers,

@@ -1,40 +1,33 @@
-// `npm start` runs one slow simulated edge box of the demo site in-process (one alarm every 10–20 s), posting
-// to the server itself through the ingest API, so the alarm centre has live data. SIMULATOR=off disables it.
+// `npm start` runs the demo site's edge boxes as simulated boxes inside the server process (boxRunner.ts): they
+// heartbeat through the box API, so they are online and take the tasks and cameras the console starts, obey
+// restarts, and post a simulated alarm every 10–20 s from a started camera. SIMULATOR=off disables them.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadBoxes, parseTypes, pickType, postAlarm } from './edgeBox.ts';
+import { type SimulatedBoxes, startSimulatedBoxes } from './boxRunner.ts';
+import { loadBoxes } from './edgeBox.ts';
 
-const MIN_GAP_MS = 10_000;
-const MAX_GAP_MS = 20_000;
-/** Mostly everyday violations, some road events, rarely an urgent one. */
-const DEMO_TYPES = '16:6,8:4,13:4,10:3,5:3,6:2,24:2,1003:1,1004:1,1005:1,1016:1,1009:0.3,1020:0.5';
-
-export function startDemoBox(serverUrl: string, dataDir: string, log: (line: string) => void): { stop(): void } | null {
+export function startDemoBox(serverUrl: string, dataDir: string, log: (line: string) => void): SimulatedBoxes | null {
   const file = join(dataDir, 'demo-boxes.json');
   if (!existsSync(file)) {
     log(`simulator: ${file} not found (the demo site was not seeded here); no simulated box started`);
     return null;
   }
-  const box = loadBoxes(file)[0];
-  const types = parseTypes(DEMO_TYPES);
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-  const next = () => {
-    if (stopped) return;
-    timer = setTimeout(post, MIN_GAP_MS + Math.random() * (MAX_GAP_MS - MIN_GAP_MS));
-    timer.unref();
-  };
-  const post = async () => {
-    const result = await postAlarm(serverUrl, box, pickType(types));
-    if (!result.ok) log(`simulator: alarm refused (${result.code} ${result.msg})`);
-    next();
-  };
-  next();
-  log(`simulator: demo box ${box.boxId} posts a simulated alarm every 10–20 s (SIMULATOR=off disables it)`);
-  return {
-    stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
+  const boxes = loadBoxes(file);
+  const reported = new Set<string>();
+  const running = startSimulatedBoxes({
+    url: serverUrl,
+    boxes,
+    onEvent(event) {
+      if (event.type === 'command') log(`simulator: box ${event.boxId} received ${event.command}`);
+      if (event.type === 'restarted') log(`simulator: box ${event.boxId} restarted`);
+      // A refusal is said once per reason, not at every heartbeat.
+      const refusal = event.type === 'refused' ? `box ${event.boxId}: ${event.code} ${event.msg}` : event.type === 'alarm' && !event.ok ? `alarm of box ${event.boxId}: ${event.msg}` : null;
+      if (refusal && !reported.has(refusal)) {
+        reported.add(refusal);
+        log(`simulator: refused (${refusal})`);
+      }
     },
-  };
+  });
+  log(`simulator: ${boxes.length} simulated edge box(es) heartbeat every 10 s and post an alarm every 10–20 s from a started camera (SIMULATOR=off disables them)`);
+  return running;
 }

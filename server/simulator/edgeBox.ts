@@ -91,17 +91,18 @@ export function snapshotFor(eventType: number, variant: number): Snapshot {
 let counter = 0;
 const runId = randomBytes(4).toString('hex');
 
-/** Posts one simulated alarm as `box`. */
+/** Posts one simulated alarm as `box`, for `cameraId` (default: the box's cameras in turn). */
 export async function postAlarm(
   url: string,
   box: BoxCredentials,
   eventType: number,
   attributes: Record<string, string | number | boolean> = {},
+  cameraId?: number,
 ): Promise<PostResult> {
   const shot = snapshotFor(eventType, counter % 8);
   counter += 1;
   const form = new FormData();
-  form.set('cameraId', String(box.cameraIds[counter % box.cameraIds.length]));
+  form.set('cameraId', String(cameraId ?? box.cameraIds[counter % box.cameraIds.length]));
   form.set('eventType', String(eventType));
   form.set('alarmTime', formatTime(new Date()) as string);
   form.set('confidence', (0.6 + Math.random() * 0.39).toFixed(3));

@@ -27,7 +27,8 @@ export async function loadBootstrap(loaders: BootstrapLoaders): Promise<Bootstra
     userinfo: nav.userinfo,
     title,
     systemConfig,
-    audioUrl: systemConfig.audioUrl,
+    // A sound the server says is missing is not requested (a failed load is a console error): the beep plays.
+    audioUrl: systemConfig.audioAvailable === false ? '' : systemConfig.audioUrl,
     alarmDialogPosition,
     searchProperties,
   };

@@ -1358,6 +1358,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ingest/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An edge box reports that it is alive, and receives its work
+         * @description Called by edge boxes (and the demo site's simulated boxes), not by the console, every heartbeat interval
+         *     (EdgeBoxPlatformConfig.heartbeatSeconds, default 30 s; a box is online while its last heartbeat is at most
+         *     3 intervals old). Same authentication as ingestAlarm (x-box-id / x-box-secret; 401 unknown box or wrong
+         *     secret). Records the reported figures, apps and topics and the run state of each camera the box was
+         *     assigned (cameras of other boxes are ignored), and answers the commands queued for the box (restart,
+         *     boxTask, platformConfig, governanceTask, governanceCancel, workClothes, eventConfig …; each handed over
+         *     once, oldest first) and the cameras bound to the box with whether their analysis is started and which
+         *     events run, so the box can reconcile what it runs. `simulated: true` marks the box as a simulated one (shown
+         *     as such in the console). 400 a field out of its bounds.
+         */
+        post: operations["ingestHeartbeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mas/video/download": {
         parameters: {
             query?: never;
@@ -1705,13 +1733,42 @@ export interface paths {
         /**
          * Take (or fetch the latest) snapshot of a device, to draw areas on
          * @description Grabs a frame from the device's stream (live and offline devices) or returns the last captured
-         *     picture (image devices), stores it and answers its URL and pixel size; areas are drawn in that pixel
-         *     space. The server also records width/height on the device. 404 no such device; business code 404 with
-         *     the message "no snapshot obtained" when no frame could be grabbed (stream unreachable, timeout 10 s).
+         *     picture (image devices: the newest of the last alarm picture its box posted and the picture uploaded with
+         *     uploadDeviceSnapshot), stores it and answers its URL and pixel size; areas are drawn in that pixel
+         *     space. The server also records width/height on the device. A live camera whose stream gives no frame
+         *     answers its uploaded picture when it has one. A simulated device (the demo site's) has its frame rendered
+         *     by the server until a newer picture exists. 404 no such device; business code 404 with the message "no
+         *     snapshot obtained" when there is no picture (stream unreachable, timeout 10 s; nothing uploaded).
          */
         get: operations["getDeviceSnapshot"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/snapshot/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the picture areas are drawn on, for a camera that cannot give one
+         * @description For image cameras (and live cameras whose stream the platform cannot reach): the uploaded picture becomes
+         *     the device's snapshot (getDeviceSnapshot answers it until a newer picture arrives) and its pixel size the
+         *     device's frame size. One JPEG, PNG, GIF or WebP, at most 10 MB, at most 7680 × 4320 pixels; the type is
+         *     judged by the content, and what is stored is a re-encoding of the pixels (PNG, or JPEG for a JPEG).
+         *     413 over 10 MB or beyond the pixel bounds; 415 not an image of those types (SVG is refused); 400 no file
+         *     or a bad cameraId (the field named); 404 no such device; 409 an offline video (its frame is taken from the
+         *     video).
+         */
+        post: operations["uploadDeviceSnapshot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5455,6 +5512,12 @@ export interface components {
             /** @description The alarm sound (URL or path). */
             audioUrl: string;
             /**
+             * @description Answered, never stored: false when audioUrl is empty, or is a path on this server (the console's files
+             *     or /files/) where no file is; true otherwise (a URL on another server is not checked). When false the
+             *     console plays its own generated beep and requests nothing, so a missing sound is silent.
+             */
+            audioAvailable: boolean;
+            /**
              * @default normal
              * @enum {string}
              */
@@ -5465,6 +5528,12 @@ export interface components {
              * @enum {integer}
              */
             sceneType: 1 | 2;
+            /**
+             * @description Whether the statistics screens count simulated alarms until the user switches it (the switch stays).
+             *     On for the demo site, whose alarms all come from simulated edge boxes; off by default.
+             * @default false
+             */
+            statsIncludeSimulated: boolean;
             /**
              * @description When true, the person who dealt with an alarm cannot check it (checkWarnEvent answers 403): a second
              *     person checks. The demo site has it on.
@@ -5494,6 +5563,7 @@ export interface components {
             skin?: "normal" | "custom";
             /** @enum {integer} */
             sceneType?: 1 | 2;
+            statsIncludeSimulated?: boolean;
             checkerNotHandler?: boolean;
         };
         MapConfig: {
@@ -6231,6 +6301,8 @@ export interface components {
             runMessage?: string | null;
             /** @description Whether the stream answered at the last check (null for offline videos). */
             online?: boolean | null;
+            /** @description A simulated source (the demo site's cameras) whose frames the server renders. */
+            simulated?: boolean;
             /** @description Analysed frames per second. */
             fps?: number | null;
             /** @description Frame width in pixels (from the last snapshot or the file). */
@@ -6599,6 +6671,8 @@ export interface components {
             model?: string | null;
             /** @description Software version last reported by the box. */
             version?: string | null;
+            /** @description A simulated box (the demo site's boxes run inside the server and post through the box API). */
+            simulated?: boolean;
             /** @enum {string} */
             status: "online" | "offline";
             lastHeartbeat?: components["schemas"]["DateTime"] | null;
@@ -6741,6 +6815,49 @@ export interface components {
             startTime: components["schemas"]["DateTime"];
             endTime: components["schemas"]["DateTime"];
             remark?: string;
+        };
+        /** @description What a box reports with a heartbeat; every field is optional (an empty object is a bare heartbeat). */
+        EdgeBoxHeartbeat: {
+            ip?: string;
+            /** @description The box's software version. */
+            version?: string;
+            /** @description Percent. */
+            cpuUsage?: number;
+            /** @description Percent. */
+            memoryUsage?: number;
+            /** @description Percent. */
+            diskUsage?: number;
+            /** @description The box is a simulation (the demo site's boxes); its alarms are marked simulated too. */
+            simulated?: boolean;
+            sdcApps?: components["schemas"]["EdgeBoxSdcApp"][];
+            sdcTopics?: components["schemas"]["EdgeBoxSdcTopic"][];
+            /** @description The run state of each assigned camera (0 not running, 1 running, 3 abnormal). */
+            runStates?: {
+                cameraId: number;
+                /** @enum {integer} */
+                runState: 0 | 1 | 3;
+            }[];
+        };
+        EdgeBoxHeartbeatAnswer: {
+            /** @description Commands queued since the last heartbeat, oldest first; each is answered once. */
+            commands: {
+                id: number;
+                /** @description restart, boxTask, platformConfig, governanceTask, governanceCancel, workClothes, eventConfig, … */
+                command: string;
+                /** @description The command's parameters (an object; its shape depends on the command). */
+                payload: unknown;
+            }[];
+            /** @description The cameras bound to the box. */
+            cameras: {
+                cameraId: number;
+                kind: components["schemas"]["DeviceKind"];
+                /** @description Its analysis is started (the device, or its detection task). */
+                started: boolean;
+                /** @description The events running on it (event configurations with status 1). */
+                eventIds: number[];
+            }[];
+            /** @description The interval the platform expects heartbeats at (the box's platform configuration). */
+            heartbeatSeconds: number;
         };
         EdgeBoxSdcApp: {
             appName: string;
@@ -11282,6 +11399,37 @@ export interface operations {
             };
         };
     };
+    ingestHeartbeat: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The edge box's id (its record in the edge-box catalogue). */
+                "x-box-id": number;
+                /** @description The edge box's secret. */
+                "x-box-secret": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EdgeBoxHeartbeat"];
+            };
+        };
+        responses: {
+            /** @description The box's queued commands and its cameras. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["EdgeBoxHeartbeatAnswer"];
+                    };
+                };
+            };
+        };
+    };
     requestVideoDownload: {
         parameters: {
             query?: never;
@@ -11739,6 +11887,36 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The snapshot. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DeviceSnapshot"];
+                    };
+                };
+            };
+        };
+    };
+    uploadDeviceSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    cameraId: number;
+                    /** @description The picture (JPEG, PNG, GIF or WebP; at most 10 MB). */
+                    file: components["schemas"]["BinaryFile"];
+                };
+            };
+        };
+        responses: {
+            /** @description The stored picture. */
             200: {
                 headers: {
                     [name: string]: unknown;

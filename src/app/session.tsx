@@ -32,6 +32,8 @@ export const selectUser = (snapshot: SessionSnapshot) =>
 const NO_REPLACEMENTS: Readonly<Record<string, string>> = {};
 
 export const selectSystemConfig = (snapshot: SessionSnapshot) => snapshot.context.bootstrap?.systemConfig ?? null;
+/** Whether statistics count simulated alarms unless the user says otherwise (the demo site: on). */
+export const selectStatsIncludeSimulated = (snapshot: SessionSnapshot) => snapshot.context.bootstrap?.systemConfig.statsIncludeSimulated ?? false;
 export const selectAudioUrl = (snapshot: SessionSnapshot) => snapshot.context.bootstrap?.audioUrl ?? null;
 export const selectAlarmDialogPosition = (snapshot: SessionSnapshot) => snapshot.context.bootstrap?.alarmDialogPosition ?? null;
 export const selectSearchProperties = (snapshot: SessionSnapshot) => snapshot.context.bootstrap?.searchProperties ?? null;

@@ -76,7 +76,7 @@ test('a detection task: defaults of §9, a stop line drawn on the snapshot, save
   await expect(page.getByRole('group', { name: '停止线' }).getByText('线 1')).toBeVisible();
   expect((await api(page, `/task/query/${taskId}`)).config.stopLine).toEqual(stored.config.stopLine);
 
-  // Start it: confirmed; the camera's box is offline until its first heartbeat.
+  // Start it: confirmed (its box is a simulated demo box, online; were it offline, the dialog would say so).
   await page.getByRole('button', { name: '启动', exact: true }).click();
   const confirm = page.getByRole('alertdialog');
   await confirm.getByRole('button', { name: '启动' }).click();

@@ -59,9 +59,11 @@ export const systemConfig: SystemConfig = {
   mapLongitude: 114.0593,
   mapZoom: 12,
   titleWordReplacements: { 系统: '平台' },
-  audioUrl: '/audio/alarm.mp3',
+  audioUrl: '/audio/alarm.wav',
+  audioAvailable: true,
   skin: 'normal',
   sceneType: 2,
+  statsIncludeSimulated: false,
   checkerNotHandler: false,
 };
 

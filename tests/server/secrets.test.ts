@@ -34,8 +34,8 @@ describe('selectAllConfigMap', () => {
     expect(res.json.data.labelStudioUrl).toBeUndefined();
     expect(Object.keys(res.json.data).sort()).toEqual(
       [
-        'assistantServiceId', 'assistantUrl', 'audioUrl', 'checkerNotHandler', 'contextMenuEnabled', 'mapLatitude', 'mapLongitude', 'mapZoom',
-        'sceneType', 'skin', 'systemName', 'titleWordReplacements', 'versionTitle', 'websocketPort', 'websocketServer',
+        'assistantServiceId', 'assistantUrl', 'audioAvailable', 'audioUrl', 'checkerNotHandler', 'contextMenuEnabled', 'mapLatitude', 'mapLongitude', 'mapZoom',
+        'sceneType', 'skin', 'statsIncludeSimulated', 'systemName', 'titleWordReplacements', 'versionTitle', 'websocketPort', 'websocketServer',
       ].sort(),
     );
   });

@@ -86,4 +86,17 @@ describe('statistics window', () => {
     expect(written.toString()).toBe('rank=scene&startDate=2026-11-01&simulated=1');
     expect(writeStatsView(written, { includeSimulated: false }).has('simulated')).toBe(false);
   });
+
+  it("counts simulated alarms by the site's default (the demo site: on) unless the URL says otherwise", () => {
+    const read = (query: string, siteDefault: boolean) => readStatsView(new URLSearchParams(query), now, siteDefault).view.includeSimulated;
+    expect(read('', true)).toBe(true);
+    expect(read('simulated=0', true)).toBe(false);
+    expect(read('simulated=1', false)).toBe(true);
+    expect(read('simulated=0', false)).toBe(false);
+    // The switch writes only what differs from the site's default.
+    const off = writeStatsView(new URLSearchParams(), { includeSimulated: false }, true);
+    expect(off.get('simulated')).toBe('0');
+    expect(readStatsView(off, now, true).view.includeSimulated).toBe(false);
+    expect(writeStatsView(off, { includeSimulated: true }, true).has('simulated')).toBe(false);
+  });
 });

@@ -35,6 +35,13 @@ describe('live alarm list', () => {
     await act(() => i18next.changeLanguage('zh-CN'));
   });
 
+  it('marks a simulated alarm as such, and only those', () => {
+    render(<LiveAlarmList alarms={[makeAlarm(2, { simulated: false }), makeAlarm(1)]} selectedId={null} onSelect={() => {}} label="alarms" />);
+    const [real, simulated] = screen.getAllByRole('button');
+    expect(real.textContent).not.toContain('模拟数据');
+    expect(simulated.textContent).toContain('模拟数据');
+  });
+
   it(`renders at most ${VISIBLE_ROWS} rows, newest first as given, with one row in the tab order`, () => {
     const alarms = Array.from({ length: VISIBLE_ROWS + 30 }, (_, i) => makeAlarm(1000 - i));
     render(<LiveAlarmList alarms={alarms} selectedId={998} onSelect={() => {}} label="alarms" />);

@@ -27,6 +27,12 @@ describe('session bootstrap', () => {
     expect(Object.keys(loaded.searchProperties).sort()).toEqual(['Face', 'MotorVehicle', 'NonMotorVehicle', 'Person']);
   });
 
+  it('leaves the sound empty when the server says the configured file is missing (the beep plays, nothing is requested)', async () => {
+    const loaded = await loadBootstrap(loaders({ systemConfig: async () => ({ ...systemConfig, audioUrl: '/audio/gone.wav', audioAvailable: false }) }));
+    expect(loaded.audioUrl).toBe('');
+    expect(loaded.systemConfig.audioUrl).toBe('/audio/gone.wav');
+  });
+
   it('falls back to the default dialog position (1) and no title when those calls fail', async () => {
     const loaded = await loadBootstrap(
       loaders({ alarmDialogPosition: () => Promise.reject(new Error('x')), title: () => Promise.reject(new Error('y')) }),

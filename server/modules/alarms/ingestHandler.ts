@@ -1,13 +1,12 @@
 // POST /ingest/alarm: an edge box reports an alarm with its snapshot. Authenticated by the box's own id and
 // secret; validated; the snapshot stored; the row committed with the next seq; then pushed.
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { ApiError } from '../../http/apiError.ts';
 import type { HandlerContext, HandlerMap } from '../../http/handler.ts';
 import { readUpload } from '../../http/uploads.ts';
 import { IMAGE_BOUNDS, safeImage } from '../../media/imageSafety.ts';
+import { authenticateBox, type Cached, cached, cacheFor } from '../edgeBox/boxAuth.ts';
 import { removeImageFile, writeImageFile } from './alarmStore.ts';
 import { insertAlarm, type StoredAlarm } from './alarmWriter.ts';
 import { parseIngestFields } from './ingestFields.ts';
@@ -72,58 +71,8 @@ export const ingestHandlers: HandlerMap = {
   },
 };
 
-/** The box id when x-box-id / x-box-secret match a registered box; 401 otherwise (one answer for every failure). */
-async function authenticateBox(db: Kysely<Database>, req: FastifyRequest): Promise<number> {
-  const idText = header(req, 'x-box-id');
-  const secret = header(req, 'x-box-secret');
-  if (!idText || !/^[1-9]\d{0,9}$/.test(idText) || !secret || secret.length < 16 || secret.length > 128) {
-    throw new ApiError(401, 'auth.boxCredentials');
-  }
-  const box = await boxOf(db, Number(idText));
-  const given = createHash('sha256').update(secret).digest();
-  // Compared in constant time; an unknown box is compared against its own hash so it takes as long.
-  const expected = box && /^[0-9a-f]{64}$/.test(box.secretHash) ? Buffer.from(box.secretHash, 'hex') : given;
-  if (!timingSafeEqual(given, expected) || !box) throw new ApiError(401, 'auth.boxCredentials');
-  return box.id;
-}
-
-/**
- * Box secrets and camera bindings are read at most every CACHE_MS per server instance: ingest runs at hundreds
- * of alarms a second and each lookup is a query. A re-bound camera or a changed secret applies within that time.
- */
-const CACHE_MS = 5000;
-
-interface Cached<T> {
-  at: number;
-  value: T | undefined;
-}
-
-function cacheFor<T>(caches: WeakMap<Kysely<Database>, Map<number, Cached<T>>>, db: Kysely<Database>) {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  return cache;
-}
-
-async function cached<T>(cache: Map<number, Cached<T>>, key: number, load: () => Promise<T | undefined>): Promise<T | undefined> {
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-  const value = await load();
-  if (cache.size > 10_000) cache.clear();
-  cache.set(key, { at: Date.now(), value });
-  return value;
-}
-
-type BoxRow = { id: number; secretHash: string };
 type CameraRow = { id: number; name: string; boxId: number | null; sceneId: number | null; sceneName: string | null };
-const boxCaches = new WeakMap<Kysely<Database>, Map<number, Cached<BoxRow>>>();
 const cameraCaches = new WeakMap<Kysely<Database>, Map<number, Cached<CameraRow>>>();
-
-function boxOf(db: Kysely<Database>, id: number) {
-  return cached(cacheFor(boxCaches, db), id, () => db.selectFrom('edgeBoxes').select(['id', 'secretHash']).where('id', '=', id).executeTakeFirst());
-}
 
 function cameraOf(db: Kysely<Database>, id: number) {
   return cached(cacheFor(cameraCaches, db), id, () =>
@@ -134,11 +83,6 @@ function cameraOf(db: Kysely<Database>, id: number) {
       .where('devices.id', '=', id)
       .executeTakeFirst(),
   );
-}
-
-function header(req: FastifyRequest, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 /** A one-second window per box. */

@@ -7,6 +7,7 @@ import type { HandlerMap } from '../../http/handler.ts';
 import type { MessageKey } from '../../http/messages.ts';
 import { IMAGE_BOUNDS, safeImageDataUrl } from '../../media/imageSafety.ts';
 import type { Ctx } from '../shared/contractTypes.ts';
+import { alarmSoundAvailable } from './alarmSound.ts';
 import { logoKeys, type NamedKey, namedKeys, readSystemConfig, serializeValue, storedConfig, writeConfig } from './systemConfig.ts';
 
 /** Allowed values per display preference, and the rule the 400 message states. */
@@ -21,12 +22,13 @@ const AUTH_SERVER_KEY = 'authServerUrl';
 const CONFIG_MODULE = 'logoConfig';
 
 export const configHandlers: HandlerMap = {
-  async getSystemConfig({ db, user }: Ctx<'getSystemConfig'>) {
-    const config = await readSystemConfig(db);
+  async getSystemConfig({ db, user, services }: Ctx<'getSystemConfig'>) {
+    const config = { ...(await readSystemConfig(db)) };
+    config.audioAvailable = alarmSoundAvailable(config.audioUrl, services.config);
     // Every signed-in user needs the display keys; the installation's other keys (service addresses, tokens such
     // as labelStudioToken) go only to those who may change the configuration.
     if (user!.modules.has(CONFIG_MODULE)) return config;
-    return Object.fromEntries(Object.entries(config).filter(([key]) => key in namedKeys)) as typeof config;
+    return Object.fromEntries(Object.entries(config).filter(([key]) => key in namedKeys || key === 'audioAvailable')) as typeof config;
   },
 
   async updateSystemConfig({ db, body }: Ctx<'updateSystemConfig'>) {

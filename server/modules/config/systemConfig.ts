@@ -23,6 +23,7 @@ export const namedKeys = {
   audioUrl: 'string',
   skin: 'string',
   sceneType: 'integer',
+  statsIncludeSimulated: 'boolean',
   checkerNotHandler: 'boolean',
 } satisfies Record<keyof Schema<'SystemConfigUpdate'>, Kind>;
 

@@ -1,28 +1,22 @@
-// Pictures and streams of a device: the snapshot areas are drawn on, play relays, and offline video uploads.
-// The reference platform has no media server: a simulated camera's frame is rendered (a road scene, the same one
-// for the same camera), an image device shows its last alarm picture, any other camera has no frame to give; a
-// relay is the record of a requested stream with its play URLs.
+// Streams of a device: play relays and offline video uploads (the snapshot areas are drawn on: snapshotHandlers.ts).
+// The reference platform has no media server: a relay is the record of a requested stream with its play URLs.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, statSync } from 'node:fs';
+import { createWriteStream, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { encodePng } from '../../media/pngEncoder.ts';
 import { NotMp4Error, readMp4Info } from '../../media/mp4Info.ts';
-import { renderRoadScene } from '../../media/roadScene.ts';
 import { ApiError } from '../../http/apiError.ts';
-import { formatTime } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import { asClientError } from '../../http/clientErrors.ts';
 import { humanSize } from '../../http/uploads.ts';
 import type { Ctx } from '../shared/contractTypes.ts';
 import { notFound } from '../shared/records.ts';
 import { findDevice, toDevice } from './deviceRecords.ts';
-import { filesRoot, removeStoredFile, storeFile } from './storedFiles.ts';
+import { filesRoot, removeStoredFile } from './storedFiles.ts';
 
 const RELAY_IDLE_MS = 5 * 60_000;
 const MAX_VIDEO_BYTES = 2 * 1024 ** 3;
-const DEFAULT_FRAME = { width: 1920, height: 1080 };
 
 interface UploadedVideo {
   relative: string;
@@ -69,40 +63,6 @@ function relayUrls(host: string, key: string) {
 }
 
 export const deviceMediaHandlers: HandlerMap = {
-  async getDeviceSnapshot({ db, query, services }: Ctx<'getDeviceSnapshot'>) {
-    const device = await findDevice(db, query.cameraId);
-    const now = new Date();
-    if (device.simulated) {
-      const width = device.width ?? DEFAULT_FRAME.width;
-      const height = device.height ?? DEFAULT_FRAME.height;
-      // The scene is the same for the same camera: render it once per frame size, then serve the stored picture.
-      let path = device.snapshotPath;
-      if (!path || device.width !== width || device.height !== height || !existsSync(join(filesRoot(services.config.dataDir), path))) {
-        path = storeFile(services.config.dataDir, 'snapshots', 'png', encodePng(renderRoadScene({ width, height, seed: device.id })));
-        removeStoredFile(services.config.dataDir, device.snapshotPath);
-      }
-      await db.updateTable('devices').set({ snapshotPath: path, snapshotAt: now, width, height, online: true }).where('id', '=', device.id).execute();
-      return { imageUrl: `/files/${path}`, width, height, time: formatTime(now)! };
-    }
-    if (device.kind === 'image') {
-      const last = await db
-        .selectFrom('alarms')
-        .select(['imagePath', 'imageWidth', 'imageHeight', 'alarmTime'])
-        .where('cameraId', '=', device.id)
-        .where('imagePath', 'is not', null)
-        .where('deletedAt', 'is', null)
-        .orderBy('alarmTime', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      if (last?.imagePath) {
-        await db.updateTable('devices').set({ width: last.imageWidth, height: last.imageHeight }).where('id', '=', device.id).execute();
-        return { imageUrl: `/files/${last.imagePath}`, width: last.imageWidth, height: last.imageHeight, time: formatTime(last.alarmTime)! };
-      }
-    }
-    if (device.kind !== 'offline') await db.updateTable('devices').set({ online: false }).where('id', '=', device.id).execute();
-    throw new ApiError(404, 'devices.noSnapshot');
-  },
-
   async getDeviceRtmpUrl({ db, query, req }: Ctx<'getDeviceRtmpUrl'>) {
     const device = await findDevice(db, query.cameraId);
     if (device.kind === 'image') throw new ApiError(409, 'devices.imageNoStream');

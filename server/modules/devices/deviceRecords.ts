@@ -125,6 +125,7 @@ export function toDevice(r: DeviceRow, events: Schema<'DeviceEventBrief'>[] = []
     runState: r.runState as 0 | 1 | 2 | 3,
     runMessage: r.runMessage,
     online: offline ? null : r.simulated ? true : r.online,
+    simulated: r.simulated,
     fps: r.fps,
     width: r.width,
     height: r.height,

@@ -36,6 +36,7 @@ export const deviceMessages = {
   'devices.deleteStarted': { zh: '设备“{name}”正在分析，请先停止后再删除', en: 'Device "{name}" is being analysed; stop it before deleting' },
   'devices.noSnapshot': { zh: '未获取到快照', en: 'No snapshot obtained' },
   'devices.noFrameSize': { zh: '尚未获取该设备的画面尺寸，请先抓取快照再绘制', en: 'The frame size of this device is not known yet; take a snapshot before drawing' },
+  'devices.offlineSnapshot': { zh: '离线视频的画面请从视频中截取，不能上传截图', en: 'An offline video takes its frame from the video; no picture can be uploaded for it' },
   'devices.imageNoStream': { zh: '图片设备没有视频流', en: 'An image device has no stream' },
   'devices.fpsAboveSource': { zh: '参数 fps 不能大于视频源帧率（{source}）', en: 'fps cannot exceed the stream frame rate ({source})' },
   'devices.outputTarget': { zh: '参数 target 格式不正确：{type} 输出需要 http(s) 地址或 主机:端口', en: 'target is not valid for a {type} output (an http(s) URL, or host:port)' },

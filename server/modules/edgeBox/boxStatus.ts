@@ -37,10 +37,22 @@ export interface HeartbeatReport {
   sdcTopics?: unknown[];
   /** Run state per camera the box runs (0 not running, 1 running, 3 abnormal). */
   runStates?: { cameraId: number; runState: 0 | 1 | 3 }[];
+  /** The box is a simulation (the demo site's boxes). */
+  simulated?: boolean;
+}
+
+/** A camera bound to the box: whether its analysis is started (device or detection task), and its running events. */
+export interface BoxCamera {
+  cameraId: number;
+  kind: 'normal' | 'image' | 'offline';
+  started: boolean;
+  eventIds: number[];
 }
 
 export interface HeartbeatAnswer {
   commands: { id: number; command: string; payload: unknown }[];
+  cameras: BoxCamera[];
+  heartbeatSeconds: number;
 }
 
 /** Records a heartbeat: status figures, reported apps, and hands over the commands queued for the box. */
@@ -52,6 +64,7 @@ export async function recordBoxHeartbeat(db: Kysely<Database>, boxId: number, re
     }
     if (report.sdcApps) set.sdcApps = JSON.stringify(report.sdcApps);
     if (report.sdcTopics) set.sdcTopics = JSON.stringify(report.sdcTopics);
+    if (report.simulated !== undefined) set.simulated = report.simulated;
     await trx.updateTable('edgeBoxes').set(set).where('id', '=', boxId).execute();
     for (const r of report.runStates ?? []) {
       await trx.updateTable('edgeBoxAssignments').set({ runState: r.runState }).where('boxId', '=', boxId).where('deviceId', '=', r.cameraId).execute();
@@ -63,8 +76,38 @@ export async function recordBoxHeartbeat(db: Kysely<Database>, boxId: number, re
       .where('deliveredAt', 'is', null)
       .returning(['id', 'command', 'payload'])
       .execute();
-    return { commands: commands.sort((a, b) => a.id - b.id) };
+    const platform = await trx.selectFrom('edgeBoxPlatformConfigs').select('heartbeatSeconds').where('boxId', '=', boxId).executeTakeFirst();
+    return {
+      commands: commands.sort((a, b) => a.id - b.id),
+      cameras: await boxCameras(trx, boxId),
+      heartbeatSeconds: platform?.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS,
+    };
   });
+}
+
+/** What the box should be running: its cameras, started or not, with the events that run on each. */
+export async function boxCameras(db: Kysely<Database>, boxId: number): Promise<BoxCamera[]> {
+  const devices = await db
+    .selectFrom('devices')
+    .leftJoin('detectionTasks', 'detectionTasks.deviceId', 'devices.id')
+    .select(['devices.id', 'devices.kind', 'devices.startState', 'detectionTasks.startState as taskStartState'])
+    .where('devices.boxId', '=', boxId)
+    .orderBy('devices.id')
+    .execute();
+  if (devices.length === 0) return [];
+  const running = await db
+    .selectFrom('deviceEventConfigs')
+    .select(['deviceId', 'eventId'])
+    .where('deviceId', 'in', devices.map((d) => d.id))
+    .where('status', '=', 1)
+    .orderBy('eventId')
+    .execute();
+  return devices.map((d) => ({
+    cameraId: d.id,
+    kind: d.kind as BoxCamera['kind'],
+    started: d.startState === 1 || d.taskStartState === 1,
+    eventIds: [...new Set(running.filter((r) => r.deviceId === d.id).map((r) => r.eventId))],
+  }));
 }
 
 /** Queues a command for the box's next heartbeat answer. */

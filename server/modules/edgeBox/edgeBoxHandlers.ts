@@ -72,6 +72,7 @@ export const edgeBoxHandlers: HandlerMap = {
         ip: r.ip,
         model: r.model,
         version: r.version,
+        simulated: r.simulated,
         status: isBoxOnline(r.lastHeartbeatAt, r.heartbeatSeconds, now) ? 'online' : 'offline',
         lastHeartbeat: formatTime(r.lastHeartbeatAt),
         cameraCount: Number(r.cameraCount ?? 0),

@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { selectStatsIncludeSimulated, useSession } from '../../app/session.tsx';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import { useTypeName } from './alarmText.ts';
@@ -21,7 +22,8 @@ export default function EventStatisticsInfoScreen() {
   const { t } = useTranslation('alarms');
   const typeName = useTypeName();
   const [params, setParams] = useSearchParams();
-  const { view, problem } = useMemo(() => readStatsView(params), [params]);
+  const siteDefault = useSession(selectStatsIncludeSimulated);
+  const { view, problem } = useMemo(() => readStatsView(params, new Date(), siteDefault), [params, siteDefault]);
   const kind: TopKind = KINDS.find((k) => k === params.get('rank')) ?? 'camera';
   const ok = problem === null;
 
@@ -41,7 +43,7 @@ export default function EventStatisticsInfoScreen() {
       <header className="alarm-screen-header">
         <h1>{t('stats.infoTitle')}</h1>
       </header>
-      <StatsToolbar view={view} problem={problem} onChange={(patch) => setParams((current) => writeStatsView(current, patch))} />
+      <StatsToolbar view={view} problem={problem} onChange={(patch) => setParams((current) => writeStatsView(current, patch, siteDefault))} />
       <fieldset className="alarm-rank-switch">
         <legend className="alarm-sr-only">{t('stats.rankBy')}</legend>
         {KINDS.map((k) => (

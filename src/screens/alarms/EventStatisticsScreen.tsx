@@ -4,6 +4,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { selectStatsIncludeSimulated, useSession } from '../../app/session.tsx';
 import DatePicker from 'rsuite/DatePicker';
 import 'rsuite/DatePicker/styles/index.css';
 import { useTypeName } from './alarmText.ts';
@@ -19,7 +20,8 @@ export default function EventStatisticsScreen() {
   const { t } = useTranslation('alarms');
   const typeName = useTypeName();
   const [params, setParams] = useSearchParams();
-  const { view, problem } = useMemo(() => readStatsView(params), [params]);
+  const siteDefault = useSession(selectStatsIncludeSimulated);
+  const { view, problem } = useMemo(() => readStatsView(params, new Date(), siteDefault), [params, siteDefault]);
   const ok = problem === null;
   const windowKey = `${view.startDate}|${view.endDate}|${view.includeSimulated}`;
   const names = { total: t('stats.total'), violation: t('kind.violation'), road: t('kind.road') };
@@ -37,7 +39,7 @@ export default function EventStatisticsScreen() {
       <header className="alarm-screen-header">
         <h1>{t('stats.title')}</h1>
       </header>
-      <StatsToolbar view={view} problem={problem} onChange={(patch) => setParams((current) => writeStatsView(current, patch))}>
+      <StatsToolbar view={view} problem={problem} onChange={(patch) => setParams((current) => writeStatsView(current, patch, siteDefault))}>
         <label className="alarm-toggle" htmlFor="stats-day">
           {t('stats.day')}
         </label>
@@ -47,7 +49,7 @@ export default function EventStatisticsScreen() {
           value={day}
           cleanable={false}
           shouldDisableDate={(date) => date.getTime() > Date.now()}
-          onChange={(value) => value && setParams((current) => writeStatsView(current, { day: formatDate(value) }))}
+          onChange={(value) => value && setParams((current) => writeStatsView(current, { day: formatDate(value) }, siteDefault))}
         />
       </StatsToolbar>
       {ok ? (

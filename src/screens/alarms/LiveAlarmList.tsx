@@ -68,6 +68,11 @@ const LiveRow = memo(function LiveRow({
           </span>
           <span className="alarm-row-meta">
             {alarm.cameraName} · {alarm.alarmTime}
+            {alarm.simulated ? (
+              <Tag size="sm" className="alarm-simulated">
+                {t('fields.simulated')}
+              </Tag>
+            ) : null}
           </span>
         </span>
         <span className="alarm-row-side">

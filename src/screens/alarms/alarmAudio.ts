@@ -2,36 +2,14 @@
 // played — a short beep generated in the browser as a WAV. At most one sound per MIN_GAP_MS, however many
 // alarms arrive (a burst is one alert, not a hundred).
 
+import { encodeWav, toneSamples } from '../../domain/alarmTone.ts';
+
 export const MIN_GAP_MS = 1500;
 
-/** A mono 16-bit PCM WAV of a sine beep with short fades (no click). */
+/** A short sine beep with fades (no click), as a mono 16-bit PCM WAV. */
 export function beepWav(durationMs = 350, frequency = 880, sampleRate = 8000): Blob {
-  const samples = Math.round((sampleRate * durationMs) / 1000);
-  const buffer = new ArrayBuffer(44 + samples * 2);
-  const view = new DataView(buffer);
-  const ascii = (offset: number, text: string) => {
-    for (let i = 0; i < text.length; i += 1) view.setUint8(offset + i, text.charCodeAt(i));
-  };
-  ascii(0, 'RIFF');
-  view.setUint32(4, 36 + samples * 2, true);
-  ascii(8, 'WAVE');
-  ascii(12, 'fmt ');
-  view.setUint32(16, 16, true); // PCM chunk size
-  view.setUint16(20, 1, true); // PCM
-  view.setUint16(22, 1, true); // mono
-  view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate * 2, true); // byte rate
-  view.setUint16(32, 2, true); // block align
-  view.setUint16(34, 16, true); // bits per sample
-  ascii(36, 'data');
-  view.setUint32(40, samples * 2, true);
-  const fade = Math.min(samples / 4, sampleRate / 100);
-  for (let i = 0; i < samples; i += 1) {
-    const envelope = Math.min(1, i / fade, (samples - i) / fade);
-    const value = Math.sin((2 * Math.PI * frequency * i) / sampleRate) * envelope * 0.5;
-    view.setInt16(44 + i * 2, Math.round(value * 32767), true);
-  }
-  return new Blob([buffer], { type: 'audio/wav' });
+  const samples = toneSamples([{ frequency, ms: durationMs }], sampleRate, 0.5);
+  return new Blob([encodeWav(samples, sampleRate)], { type: 'audio/wav' });
 }
 
 export interface AlarmSound {

@@ -23,7 +23,24 @@ export function alarmColumns(t: TFunction<'alarms'>, typeName: (id: number) => s
         </button>
       ),
     },
-    { key: 'cameraName', header: t('fields.camera'), flexGrow: 1, minWidth: 160, sortable: true },
+    {
+      key: 'cameraName',
+      header: t('fields.camera'),
+      flexGrow: 1,
+      minWidth: 160,
+      sortable: true,
+      // A simulated alarm (the demo site's boxes, `npm run simulate`) says so wherever it is listed.
+      render: (alarm) => (
+        <>
+          {alarm.cameraName}
+          {alarm.simulated ? (
+            <Tag size="sm" className="alarm-simulated">
+              {t('fields.simulated')}
+            </Tag>
+          ) : null}
+        </>
+      ),
+    },
     { key: 'confidence', header: t('fields.confidence'), width: 90, align: 'right', sortable: true, render: (alarm) => confidenceText(alarm.confidence) },
     {
       key: 'status',

@@ -1,6 +1,7 @@
 // The statistics window in the URL: a date range (the per-day series allows at most 31 days, contract
 // getEventStatsRange), the day of the hourly chart, and whether simulated alarms count. Default: the last 7 days,
-// today, real alarms only. Pure.
+// today, and simulated alarms as the site says (system config statsIncludeSimulated: on for the demo site, whose
+// alarms are all simulated; off elsewhere). Pure.
 import type { StatsWindow } from './statsApi.ts';
 
 export const MAX_RANGE_DAYS = 31;
@@ -34,14 +35,24 @@ export interface StatsView extends StatsWindow {
 
 export type WindowProblem = 'badDate' | 'startAfterEnd' | 'future' | 'tooLong';
 
+/** Whether simulated alarms count: `simulated=1` or `0` in the URL, else the site's default. */
+function readSimulated(params: URLSearchParams, siteDefault: boolean): boolean {
+  const value = params.get('simulated');
+  return value === '1' ? true : value === '0' ? false : siteDefault;
+}
+
 /** The view the URL asks for, and what is wrong with it (a wrong view is not loaded). */
-export function readStatsView(params: URLSearchParams, now: Date = new Date()): { view: StatsView; problem: WindowProblem | null } {
+export function readStatsView(
+  params: URLSearchParams,
+  now: Date = new Date(),
+  siteIncludesSimulated = false,
+): { view: StatsView; problem: WindowProblem | null } {
   const today = formatDate(now);
   const defaultStart = formatDate(new Date(now.getTime() - (DEFAULT_RANGE_DAYS - 1) * DAY_MS));
   const startText = params.get('startDate') || defaultStart;
   const endText = params.get('endDate') || today;
   const dayText = params.get('day') || endText;
-  const view: StatsView = { startDate: startText, endDate: endText, day: dayText, includeSimulated: params.get('simulated') === '1' };
+  const view: StatsView = { startDate: startText, endDate: endText, day: dayText, includeSimulated: readSimulated(params, siteIncludesSimulated) };
   const start = parseDate(startText);
   const end = parseDate(endText);
   const day = parseDate(dayText);
@@ -54,14 +65,14 @@ export function readStatsView(params: URLSearchParams, now: Date = new Date()): 
 }
 
 /** `params` with the view written (defaults left out, so a plain view has a plain URL). */
-export function writeStatsView(params: URLSearchParams, patch: Partial<StatsView>): URLSearchParams {
+export function writeStatsView(params: URLSearchParams, patch: Partial<StatsView>, siteIncludesSimulated = false): URLSearchParams {
   const next = new URLSearchParams(params);
   if (patch.startDate !== undefined) next.set('startDate', patch.startDate);
   if (patch.endDate !== undefined) next.set('endDate', patch.endDate);
   if (patch.day !== undefined) next.set('day', patch.day);
   if (patch.includeSimulated !== undefined) {
-    if (patch.includeSimulated) next.set('simulated', '1');
-    else next.delete('simulated');
+    if (patch.includeSimulated === siteIncludesSimulated) next.delete('simulated');
+    else next.set('simulated', patch.includeSimulated ? '1' : '0');
   }
   return next;
 }

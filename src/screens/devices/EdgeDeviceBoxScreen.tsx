@@ -19,6 +19,7 @@ import { BoxDetailsDrawer } from './boxes/BoxDetailsDrawer.tsx';
 import { BoxFormDialog } from './boxes/BoxFormDialog.tsx';
 import { deleteBoxes, type EdgeBox, listBoxes, restartBox } from './boxes/boxesApi.ts';
 import { SecretDialog } from './boxes/SecretDialog.tsx';
+import { NameWithBadge } from './shared/SimulatedBadge.tsx';
 import { useScreenTitle } from './shared/useScreenTitle.ts';
 import './devices.css';
 
@@ -67,7 +68,7 @@ export default function EdgeDeviceBoxScreen() {
     });
 
   const columns: TableColumn<EdgeBox>[] = [
-    { key: 'name', header: t('boxes.columns.name'), flexGrow: 2, minWidth: 160, sortable: true },
+    { key: 'name', header: t('boxes.columns.name'), flexGrow: 2, minWidth: 160, sortable: true, render: (box) => <NameWithBadge name={box.name} simulated={box.simulated} what="box" /> },
     { key: 'serialNumber', header: t('boxes.columns.serialNumber'), width: 150, sortable: true },
     { key: 'ip', header: t('boxes.columns.ip'), width: 130 },
     { key: 'model', header: t('boxes.columns.model'), width: 100 },

@@ -6,6 +6,7 @@ import 'rsuite/Button/styles/index.css';
 import type { TableColumn } from '../../components/table/ServerTable.tsx';
 import type { Device, DeviceKind } from './devicesApi.ts';
 import { DeviceState } from './shared/DeviceState.tsx';
+import { NameWithBadge } from './shared/SimulatedBadge.tsx';
 
 export interface DeviceRowActions {
   canWrite: boolean;
@@ -34,7 +35,7 @@ export function deviceColumns(t: TFunction<'devices'>, kind: DeviceKind, actions
           { key: 'boxName', header: t('columns.box'), width: 140, sortable: true },
         ];
   return [
-    { key: 'name', header: t('columns.name'), flexGrow: 2, minWidth: 160, sortable: true },
+    { key: 'name', header: t('columns.name'), flexGrow: 2, minWidth: 160, sortable: true, render: (device) => <NameWithBadge name={device.name} simulated={device.simulated} what="camera" /> },
     ...identity,
     { key: 'sceneName', header: t('columns.scene'), width: 100, sortable: true },
     { key: 'startState', header: t('columns.state'), width: 150, sortable: true, render: (device) => <DeviceState device={device} /> },

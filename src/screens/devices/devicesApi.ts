@@ -97,6 +97,25 @@ export async function takeSnapshot(cameraId: number, signal?: AbortSignal): Prom
   return snapshot;
 }
 
+/** Uploads the picture areas are drawn on (image cameras, unreachable live ones); answers it as the snapshot. */
+export async function uploadSnapshot(cameraId: number, file: File): Promise<DeviceSnapshot> {
+  const snapshot = await orThrow(
+    api.post('/device/snapshot/upload', {
+      // The contract types a binary field as string; the serializer sends the File itself.
+      body: { cameraId, file: file as unknown as string },
+      bodySerializer: (body) => {
+        const form = new FormData();
+        form.append('cameraId', String(body.cameraId));
+        form.append('file', body.file as unknown as Blob);
+        return form;
+      },
+      quiet,
+    }),
+  );
+  if (!snapshot) throw new Error('no snapshot in the answer');
+  return snapshot;
+}
+
 export async function allScenes(signal?: AbortSignal): Promise<Scene[]> {
   return (await orThrow(api.get('/device/scenes', { signal, quiet }))) ?? [];
 }

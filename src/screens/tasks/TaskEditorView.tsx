@@ -114,7 +114,7 @@ function TaskEditor({ task, camera, canWrite, onBack, reload }: { task: Detectio
       </header>
       <div className="camera-layout">
         <aside className="camera-side">
-          <SnapshotPreview state={snapshot.state} onTake={snapshot.take} name={task.cameraName ?? String(task.cameraId)} />
+          <SnapshotPreview state={snapshot.state} onTake={snapshot.take} onUpload={canWrite ? snapshot.upload : undefined} name={task.cameraName ?? String(task.cameraId)} />
           <p>{t('camera', { name: task.cameraName ?? task.cameraId })}</p>
         </aside>
         <div className="camera-main">

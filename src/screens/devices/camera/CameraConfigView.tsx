@@ -16,6 +16,7 @@ import { CrossCameraPanel } from './CrossCameraPanel.tsx';
 import { EventAreaPanel } from './EventAreaPanel.tsx';
 import { FpsSyncPanel } from './FpsSyncPanel.tsx';
 import { OutputsPanel } from './OutputsPanel.tsx';
+import { SimulatedBadge } from '../shared/SimulatedBadge.tsx';
 import { initialSnapshot, SnapshotPreview, useCameraSnapshot, VideoFramePanel } from './SnapshotPanel.tsx';
 
 export interface CameraConfigViewProps {
@@ -97,6 +98,7 @@ function CameraConfigBody({ device, canWrite, onBack, reload }: { device: Device
           {t('camera.back')}
         </Button>
         <h1>{device.name}</h1>
+        <SimulatedBadge simulated={device.simulated} what="camera" />
         <DeviceState device={device} />
         {device.runState === 3 && device.runMessage ? <span className="device-run-message">{device.runMessage}</span> : null}
         {canWrite ? (
@@ -108,7 +110,7 @@ function CameraConfigBody({ device, canWrite, onBack, reload }: { device: Device
           {device.kind === 'offline' && device.videoUrl ? (
             <VideoFramePanel videoUrl={device.videoUrl} name={device.name} onFrame={(frame) => snapshot.set({ status: 'ready', snapshot: frame })} />
           ) : (
-            <SnapshotPreview state={snapshot.state} onTake={snapshot.take} name={device.name} />
+            <SnapshotPreview state={snapshot.state} onTake={snapshot.take} onUpload={canWrite && device.kind !== 'offline' ? snapshot.upload : undefined} name={device.name} />
           )}
           <dl className="camera-facts">
             <dt>{t('columns.scene')}</dt>

@@ -1,12 +1,17 @@
 // The picture shapes are drawn on. A camera's snapshot comes from the server (GET /device/snapshot: a grabbed frame,
-// or "no snapshot obtained"); an offline video's frame is taken in the browser from the <video> at the moment the
+// an image camera's latest picture, or "no snapshot obtained"), or is a picture the operator uploads for a camera
+// that cannot give one; an offline video's frame is taken in the browser from the <video> at the moment the
 // operator chooses. Either way the drawing uses the picture's own pixel size.
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import type { Snapshot, SnapshotState } from '../../../forms/formContext.ts';
-import { type Device, takeSnapshot } from '../devicesApi.ts';
+import { type Device, takeSnapshot, uploadSnapshot } from '../devicesApi.ts';
+
+/** What the server takes (contract uploadDeviceSnapshot); it judges the content again. */
+export const SNAPSHOT_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+export const SNAPSHOT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
 export function initialSnapshot(device: Pick<Device, 'snapshotUrl' | 'width' | 'height'>): SnapshotState {
   if (device.snapshotUrl && device.width && device.height) {
@@ -15,25 +20,44 @@ export function initialSnapshot(device: Pick<Device, 'snapshotUrl' | 'width' | '
   return { status: 'none' };
 }
 
-/** The snapshot of a camera, and how to take a new one. */
+/** The snapshot of a camera, and how to take a new one or upload one. */
 export function useCameraSnapshot(cameraId: number, initial: SnapshotState) {
+  const { t } = useTranslation('devices');
   const [state, setState] = useState<SnapshotState>(initial);
-  const take = useCallback(async () => {
+  const load = useCallback(async (get: () => Promise<{ imageUrl: string; width: number; height: number; time: string }>) => {
     setState({ status: 'loading' });
     try {
-      const taken = await takeSnapshot(cameraId);
+      const taken = await get();
       // The same path may hold a newer picture: ask the browser for this one.
       const imageUrl = `${taken.imageUrl}${taken.imageUrl.includes('?') ? '&' : '?'}t=${encodeURIComponent(taken.time)}`;
       setState({ status: 'ready', snapshot: { imageUrl, width: taken.width, height: taken.height } });
     } catch (error) {
       setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
     }
-  }, [cameraId]);
-  return { state, take, set: setState };
+  }, []);
+  const take = useCallback(() => load(() => takeSnapshot(cameraId)), [load, cameraId]);
+  const upload = useCallback(
+    (file: File) => {
+      if (!SNAPSHOT_UPLOAD_TYPES.includes(file.type)) return setState({ status: 'failed', message: t('snapshot.uploadType') });
+      if (file.size > SNAPSHOT_UPLOAD_MAX_BYTES) return setState({ status: 'failed', message: t('snapshot.uploadSize') });
+      return load(() => uploadSnapshot(cameraId, file));
+    },
+    [load, cameraId, t],
+  );
+  return { state, take, upload, set: setState };
 }
 
-export function SnapshotPreview({ state, onTake, name }: { state: SnapshotState; onTake(): void; name: string }) {
+export interface SnapshotPreviewProps {
+  state: SnapshotState;
+  onTake(): void;
+  /** Given where a picture may be uploaded (the caller may write). */
+  onUpload?(file: File): void;
+  name: string;
+}
+
+export function SnapshotPreview({ state, onTake, onUpload, name }: SnapshotPreviewProps) {
   const { t } = useTranslation('devices');
+  const picker = useRef<HTMLInputElement>(null);
   return (
     <figure className="snapshot-panel">
       {state.status === 'ready' ? (
@@ -41,13 +65,36 @@ export function SnapshotPreview({ state, onTake, name }: { state: SnapshotState;
       ) : (
         <div className="snapshot-empty" role={state.status === 'failed' ? 'alert' : undefined}>
           {state.status === 'failed' ? state.message : state.status === 'loading' ? t('snapshot.loading') : t('snapshot.none')}
+          {state.status !== 'loading' && onUpload ? <span className="snapshot-hint">{t('snapshot.uploadHint')}</span> : null}
         </div>
       )}
       <figcaption>
         {state.status === 'ready' ? <span>{t('snapshot.size', { width: state.snapshot.width, height: state.snapshot.height })}</span> : null}
-        <Button size="sm" onClick={onTake} loading={state.status === 'loading'}>
-          {state.status === 'ready' ? t('snapshot.retake') : t('snapshot.take')}
-        </Button>
+        <span className="snapshot-actions">
+          {onUpload ? (
+            <>
+              <input
+                ref={picker}
+                type="file"
+                hidden
+                accept={SNAPSHOT_UPLOAD_TYPES.join(',')}
+                aria-label={t('snapshot.upload')}
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  // The same file can be chosen again after a failure.
+                  event.target.value = '';
+                  if (file) onUpload(file);
+                }}
+              />
+              <Button size="sm" onClick={() => picker.current?.click()} disabled={state.status === 'loading'}>
+                {t('snapshot.upload')}
+              </Button>
+            </>
+          ) : null}
+          <Button size="sm" onClick={onTake} loading={state.status === 'loading'}>
+            {state.status === 'ready' ? t('snapshot.retake') : t('snapshot.take')}
+          </Button>
+        </span>
       </figcaption>
     </figure>
   );
