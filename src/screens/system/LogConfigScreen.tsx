@@ -5,20 +5,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import AutoComplete from 'rsuite/AutoComplete';
 import Button from 'rsuite/Button';
-import DateRangePicker from 'rsuite/DateRangePicker';
 import Input from 'rsuite/Input';
 import SelectPicker from 'rsuite/SelectPicker';
 import Tag from 'rsuite/Tag';
 import 'rsuite/AutoComplete/styles/index.css';
 import 'rsuite/Button/styles/index.css';
-import 'rsuite/DateRangePicker/styles/index.css';
 import 'rsuite/Input/styles/index.css';
 import 'rsuite/SelectPicker/styles/index.css';
 import 'rsuite/Tag/styles/index.css';
+import { DATE_TIME_TEXTS } from '../../components/dateRange/dateTexts.ts';
+import { TypedDateRangePicker } from '../../components/dateRange/TypedDateRangePicker.tsx';
 import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
-import { formatDateTime, parseDateTime } from '../../domain/validators.ts';
 import { COMMON_OPERATIONS, EXPORT_MAX_ROWS, LOG_FILTERS, type LogFilterKey, timeProblems, toLogFilter } from './logs/logFilters.ts';
 import { exportLogs, listLogs, type OperationLog } from './logs/logsApi.ts';
 import { problemText } from './shared/problemText.ts';
@@ -50,11 +49,6 @@ export default function LogConfigScreen() {
   });
   const [exporting, setExporting] = useState(false);
 
-  const range = (() => {
-    const start = parseDateTime(draft.values.startTime);
-    const end = parseDateTime(draft.values.endTime);
-    return start && end ? ([start, end] as [Date, Date]) : null;
-  })();
   const presets = [
     { label: t('logs.lastHour'), value: () => [new Date(Date.now() - HOUR), new Date()] as [Date, Date] },
     { label: t('logs.lastDay'), value: () => [new Date(Date.now() - 24 * HOUR), new Date()] as [Date, Date] },
@@ -159,16 +153,18 @@ export default function LogConfigScreen() {
               label={t('logs.fields.timeRange')}
               problem={draft.problems.startTime ?? draft.problems.endTime}
             >
-              <DateRangePicker
+              <TypedDateRangePicker
                 id="log-filter-time"
                 aria-labelledby="log-filter-time-label"
                 format="yyyy-MM-dd HH:mm:ss"
-                value={range}
+                start={draft.values.startTime}
+                end={draft.values.endTime}
+                texts={DATE_TIME_TEXTS}
                 ranges={presets}
                 shouldDisableDate={(date) => date.getTime() > Date.now()}
-                onChange={(value) => {
-                  draft.set('startTime', value ? formatDateTime(value[0]) : '');
-                  draft.set('endTime', value ? formatDateTime(value[1]) : '');
+                onChange={(range) => {
+                  draft.set('startTime', range.start);
+                  draft.set('endTime', range.end);
                 }}
                 placeholder={t('logs.timeHint')}
                 style={{ minWidth: 320 }}
