@@ -4,7 +4,7 @@
 // (issue 8 item 19: the 7-day chart's wrapped legend covered them), and a ranking chart draws a bar per item.
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { init, use } from 'echarts/core';
+import { type EChartsCoreOption, init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { describe, expect, it } from 'vitest';
 import type { EventStatsRange, EventStatsTop, EventStatsWeek } from '../../src/screens/alarms/statsApi.ts';
@@ -22,7 +22,7 @@ interface Text {
   y: number;
 }
 
-function render(option: object, height = HEIGHT): string {
+function render(option: EChartsCoreOption, height = HEIGHT): string {
   const chart = init(null, undefined, { renderer: 'svg', ssr: true, width: WIDTH, height });
   chart.setOption(option);
   const svg = chart.renderToSVGString();
