@@ -17,7 +17,13 @@ function barPixels(panel: Locator): Promise<number> {
   return panel
     .locator('canvas')
     .first()
-    .evaluate((canvas: HTMLCanvasElement) => {
+    .evaluate((node) => {
+      // The spec is type-checked without the DOM library: the canvas API it uses, spelled out.
+      const canvas = node as unknown as {
+        width: number;
+        height: number;
+        getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
+      };
       const context = canvas.getContext('2d');
       if (!context) return 0;
       const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
