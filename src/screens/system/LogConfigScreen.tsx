@@ -1,7 +1,7 @@
 // /logConfig: the operation log — who did what, when, with which result — filtered by user, operation, result
 // and a time range (§5: start not after end, not later than now), paged on the server, exported as .xlsx with
 // the same filters (newest 50,000 rows at most).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import AutoComplete from 'rsuite/AutoComplete';
 import Button from 'rsuite/Button';
@@ -27,7 +27,7 @@ import './shared/systemForms.css';
 const HOUR = 3_600_000;
 
 export default function LogConfigScreen() {
-  const { t } = useTranslation('system');
+  const { t, i18n } = useTranslation('system');
   const list = useServerList<OperationLog, LogFilterKey>({
     filterKeys: LOG_FILTERS,
     rowKey: (log) => log.id,
@@ -38,6 +38,14 @@ export default function LogConfigScreen() {
       return listLogs(toLogFilter(filters), pageNo, pageSize, signal);
     },
   });
+  // The server tells each entry in the caller's language: a new language reads the page again.
+  const { reload } = list;
+  const [listedIn, setListedIn] = useState(i18n.language);
+  useEffect(() => {
+    if (i18n.language === listedIn) return;
+    setListedIn(i18n.language);
+    reload();
+  }, [i18n.language, listedIn, reload]);
   const draft = useFilterDraft(list.filters, list.setFilters, {
     validate: (values) => {
       const found = timeProblems(values);
@@ -75,10 +83,11 @@ export default function LogConfigScreen() {
       flexGrow: 1,
       minWidth: 200,
       sortable: true,
-      // One line per entry (a log is scanned, not read): the rest is in the tooltip and the export.
+      // One line per entry (a log is scanned, not read): what was done, in the reader's language, then the
+      // operation's id; the rest is in the tooltip and the export.
       render: (log) => (
-        <span className="cell-ellipsis" title={log.summary}>
-          <code>{log.operationId}</code> <span className="system-muted">{log.summary}</span>
+        <span className="cell-ellipsis" title={`${log.summary} (${log.operationId})`}>
+          {log.summary} <code className="system-muted">{log.operationId}</code>
         </span>
       ),
     },
