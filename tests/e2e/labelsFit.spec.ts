@@ -18,42 +18,35 @@ async function signInInEnglish(page: Page) {
   await expect(page).not.toHaveURL(/\/login$/);
 }
 
-/** The labels of the page whose text is cut, described. */
-function cutLabels(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const selector = [
-      '.rs-tag',
-      'label',
-      'button',
-      '.rs-btn',
-      'th',
-      '.rs-table-cell-header .rs-table-cell-content',
-      'legend',
-      'h1',
-      'h2',
-      '.rs-breadcrumb-item',
-      '.rs-tabs-item',
-      '.device-badge',
-      '.rs-table-cell-content',
-      'nav a',
-    ].join(',');
-    const screenReaderOnly = (el: Element) => {
-      const box = el.getBoundingClientRect();
-      const style = getComputedStyle(el);
-      return box.width <= 2 || box.height <= 2 || style.visibility === 'hidden' || style.clipPath.startsWith('inset(50%') || el.closest('[aria-hidden="true"]') !== null;
-    };
-    const found: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
-      if (screenReaderOnly(el)) continue;
-      // A plain data cell may cut a long value (it shows the rest in its tooltip); a cell of badges or buttons may not.
-      if (el.matches('.rs-table-cell-content') && !el.querySelector('.rs-tag, .device-badge, .rs-btn, button')) continue;
-      if (el.closest('.cell-ellipsis[title]')) continue;
-      const text = el.innerText.trim();
-      if (text && el.scrollWidth > el.clientWidth + 1) found.push(`"${text.replace(/\s+/g, ' ').slice(0, 60)}" (${el.scrollWidth} > ${el.clientWidth} px)`);
-    }
-    return found;
-  });
-}
+/**
+ * In the page: the labels whose text is cut, described. (Source text: the specs are compiled for Node, without the
+ * DOM's types.)
+ */
+const CUT_LABELS = `(() => {
+  const selector = [
+    '.rs-tag', 'label', 'button', '.rs-btn', 'th', '.rs-table-cell-header .rs-table-cell-content', 'legend', 'h1', 'h2',
+    '.rs-breadcrumb-item', '.rs-tabs-item', '.device-badge', '.rs-table-cell-content', 'nav a',
+  ].join(',');
+  const screenReaderOnly = (el) => {
+    const box = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    return box.width <= 2 || box.height <= 2 || style.visibility === 'hidden' || style.clipPath.startsWith('inset(50%')
+      || el.closest('[aria-hidden="true"]') !== null;
+  };
+  const found = [];
+  for (const el of document.querySelectorAll(selector)) {
+    if (screenReaderOnly(el)) continue;
+    // A plain data cell may cut a long value (it shows the rest in its tooltip); a cell of badges or buttons may not.
+    if (el.matches('.rs-table-cell-content') && !el.querySelector('.rs-tag, .device-badge, .rs-btn, button')) continue;
+    if (el.closest('.cell-ellipsis[title]')) continue;
+    const text = (el.textContent || '').replace(/\\s+/g, ' ').trim();
+    if (text && el.scrollWidth > el.clientWidth + 1) found.push('"' + text.slice(0, 60) + '" (' + el.scrollWidth + ' > ' + el.clientWidth + ' px)');
+  }
+  return found;
+})()`;
+
+/** Goes to `path` inside the loaded console (as a menu click does). */
+const NAVIGATE = (path: string) => `history.pushState(null, '', ${JSON.stringify(path)}); dispatchEvent(new PopStateEvent('popstate'));`;
 
 /** A camera that is neither started nor running: its list row shows the longest pair of state badges. */
 async function addIdleCamera(request: APIRequestContext) {
@@ -73,16 +66,13 @@ test('no label is cut on the main screens in English', async ({ page, request })
   for (const path of MAIN_SCREENS) {
     // In-app navigation (as a menu click does): the console stays loaded from one screen to the next. The screen
     // is there when the breadcrumbs name it (they follow the router, which commits once the screen has loaded).
-    const before = await crumb.innerText();
-    await page.evaluate((to) => {
-      history.pushState(null, '', to);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
+    const before = (await crumb.textContent()) ?? '';
+    await page.evaluate(NAVIGATE(path));
     await expect(crumb).not.toHaveText(before);
     // Measured once the screen has what it shows: nothing loading, the fonts in.
     await expect.poll(() => page.locator('[aria-busy="true"], .rs-loader').count()).toBe(0);
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    for (const label of await cutLabels(page)) cut.push(`${path}: ${label}`);
+    await page.evaluate('document.fonts.ready.then(() => undefined)');
+    for (const label of (await page.evaluate(CUT_LABELS)) as string[]) cut.push(`${path}: ${label}`);
   }
   expect(cut).toEqual([]);
 });
