@@ -1,6 +1,6 @@
 // Contract rules a generic OpenAPI linter does not know (docs/contract-conventions.md): every operation declares
-// exactly one kind of access, its x-permission names real module numbers (route keys), one tag from the list; every
-// value a client sends is bounded (scripts/contractBounds.ts).
+// exactly one kind of access, its x-permission names real module numbers (route keys), one tag from the list, a
+// summary in English and in Chinese (x-summary-zh); every value a client sends is bounded (scripts/contractBounds.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadContract } from '../server/contract/loadContract.ts';
@@ -30,6 +30,10 @@ for (const [path, item] of Object.entries<Record<string, any>>(document.paths)) 
       if (!numbers.has(n)) problems.push(`${where}: x-permission ${n} is not a module number of the menu`);
     }
     if (op.tags?.length !== 1 || !tags.has(op.tags[0])) problems.push(`${where}: needs exactly one declared tag`);
+    // The operation log shows what an operation did in the user's language: the summary and its Chinese twin.
+    if (typeof op.summary !== 'string' || typeof op['x-summary-zh'] !== 'string' || !/\p{Script=Han}/u.test(op['x-summary-zh'])) {
+      problems.push(`${where}: needs a summary and a Chinese x-summary-zh`);
+    }
     if (ids.has(op.operationId)) problems.push(`${where}: duplicate operationId ${op.operationId}`);
     ids.add(op.operationId);
   }

@@ -23,7 +23,9 @@ export interface ContractOperation {
   method: string;
   path: string;
   tag: string;
+  /** What the operation does, in English (the contract's summary) and in Chinese (its x-summary-zh). */
   summary: string;
+  summaryZh: string;
   access: Access;
   parameters: ContractParameter[];
   /** Body schema per content type; undefined when the operation takes no body. */
@@ -60,6 +62,7 @@ export function loadContract(path = contractPath): Contract {
         path: route,
         tag: op.tags?.[0] ?? 'untagged',
         summary: op.summary ?? op.operationId,
+        summaryZh: op['x-summary-zh'] ?? op.summary ?? op.operationId,
         access: accessOf(op),
         parameters,
         body: op.requestBody ? bodyOf(op.requestBody) : undefined,

@@ -1,6 +1,20 @@
-// Turns schema-validation errors (ajv) into one message per problem that names the field and the rule,
-// in Chinese or English.
+// Turns schema-validation errors (ajv) into one message per problem that names the field (by its label in the
+// user's language where it has one, with its key) and the rule, in Chinese or English. A pattern is explained by
+// the rule it stands for (src/domain/inputRules.ts, shared with the console's forms).
+import { type PatternRule, patternRule } from '../../src/domain/inputRules.ts';
+import { fieldLabel } from './fieldLabels.ts';
 import type { Lang } from './messages.ts';
+
+const patternRules: Record<PatternRule, { zh: string; en: string }> = {
+  ipv4: { zh: '应为 IPv4 地址（四个 0–255 的数，用点分隔，如 192.168.1.10）', en: 'must be an IPv4 address (four numbers 0–255 separated by dots, such as 192.168.1.10)' },
+  host: { zh: '应为 IP 地址或主机名（只能包含字母、数字和 . : -）', en: 'must be an IP address or a host name (letters, digits and . : - only)' },
+  streamUrl: { zh: '应以 rtsp://、rtsps://、rtmp://、http:// 或 https:// 开头', en: 'must start with rtsp://, rtsps://, rtmp://, http:// or https://' },
+  deviceSerial: { zh: '只能包含字母、数字和 _ . : -', en: 'may contain only letters, digits and _ . : -' },
+  boxSerial: { zh: '只能包含字母、数字、_ 和 -', en: 'may contain only letters, digits, _ and -' },
+  dateTime: { zh: '格式应为 yyyy-MM-dd HH:mm:ss', en: 'must be written yyyy-MM-dd HH:mm:ss' },
+  clockTime: { zh: '格式应为 HH:mm 或 HH:mm:ss', en: 'must be written HH:mm or HH:mm:ss' },
+  clockTimeHms: { zh: '格式应为 HH:mm:ss', en: 'must be written HH:mm:ss' },
+};
 
 export interface SchemaError {
   instancePath: string;
@@ -23,7 +37,10 @@ const rules: Record<string, { zh: (p: Record<string, any>) => string; en: (p: Re
   exclusiveMaximum: { zh: (p) => `必须小于 ${p.limit}`, en: (p) => `must be less than ${p.limit}` },
   minItems: { zh: (p) => `至少需要 ${p.limit} 项`, en: (p) => `must have at least ${p.limit} items` },
   maxItems: { zh: (p) => `最多 ${p.limit} 项`, en: (p) => `must have at most ${p.limit} items` },
-  pattern: { zh: () => '格式不正确', en: () => 'has an invalid format' },
+  pattern: {
+    zh: (p) => patternRules[patternRule(p.pattern) as PatternRule]?.zh ?? '格式不正确',
+    en: (p) => patternRules[patternRule(p.pattern) as PatternRule]?.en ?? 'has an invalid format',
+  },
   format: { zh: (p) => `格式应为 ${p.format}`, en: (p) => `must be a valid ${p.format}` },
   enum: {
     zh: (p) => `只能是 ${(p.allowedValues ?? []).join('、')} 之一`,
@@ -76,7 +93,9 @@ export function describeSchemaErrors(errors: SchemaError[], context: string, lan
     if (seen.has(field)) continue;
     seen.add(field);
     const rule = rules[error.keyword]?.[lang](error.params) ?? error.message ?? error.keyword;
-    parts.push(lang === 'zh' ? `参数 ${field} ${rule}` : `${field} ${rule}`);
+    const label = fieldLabel(field, lang);
+    if (label) parts.push(lang === 'zh' ? `${label}（${field}）${rule}` : `${label} (${field}) ${rule}`);
+    else parts.push(lang === 'zh' ? `参数 ${field} ${rule}` : `${field} ${rule}`);
     if (parts.length === 5) break;
   }
   if (parts.length === 0) return lang === 'zh' ? '请求参数不正确' : 'Invalid request';

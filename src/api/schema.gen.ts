@@ -6341,6 +6341,7 @@ export interface components {
         DeviceInfo: components["schemas"]["Device"] & {
             outputs: components["schemas"]["DeviceOutput"][];
         };
+        /** @description A camera to add. A live-stream camera (kind normal) needs its stream address. */
         DeviceInput: {
             name: string;
             /**
@@ -6348,12 +6349,10 @@ export interface components {
              * @enum {string}
              */
             kind: "normal" | "image";
-            serialnumber?: string;
-            /** @description IPv4, IPv6 or host name. */
-            ip?: string;
-            port?: number;
-            /** @description Required for kind normal (400 when missing). */
-            rtspUrl?: string;
+            serialnumber?: components["schemas"]["SerialNumber"];
+            ip?: components["schemas"]["IPv4Address"];
+            port?: components["schemas"]["Port"];
+            rtspUrl?: components["schemas"]["StreamUrl"];
             username?: string;
             /** @description Stream password; stored encrypted, never returned. */
             password?: string;
@@ -6368,14 +6367,14 @@ export interface components {
             address?: string;
             remark?: string;
         };
-        /** @description The editable fields of `DeviceInput` (kind cannot change); password absent = unchanged. */
+        /** @description The editable fields of DeviceInput (kind cannot change); password absent = unchanged; rtspUrl absent = unchanged (a live-stream camera keeps its stream address). */
         DeviceUpdateInput: {
             id: number;
             name: string;
-            serialnumber?: string;
-            ip?: string;
-            port?: number;
-            rtspUrl?: string;
+            serialnumber?: components["schemas"]["SerialNumber"];
+            ip?: components["schemas"]["IPv4Address"];
+            port?: components["schemas"]["Port"];
+            rtspUrl?: components["schemas"]["StreamUrl"];
             username?: string;
             password?: string;
             brand?: string;
@@ -6616,9 +6615,9 @@ export interface components {
             code: string;
             ctrlUnitId?: number | null;
             deviceId?: number | null;
-            ip?: string;
-            port?: number;
-            rtspUrl?: string;
+            ip?: components["schemas"]["IPv4Address"];
+            port?: components["schemas"]["Port"];
+            rtspUrl?: components["schemas"]["StreamUrl"];
             brand?: string;
             longitude?: number | null;
             latitude?: number | null;
@@ -6700,8 +6699,8 @@ export interface components {
         };
         EdgeBoxInput: {
             name: string;
-            serialNumber: string;
-            ip?: string;
+            serialNumber: components["schemas"]["BoxSerialNumber"];
+            ip?: components["schemas"]["IPv4Address"];
             model?: string;
             longitude?: number | null;
             latitude?: number | null;
@@ -6711,7 +6710,7 @@ export interface components {
         EdgeBoxUpdateInput: {
             id: number;
             name: string;
-            ip?: string;
+            ip?: components["schemas"]["IPv4Address"];
             model?: string;
             longitude?: number | null;
             latitude?: number | null;
@@ -6729,7 +6728,7 @@ export interface components {
             boxId: number;
             /** @description Platform address as seen from the box. */
             platformHost: string;
-            platformPort: number;
+            platformPort: components["schemas"]["Port"];
             /**
              * @default https
              * @enum {string}
@@ -9216,6 +9215,14 @@ export interface components {
             sceneDegree?: number;
             groupId?: number | null;
         };
+        /** @description The address of a live stream: rtsp://, rtsps://, rtmp://, http:// or https://. */
+        StreamUrl: string;
+        SerialNumber: string;
+        /** @description A dotted IPv4 address, each of its four numbers 0–255 (192.168.1.10); empty for none. */
+        IPv4Address: string;
+        /** @description A TCP/UDP port, 1–65535. */
+        Port: number;
+        BoxSerialNumber: string;
         /**
          * @description Time of day, HH:mm:ss (24 h).
          * @example 23:59:59

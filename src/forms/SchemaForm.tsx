@@ -1,5 +1,5 @@
 // A schema-driven form in the console's language: the rsuite theme, labels and option names from the catalogues,
-// validation messages from ajv-i18n (Chinese or English), RJSF's own texts translated, and drawn geometry that
+// validation messages written for people (validationMessages.ts, Chinese or English), RJSF's own texts translated, and drawn geometry that
 // starts empty (no minItems placeholders). Screens load it lazily (`lazy(() => import('…/SchemaForm.tsx'))`), so
 // RJSF and ajv are one chunk loaded only where a form is shown.
 import type { IChangeEvent } from '@rjsf/core';
@@ -12,14 +12,14 @@ import {
   TranslatableString,
   type UiSchema,
 } from '@rjsf/utils';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import type { FormContext } from './formContext.ts';
 import { localizeUiSchema, type Vocabulary } from './localize.ts';
 import { ThemedForm } from './theme.tsx';
-import { anyValidator, loadMessages, validatorFor } from './validator.ts';
+import { validatorFor } from './validator.ts';
 import './forms.css';
 
 export interface SchemaFormProps<T> {
@@ -64,13 +64,8 @@ export default function SchemaForm<T>(props: SchemaFormProps<T>) {
 
   const localizedUi = useMemo(() => localizeUiSchema(schema, uiSchema, words), [schema, uiSchema, words]);
 
-  // The validation messages of a newly chosen language load first; until then the form keeps the old ones.
-  const [, setLoaded] = useState(0);
-  useEffect(() => {
-    if (!validatorFor(language)) void loadMessages(language).then(() => setLoaded((n) => n + 1));
-  }, [language]);
-  const validator = validatorFor(language) ?? anyValidator();
-  if (!validator) return null;
+  // The validation messages come from the forms catalogue of the current language (validationMessages.ts).
+  const validator = validatorFor(language);
 
   const translateString = (key: TranslatableString, params?: string[]) => {
     const name = TRANSLATABLE_NAMES.get(key);
@@ -78,14 +73,8 @@ export default function SchemaForm<T>(props: SchemaFormProps<T>) {
     return replaceStringParameters(text, params);
   };
 
-  // Patterns name a regular expression the user cannot read: say what is wrong instead.
-  const transformErrors: ErrorTransformer<T> = (errors) =>
-    errors.map((error) => {
-      if (error.name === 'pattern') return { ...error, message: t('errors.pattern') };
-      if (error.name === 'format') return { ...error, message: t('errors.format') };
-      if (error.name === 'oneOf' || error.name === 'anyOf') return { ...error, message: t('errors.oneOf') };
-      return error;
-    });
+  // `if` only says that a `then` failed: the concrete rule (a required field) is reported on its own.
+  const transformErrors: ErrorTransformer<T> = (errors) => errors.filter((error) => error.name !== 'if');
 
   const formContext: FormContext = { ...props.context, labelOf: words.title };
 

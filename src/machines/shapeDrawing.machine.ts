@@ -2,11 +2,15 @@
 // polygons (type 1) or lines (type 5) on a snapshot. Pure: points are relative to the snapshot (0..1, 4 decimals)
 // and the §5 pixel rules use the snapshot's own size, so the tool works the same at any display size.
 //
-// idle     shapes are shown; select one, drag / insert / delete its points, close its tag, clear, undo
-// drawing  clicks add points to a draft; a line ends at its second point, a polygon on FINISH
+// idle               shapes are shown; select one, drag / insert / delete its points, close its tag, clear, undo
+// drawing            clicks add points to a draft; a line ends at its second point, a polygon on FINISH
+// confirmingDiscard  closing (Escape, the close button, Cancel) with shapes not applied — changed from the ones
+//                    the editor opened with, or a draft — asks first: KEEP_EDITING goes back to where it was,
+//                    DISCARD closes
+// closed             final: the editor is left without applying (nothing to keep, or discarded on purpose)
 // A refused action leaves everything as it was and says why (`refusal`); the next accepted action clears it.
 import { assign, setup } from 'xstate';
-import { PALETTES, type PaletteName, paletteEntry } from '../components/shapeEditor/palettes.ts';
+import { type PaletteName, paletteEntry } from '../components/shapeEditor/palettes.ts';
 import {
   addPointRefusal,
   closeRefusal,
@@ -17,7 +21,8 @@ import {
   removeRefusal,
   startRefusal,
 } from '../components/shapeEditor/shapeRules.ts';
-import { type FrameSize, type RelPoint, round4, type Shape, type ShapeType } from '../domain/eventAreaWire.ts';
+import type { FrameSize, RelPoint, Shape, ShapeType } from '../domain/eventAreaWire.ts';
+import { clampPoint, hasUnappliedShapes, initialRevision, type Revision } from './shapeDrawingShapes.ts';
 
 export interface ShapeDrawingInput {
   shapeType: ShapeType;
@@ -33,13 +38,11 @@ export interface ShapeDrawingInput {
   historyLimit?: number;
 }
 
-/** What undo restores: the shapes and the palette's free list together. */
-interface Revision {
-  shapes: Shape[];
-  free: number[];
-}
-
 export interface ShapeDrawingContext extends Revision {
+  /** The shapes the editor opened with (closing asks first when they changed). */
+  initialShapes: Shape[];
+  /** Where KEEP_EDITING returns to from confirmingDiscard. */
+  resume: 'idle' | 'drawing';
   shapeType: ShapeType;
   frame: FrameSize;
   palette: PaletteName;
@@ -66,30 +69,10 @@ export type ShapeDrawingEvent =
   | { type: 'MOVE_POINT'; shape: number; point: number; to: RelPoint }
   | { type: 'INSERT_POINT'; shape: number; after: number; point: RelPoint }
   | { type: 'DELETE_POINT'; shape: number; point: number }
-  | { type: 'DISMISS' };
-
-const clampPoint = (p: RelPoint): RelPoint => ({ x: round4(Math.min(1, Math.max(0, p.x))), y: round4(Math.min(1, Math.max(0, p.y))) });
-
-/** Shapes as loaded: each keeps its palette entry; one without a (known, unused) entry takes the front free one. */
-function initialRevision(input: ShapeDrawingInput): Revision {
-  const palette = PALETTES[input.palette];
-  const free = palette.map((entry) => entry.id);
-  const shapes: Shape[] = [];
-  const unplaced: Shape[] = [];
-  for (const shape of input.shapes ?? []) {
-    const at = shape.id === undefined ? -1 : free.indexOf(shape.id);
-    if (at >= 0) {
-      free.splice(at, 1);
-      shapes.push({ ...shape, type: input.shapeType, points: shape.points.map(clampPoint) });
-    } else unplaced.push(shape);
-  }
-  for (const shape of unplaced) {
-    const id = free.shift();
-    const entry = paletteEntry(input.palette, id);
-    shapes.push({ ...shape, type: input.shapeType, points: shape.points.map(clampPoint), id, colour: entry?.colour ?? shape.colour });
-  }
-  return { shapes, free };
-}
+  | { type: 'DISMISS' }
+  | { type: 'REQUEST_CLOSE' }
+  | { type: 'KEEP_EDITING' }
+  | { type: 'DISCARD' };
 
 /** The context after an accepted change: the previous revision is kept for undo. */
 function revise(context: ShapeDrawingContext, next: Partial<Revision> & Partial<Pick<ShapeDrawingContext, 'draft' | 'selected'>>) {
@@ -145,6 +128,8 @@ export const shapeDrawingMachine = setup({
       event.type === 'DELETE_POINT' && validShape(context, event.shape) && deletePointRefusal(context.shapeType, context.shapes[event.shape].points.length) !== null,
     canDeletePoint: ({ context, event }) =>
       event.type === 'DELETE_POINT' && validShape(context, event.shape) && event.point >= 0 && event.point < context.shapes[event.shape].points.length,
+    unapplied: ({ context }) => hasUnappliedShapes(context),
+    resumeDrawing: ({ context }) => context.resume === 'drawing',
   },
   actions: {
     refuseStart: assign({ refusal: ({ context }) => startRefusal(context.shapeType, context.shapes.length, context.maxShapes, context.free.length) }),
@@ -207,22 +192,29 @@ export const shapeDrawingMachine = setup({
       return revise(context, { shapes: mapPoints(context.shapes, event.shape, (points) => points.filter((_, i) => i !== event.point)) });
     }),
     dismiss: assign({ refusal: () => null }),
+    resumeIdle: assign({ resume: () => 'idle' as const, refusal: () => null }),
+    resumeDrawingLater: assign({ resume: () => 'drawing' as const, refusal: () => null }),
   },
 }).createMachine({
   id: 'shapeDrawing',
-  context: ({ input }) => ({
-    ...initialRevision(input),
-    shapeType: input.shapeType,
+  context: ({ input }) => {
+    const revision = initialRevision(input);
+    return {
+      ...revision,
+      initialShapes: revision.shapes,
+      resume: 'idle' as const,
+      shapeType: input.shapeType,
     frame: input.frame,
     palette: input.palette,
     maxShapes: input.maxShapes,
     minShapes: input.minShapes ?? 0,
     historyLimit: input.historyLimit ?? 50,
-    draft: [],
-    selected: null,
-    history: [],
-    refusal: null,
-  }),
+      draft: [],
+      selected: null,
+      history: [],
+      refusal: null,
+    };
+  },
   initial: 'idle',
   on: { DISMISS: { actions: 'dismiss' } },
   states: {
@@ -236,6 +228,7 @@ export const shapeDrawingMachine = setup({
         MOVE_POINT: { guard: 'canMovePoint', actions: 'movePoint' },
         INSERT_POINT: [{ guard: 'insertRefused', actions: 'refuseInsert' }, { guard: 'canInsertPoint', actions: 'insertPoint' }],
         DELETE_POINT: [{ guard: 'deletePointRefused', actions: 'refuseDeletePoint' }, { guard: 'canDeletePoint', actions: 'deletePoint' }],
+        REQUEST_CLOSE: [{ guard: 'unapplied', target: 'confirmingDiscard', actions: 'resumeIdle' }, { target: 'closed' }],
       },
     },
     drawing: {
@@ -250,8 +243,16 @@ export const shapeDrawingMachine = setup({
         FINISH: [{ guard: 'closeRefused', actions: 'refuseClose' }, { target: 'idle', actions: 'commitPolygon' }],
         CANCEL: { target: 'idle', actions: 'dropDraft' },
         UNDO: [{ guard: 'hasDraft', actions: 'undoDraftPoint' }, { target: 'idle' }],
+        REQUEST_CLOSE: [{ guard: 'unapplied', target: 'confirmingDiscard', actions: 'resumeDrawingLater' }, { target: 'closed' }],
       },
     },
+    confirmingDiscard: {
+      on: {
+        KEEP_EDITING: [{ guard: 'resumeDrawing', target: 'drawing' }, { target: 'idle' }],
+        DISCARD: { target: 'closed' },
+      },
+    },
+    closed: { type: 'final' },
   },
 });
 

@@ -41,7 +41,8 @@ test('a camera is added; a demo camera is drawn on, configured, saved, read back
   await form.getByLabel('IP 地址').fill('198.51.100.7');
   await form.getByLabel('视频流地址').fill('rtsp:/bad');
   await form.getByRole('button', { name: '保存' }).click();
-  await expect(form.getByText('格式不正确').first()).toBeVisible(); // the stream address must start with rtsp:// (or http…)
+  // The stream address must start with rtsp:// (or http…): the form says so in words.
+  await expect(form.getByText('应以 rtsp://、rtsps://、rtmp://、http:// 或 https:// 开头').first()).toBeVisible();
   await form.getByLabel('视频流地址').fill('rtsp://198.51.100.7:554/stream');
   await form.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('摄像机已添加')).toBeVisible();

@@ -123,7 +123,7 @@ test('an edge box is registered (its secret shown once), then deleted', async ({
   await form.getByLabel('名称').fill('E2E 盒子');
   await form.getByLabel('序列号').fill('E2E BOX');
   await form.getByRole('button', { name: '注册盒子' }).click();
-  await expect(form.getByText('格式不正确').first()).toBeVisible();
+  await expect(form.getByText('只能包含字母、数字、_ 和 -').first()).toBeVisible();
   await form.getByLabel('序列号').fill('E2E-BOX-0001');
   await form.getByRole('button', { name: '注册盒子' }).click();
 

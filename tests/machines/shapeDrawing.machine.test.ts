@@ -1,7 +1,8 @@
 // Model-based test of the drawing tool: the user's model (shapeDrawingModel.ts) generates a path to every state it
 // can be in, then every action from each of them; each sequence drives the production machine with concrete
 // points on a 1920×1080 snapshot and checks it against the model at every step — and checks the palette rule of
-// §4 (the front colour is taken when a shape is drawn and given back to the front when it is deleted).
+// §4 (the front colour is taken when a shape is drawn and given back to the front when it is deleted), and that
+// closing with shapes not applied asks first (issue 8 item 24: confirmingDiscard, closed).
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
@@ -54,6 +55,12 @@ function productionEvents(kind: ModelConfig['kind'], event: ModelEventType, acto
       return [{ type: 'DELETE_POINT', shape: 0, point: 0 }];
     case 'DISMISS':
       return [{ type: 'DISMISS' }];
+    case 'REQUEST_CLOSE':
+      return [{ type: 'REQUEST_CLOSE' }];
+    case 'KEEP_EDITING':
+      return [{ type: 'KEEP_EDITING' }];
+    case 'DISCARD':
+      return [{ type: 'DISCARD' }];
   }
 }
 
@@ -75,6 +82,11 @@ function run(config: ModelConfig, events: readonly ModelEventType[], visited: Se
   for (const event of events) {
     const before = production.getSnapshot().context;
     visited.add(`${String(production.getSnapshot().value)}:${event}`);
+    // A closed editor takes no more actions (both machines are done; xstate would only warn about the event).
+    if (production.getSnapshot().status === 'done') {
+      expect(model.getSnapshot().status, events.join(' → ')).toBe('done');
+      continue;
+    }
     model.send({ type: event });
     for (const concrete of productionEvents(config.kind, event, production)) production.send(concrete);
     const expected = model.getSnapshot();
@@ -135,3 +147,41 @@ for (const config of CONFIGS) {
     });
   });
 }
+
+describe('closing an editor opened on saved shapes', () => {
+  const saved = [{ type: 1 as const, points: [{ x: 0.1, y: 0.1 }, { x: 0.5, y: 0.1 }, { x: 0.5, y: 0.5 }], id: 1 }];
+  const open = () => createActor(shapeDrawingMachine, { input: { shapeType: 1, frame, palette: 'polygon', maxShapes: 2, shapes: saved } }).start();
+
+  it('closes at once while the shapes are the ones it opened with', () => {
+    const actor = open();
+    actor.send({ type: 'REQUEST_CLOSE' });
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('asks when a saved shape was moved, and not once the move is undone', () => {
+    const actor = open();
+    actor.send({ type: 'MOVE_POINT', shape: 0, point: 0, to: { x: 0.2, y: 0.2 } });
+    actor.send({ type: 'REQUEST_CLOSE' });
+    expect(actor.getSnapshot().value).toBe('confirmingDiscard');
+    actor.send({ type: 'KEEP_EDITING' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.shapes[0].points[0]).toEqual({ x: 0.2, y: 0.2 }); // nothing was lost
+    actor.send({ type: 'UNDO' });
+    actor.send({ type: 'REQUEST_CLOSE' });
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('keeps the draft being drawn when the user keeps editing, and closes on DISCARD', () => {
+    const actor = open();
+    actor.send({ type: 'START' });
+    actor.send({ type: 'ADD_POINT', point: { x: 0.6, y: 0.6 } });
+    actor.send({ type: 'REQUEST_CLOSE' });
+    actor.send({ type: 'KEEP_EDITING' });
+    expect(actor.getSnapshot().value).toBe('drawing');
+    expect(actor.getSnapshot().context.draft).toHaveLength(1);
+    actor.send({ type: 'REQUEST_CLOSE' });
+    actor.send({ type: 'DISCARD' });
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+});

@@ -1,6 +1,7 @@
 // The user's model of the drawing tool, for the model-based test: what a user sees of one field (how many shapes,
-// how many points each, the draft, whether undo has something, which rule refused the last action), as a small
-// machine written straight from spec §4/§5 — independent of the production machine's implementation.
+// how many points each, the draft, whether undo has something, which rule refused the last action, whether closing
+// asks first), as a small machine written straight from spec §4/§5 and issue 8 item 24 — independent of the
+// production machine's implementation. The field opens empty, so any shape or draft is one closing would lose.
 import { assign, createMachine } from 'xstate';
 
 export type Kind = 'polygon' | 'line';
@@ -18,6 +19,8 @@ export interface ModelContext {
   /** Earlier shape lists (what undo restores). */
   history: number[][];
   refusal: string | null;
+  /** Where "keep editing" returns to from the closing question. */
+  resume: 'idle' | 'drawing';
 }
 
 export const MODEL_EVENTS = [
@@ -34,6 +37,9 @@ export const MODEL_EVENTS = [
   'INSERT',
   'REMOVE_POINT',
   'DISMISS',
+  'REQUEST_CLOSE',
+  'KEEP_EDITING',
+  'DISCARD',
 ] as const;
 export type ModelEventType = (typeof MODEL_EVENTS)[number];
 
@@ -50,11 +56,20 @@ export function createUserModel(config: ModelConfig) {
   });
   const refuse = (rule: string) =>
     assign<ModelContext, { type: ModelEventType }, undefined, { type: ModelEventType }, never>({ refusal: () => rule });
+  // Closing asks first when there is something to lose; otherwise it closes.
+  const requestClose = (from: 'idle' | 'drawing') => [
+    {
+      guard: ({ context }: { context: ModelContext }) => context.shapes.length > 0 || context.draft > 0,
+      target: 'confirmingDiscard',
+      actions: assign<ModelContext, { type: ModelEventType }, undefined, { type: ModelEventType }, never>({ resume: () => from, refusal: () => null }),
+    },
+    { target: 'closed' },
+  ];
 
   return createMachine({
     types: {} as { context: ModelContext; events: { type: ModelEventType } },
     id: `drawing-${config.kind}`,
-    context: { shapes: [], draft: 0, history: [], refusal: null },
+    context: { shapes: [], draft: 0, history: [], refusal: null, resume: 'idle' },
     initial: 'idle',
     on: { DISMISS: { actions: assign({ refusal: () => null }) } },
     states: {
@@ -95,6 +110,7 @@ export function createUserModel(config: ModelConfig) {
               actions: assign(({ context }) => changed(context, [context.shapes[0] - 1, ...context.shapes.slice(1)])),
             },
           ],
+          REQUEST_CLOSE: requestClose('idle'),
         },
       },
       drawing: {
@@ -118,16 +134,24 @@ export function createUserModel(config: ModelConfig) {
           ],
           CANCEL: { target: 'idle', actions: assign({ draft: () => 0, refusal: () => null }) },
           UNDO: [{ guard: ({ context }) => context.draft > 0, actions: assign({ draft: ({ context }) => context.draft - 1, refusal: () => null }) }, { target: 'idle' }],
+          REQUEST_CLOSE: requestClose('drawing'),
         },
       },
+      confirmingDiscard: {
+        on: {
+          KEEP_EDITING: [{ guard: ({ context }) => context.resume === 'drawing', target: 'drawing' }, { target: 'idle' }],
+          DISCARD: { target: 'closed' },
+        },
+      },
+      closed: { type: 'final' },
     },
   });
 }
 
 /** The traversal's view of a model state: history is reduced to "undo has something", so the graph is finite. */
 export function serializeModelState(snapshot: { value: unknown; context: ModelContext }): string {
-  const { shapes, draft, history, refusal } = snapshot.context;
-  return `${String(snapshot.value)}|${shapes.join(',')}|${draft}|${history.length > 0}|${refusal}`;
+  const { shapes, draft, history, refusal, resume } = snapshot.context;
+  return `${String(snapshot.value)}|${shapes.join(',')}|${draft}|${history.length > 0}|${refusal}|${snapshot.value === 'confirmingDiscard' ? resume : ''}`;
 }
 
 /** Events the model leaves out only to stay finite (the production machine would act on them). */

@@ -119,6 +119,22 @@ describe('listOperationLogs', () => {
     }
   });
 
+  it('tells what each entry did, and a success, in the reader’s language whatever language it was written in', async () => {
+    const day = { startTime: '2020-01-02 00:00:00', endTime: '2020-01-02 23:59:59' };
+    type Row = { operationId: string; summary: string; msg: string; code: number };
+    const zh: Row[] = (await listLogs(day, 'zh')).json.data.list;
+    const en: Row[] = (await listLogs(day, 'en')).json.data.list;
+    expect(zh.map((l) => [l.operationId, l.summary])).toEqual([
+      ['deleteDept', '删除部门'],
+      ['addDept', '新增部门'],
+      ['addDept', '新增部门'],
+    ]);
+    expect(en.map((l) => l.summary)).toEqual(['Delete a department', 'Add a department', 'Add a department']);
+    expect(zh.filter((l) => l.code === 0).map((l) => l.msg)).toEqual(['操作成功', '操作成功']);
+    expect(en.filter((l) => l.code === 0).map((l) => l.msg)).toEqual(['success', 'success']);
+    expect(zh.find((l) => l.code !== 0)?.msg).toBe('no'); // a refusal keeps its own words
+  });
+
   it('is forbidden to the operator', async () => {
     const operator = await login(server.app, OPERATOR);
     expect((await listLogs({}, 'zh', operator)).json.code).toBe(403);
@@ -144,7 +160,11 @@ describe('exportOperationLogs', () => {
     // The code is a number cell, not text.
     expect(sheet).toContain('<c r="G2"><v>403</v></c>');
     expect(sheet).not.toContain('deleteDept');
+    expect(sheet).toContain('<t xml:space="preserve">Add a department</t>');
     expect(await zip.file('xl/workbook.xml')!.async('string')).toContain('name="Operation log"');
+    const chinese = await call(server.app, 'POST', '/operation/log/export', { token: admin, body: { operationId: 'addDept' }, lang: 'zh' });
+    const chineseSheet = await (await JSZip.loadAsync(chinese.raw)).file('xl/worksheets/sheet1.xml')!.async('string');
+    expect(chineseSheet).toContain('<t xml:space="preserve">新增部门</t>');
   });
 
   it('answers the JSON envelope when the filters are bad', async () => {

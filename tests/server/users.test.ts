@@ -133,7 +133,7 @@ describe('createUser', () => {
     const short = await create(newUser('dave', { password: '123', confirmPassword: '123' }), admin, 'zh');
     expect(short.json.msg).toMatch(/password.*6/);
     const badName = await create(newUser('da ve'), admin, 'en');
-    expect(badName.json.msg).toMatch(/username has an invalid format/);
+    expect(badName.json.msg).toMatch(/User name \(username\) has an invalid format/);
     expect((await list({ keyword: 'dave' })).json.data.total).toBe(0);
   });
 

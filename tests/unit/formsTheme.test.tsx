@@ -95,12 +95,12 @@ describe('the event-area form', () => {
     const { onSubmit } = renderForm({ schema: eventAreaSchema as never, uiSchema: eventAreaUi, formData: { ...eventArea, warnInterval: 90000 } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     const list = await screen.findByRole('alert');
-    expect(within(list).getByText(/告警间隔: 应当为 <= 86400/)).toBeTruthy();
+    expect(within(list).getByText('告警间隔: 应在 0–86400 之间')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
 
     await act(() => i18next.changeLanguage('en'));
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/Alarm interval: must be <= 86400/));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/Alarm interval: Must be between 0 and 86400/));
   });
 
   it('flags a time window that starts after it ends', () => {

@@ -1,6 +1,7 @@
 // The roles screen (module assignment with half-checked parents, the 409 while users hold a role) and the
 // operation log (§5 time rules before any request, filters, export with the applied filters), on fake calls.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from '../../src/api/client.ts';
 import { setupI18n } from '../../src/i18n/setup.ts';
@@ -74,6 +75,30 @@ describe('roles screen', () => {
     await waitFor(() => expect(calls.updateRole).toHaveBeenCalledWith(2, { roleName: 'operator', remark: 'alarms', moduleIds: [1, 3, 4] }));
   });
 
+  it('names the modules in the user’s language, without their keys (issue 8 item 23)', async () => {
+    const named = (id: number, number: string, zh: string, en: string, children: MenuModule[] = [], type: 'menu' | 'button' = 'menu') => ({
+      ...module(id, number, zh, children, type),
+      moduleNameEn: en,
+    });
+    calls.getRoleMenus.mockResolvedValue({
+      moduleIds: [],
+      tree: [named(1, 'group:system', '系统管理', 'System', [named(2, 'userConfig', '用户管理', 'Users', [named(5, 'userConfig:add', '新增用户', 'Add user', [], 'button')])])],
+    });
+    await act(() => i18next.changeLanguage('zh-CN'));
+    try {
+      renderSignedIn(<RoleConfigScreen />, { path: '/roleConfig', buttons: ['roleConfig'] });
+      fireEvent.click(await screen.findByRole('button', { name: '编辑 operator' }));
+      const dialog = await screen.findByRole('dialog');
+      await within(dialog).findByRole('checkbox', { name: '系统管理' });
+      expect(within(dialog).getByRole('checkbox', { name: '用户管理' })).toBeTruthy();
+      expect(within(dialog).getByRole('checkbox', { name: '新增用户' })).toBeTruthy();
+      expect(within(dialog).getByText('按钮')).toBeTruthy(); // a button says it is one
+      expect(dialog.textContent).not.toMatch(/group:|userConfig/);
+    } finally {
+      await act(() => i18next.changeLanguage('en'));
+    }
+  });
+
   it('shows why a role in use cannot be deleted', async () => {
     renderSignedIn(<RoleConfigScreen />, { path: '/roleConfig', buttons: ['roleConfig'] });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete operator' }));
@@ -119,6 +144,7 @@ describe('operation log screen', () => {
     });
     const { router } = renderSignedIn(<LogConfigScreen />, { path: '/logConfig', buttons: ['logConfig'] });
     expect(await screen.findByText('createUser')).toBeTruthy();
+    expect(screen.getByText('Create a user')).toBeTruthy();
     const user = screen.getByLabelText('User');
     fireEvent.change(user, { target: { value: 'admin' } });
     fireEvent.submit(user.closest('form') as HTMLFormElement);
@@ -127,5 +153,18 @@ describe('operation log screen', () => {
     calls.exportLogs.mockResolvedValue(undefined);
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
     await waitFor(() => expect(calls.exportLogs).toHaveBeenCalledWith(expect.objectContaining({ username: 'admin' })));
+  });
+});
+
+describe('operation log language', () => {
+  it('reads the page again in a newly chosen language (the server tells each entry in the caller’s language)', async () => {
+    renderSignedIn(<LogConfigScreen />, { path: '/logConfig', buttons: ['logConfig'] });
+    await waitFor(() => expect(calls.listLogs).toHaveBeenCalledTimes(1));
+    await act(() => i18next.changeLanguage('zh-CN'));
+    try {
+      await waitFor(() => expect(calls.listLogs).toHaveBeenCalledTimes(2));
+    } finally {
+      await act(() => i18next.changeLanguage('en'));
+    }
   });
 });

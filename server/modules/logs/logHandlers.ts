@@ -1,11 +1,14 @@
 // logs: the operation log (every state-changing call, sign-ins and sign-outs, written by registerOperations):
-// the paged list and the spreadsheet export.
+// the paged list and the spreadsheet export. What an entry's operation did is told in the reader's language at read
+// time (the contract's summary / x-summary-zh by operationId), and so is a success; a refusal keeps the words it
+// was answered with.
 import type { Kysely, Selectable } from 'kysely';
+import { loadContract } from '../../contract/loadContract.ts';
 import type { Database, OperationLogTable } from '../../db/types.ts';
 import { ApiError } from '../../http/apiError.ts';
 import { formatTime, pageOf, parseTime } from '../../http/format.ts';
 import { FileReply, type HandlerMap, XLSX_TYPE } from '../../http/handler.ts';
-import type { Lang } from '../../http/messages.ts';
+import { type Lang, translate } from '../../http/messages.ts';
 import { writeXlsx } from '../../http/xlsx.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
 import { containsPattern, pageResult, text } from '../shared/records.ts';
@@ -17,7 +20,7 @@ export const EXPORT_MAX_ROWS = 100 * 500;
 type LogFilter = Schema<'OperationLogFilter'>;
 
 export const logHandlers: HandlerMap = {
-  async listOperationLogs({ db, body }: Ctx<'listOperationLogs'>) {
+  async listOperationLogs({ db, body, lang }: Ctx<'listOperationLogs'>) {
     const page = pageOf(body);
     const query = filtered(db, body);
     const { total } = await query.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
@@ -28,7 +31,11 @@ export const logHandlers: HandlerMap = {
       .limit(page.pageSize)
       .offset(page.offset)
       .execute();
-    return pageResult(rows.map(toLog), total as string, page);
+    return pageResult(
+      rows.map((row) => toLog(row, lang)),
+      total as string,
+      page,
+    );
   },
 
   async exportOperationLogs({ db, body, lang }: Ctx<'exportOperationLogs'>) {
@@ -38,7 +45,7 @@ export const logHandlers: HandlerMap = {
       .orderBy('id', 'desc')
       .limit(EXPORT_MAX_ROWS)
       .execute();
-    const logs = rows.map(toLog);
+    const logs = rows.map((row) => toLog(row, lang));
     const buffer = await writeXlsx({
       name: lang === 'zh' ? '操作日志' : 'Operation log',
       header: exportHeader[lang],
@@ -71,19 +78,27 @@ function filtered(db: Kysely<Database>, filter: LogFilter) {
   return query;
 }
 
-function toLog(row: Selectable<OperationLogTable>) {
+let summaries: Map<string, Record<Lang, string>> | null = null;
+
+/** What an operation does, in `lang` (the contract's words); the stored summary for one the contract no longer has. */
+export function operationSummary(operationId: string, stored: string, lang: Lang): string {
+  summaries ??= new Map(loadContract().operations.map((op) => [op.operationId, { en: op.summary, zh: op.summaryZh }]));
+  return summaries.get(operationId)?.[lang] ?? stored;
+}
+
+function toLog(row: Selectable<OperationLogTable>, lang: Lang) {
   return {
     id: Number(row.id),
     userId: row.userId,
     username: text(row.username),
     operationId: row.operationId,
-    summary: row.summary,
+    summary: operationSummary(row.operationId, row.summary, lang),
     method: row.method,
     path: row.path,
     // Credentials in URLs are masked when written; rows written before that are masked on the way out.
     params: row.params === null ? text(row.params) : row.params.replace(URL_CREDENTIALS, '$1***@'),
     code: row.code,
-    msg: text(row.msg),
+    msg: row.code === 0 ? translate(lang, 'ok') : text(row.msg),
     ip: text(row.ip),
     durationMs: row.durationMs,
     createTime: formatTime(row.createdAt) as string,

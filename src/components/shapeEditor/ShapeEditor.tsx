@@ -1,17 +1,17 @@
 // The shape editor (spec §3 "Drawn shapes", §5 drawing rules): one field's polygons or lines on a camera snapshot.
-// The drawing machine holds the shapes and the rules; this shows the snapshot, the toolbar, a tag per shape
-// (closable: deletes the shape and gives its colour back) and why an action was refused. Lazy: it is the only
-// module that pulls in Konva, so screens load it on demand (ShapeEditorDialog).
-import { useActorRef, useSelector } from '@xstate/react';
+// The drawing machine (its actor, owned by ShapeEditorDialog) holds the shapes and the rules; this shows the
+// snapshot, the toolbar, a tag per shape (closable: deletes the shape and gives its colour back) and why an action
+// was refused. Lazy: it is the only module that pulls in Konva, so screens load it on demand (ShapeEditorDialog).
+import { useSelector } from '@xstate/react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import Tag from 'rsuite/Tag';
 import 'rsuite/Button/styles/index.css';
 import 'rsuite/Tag/styles/index.css';
+import type { ActorRefFrom } from 'xstate';
 import type { FrameSize, Shape, ShapeType } from '../../domain/eventAreaWire.ts';
-import { shapeDrawingMachine } from '../../machines/shapeDrawing.machine.ts';
-import type { PaletteName } from './palettes.ts';
+import type { shapeDrawingMachine } from '../../machines/shapeDrawing.machine.ts';
 import { ShapeCanvas } from './ShapeCanvas.tsx';
 import { refusalText } from './refusalText.ts';
 import './shapeEditor.css';
@@ -21,11 +21,8 @@ export interface ShapeEditorProps {
   /** The snapshot's own pixel size (the §5 rules are measured in it). */
   frame: FrameSize;
   shapeType: ShapeType;
-  palette: PaletteName;
-  maxShapes: number;
-  minShapes?: number;
-  value: readonly Shape[];
-  onChange(shapes: Shape[]): void;
+  /** The drawing session (its input: the shapes, palette and bounds the editor opened with). */
+  actor: ActorRefFrom<typeof shapeDrawingMachine>;
   others?: readonly Shape[];
   /** What is drawn ("Detection areas"), for the canvas's accessible name. */
   label: string;
@@ -67,17 +64,7 @@ function useWidth(max: number) {
 
 export default function ShapeEditor(props: ShapeEditorProps) {
   const { t } = useTranslation('forms');
-  const { frame, shapeType } = props;
-  const actor = useActorRef(shapeDrawingMachine, {
-    input: {
-      shapeType,
-      frame,
-      palette: props.palette,
-      maxShapes: props.maxShapes,
-      minShapes: props.minShapes,
-      shapes: props.value,
-    },
-  });
+  const { frame, shapeType, actor } = props;
   const drawing = useSelector(actor, (snapshot) => snapshot.matches('drawing'));
   const shapes = useSelector(actor, (snapshot) => snapshot.context.shapes);
   const draft = useSelector(actor, (snapshot) => snapshot.context.draft);
@@ -90,16 +77,6 @@ export default function ShapeEditor(props: ShapeEditorProps) {
   const fitHeight = Math.max(240, (typeof window === 'undefined' ? 800 : window.innerHeight) - 360);
   const { ref, width } = useWidth(Math.min(MAX_WIDTH, frame.width, Math.floor((fitHeight * frame.width) / frame.height)));
   const height = width > 0 ? Math.round((width * frame.height) / frame.width) : 0;
-
-  // Report changes (not the first render: the shapes came from the value).
-  const reported = useRef(shapes);
-  const onChange = useRef(props.onChange);
-  onChange.current = props.onChange;
-  useEffect(() => {
-    if (reported.current === shapes) return;
-    reported.current = shapes;
-    onChange.current(shapes);
-  }, [shapes]);
 
   const kind = shapeType === 1 ? 'area' : 'line';
 

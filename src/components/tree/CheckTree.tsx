@@ -76,7 +76,7 @@ export function CheckTree<N extends TreeNodeLike>({ nodes, held, onChange, label
                 onToggle={() => onChange(clickNode(nodes, held, node.id))}
               />
               <label htmlFor={boxId}>{label(node)}</label>
-              {detail ? <span className="check-tree-detail">{detail(node)}</span> : null}
+              {detail?.(node) ? <span className="check-tree-detail">{detail(node)}</span> : null}
             </div>
             {children.length > 0 && open ? branch(children) : null}
           </li>

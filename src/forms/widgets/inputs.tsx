@@ -62,17 +62,18 @@ export function TextareaWidget(props: WidgetProps) {
   );
 }
 
-/** A number within the schema's minimum/maximum (the browser and ajv both hold it there). */
+/**
+ * A number with a stepper. The schema's minimum/maximum are not handed to the input: it would silently replace a
+ * typed 70000 by 65535 when the field loses focus. The validator says what the bounds are instead.
+ */
 export function UpDownWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, autofocus, onChange, onBlur, onFocus, schema, rawErrors } = props;
-  const { min, max, step } = rangeSpec(schema);
+  const { step } = rangeSpec(schema);
   const integer = schema.type === 'integer' || (Array.isArray(schema.type) && schema.type.includes('integer'));
   return (
     <InputNumber
       id={id}
       value={value ?? null}
-      min={min}
-      max={max}
       step={step ?? (integer ? 1 : 0.1)}
       disabled={disabled}
       readOnly={readonly}

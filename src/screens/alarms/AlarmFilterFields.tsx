@@ -2,15 +2,14 @@
 // camera (the cameras that have alarms), type (the §3 tables, or the menu's typeIds), status, keyword.
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import DateRangePicker from 'rsuite/DateRangePicker';
 import Input from 'rsuite/Input';
 import SelectPicker from 'rsuite/SelectPicker';
-import 'rsuite/DateRangePicker/styles/index.css';
 import 'rsuite/Input/styles/index.css';
 import 'rsuite/SelectPicker/styles/index.css';
+import { DATE_TIME_TEXTS } from '../../components/dateRange/dateTexts.ts';
+import { TypedDateRangePicker } from '../../components/dateRange/TypedDateRangePicker.tsx';
 import { type FilterDraft, FilterBar, FilterField } from '../../components/table/FilterBar.tsx';
 import { ALL_EVENT_TYPES, parseTypeIds } from '../../domain/roadEventTypes.ts';
-import { formatDateTime, parseDateTime } from '../../domain/validators.ts';
 import type { AlarmStatus } from '../../machines/alarmLifecycle.machine.ts';
 import { type AlarmFilterKey, KEYWORD_MAX, RANGE_LIMIT_DAYS } from './alarmFilters.ts';
 import { listAlarmCameras, type WarnEventCamera } from './alarmsApi.ts';
@@ -51,8 +50,6 @@ export function AlarmFilterFields({ draft, problems, statuses, typeIds }: Props)
   const cameraOptions = (cameras ?? []).map((camera) => ({ value: String(camera.cameraId), label: camera.cameraName }));
   const statusOptions = statuses.map((status) => ({ value: String(status), label: t(`status.${STATUS_KEYS[status]}`) }));
 
-  const start = parseDateTime(draft.values.startTime);
-  const end = parseDateTime(draft.values.endTime);
   const presets = [
     { label: t('filters.lastDay'), value: () => [new Date(Date.now() - DAY), new Date()] as [Date, Date] },
     { label: t('filters.lastWeek'), value: () => [new Date(Date.now() - 7 * DAY), new Date()] as [Date, Date] },
@@ -62,15 +59,17 @@ export function AlarmFilterFields({ draft, problems, statuses, typeIds }: Props)
   return (
     <FilterBar draft={draft as FilterDraft<string>} label={t('filters.label')}>
       <FilterField id="alarm-filter-time" label={t('fields.timeRange')} problem={problems.startTime ?? problems.endTime}>
-        <DateRangePicker
+        <TypedDateRangePicker
           id="alarm-filter-time"
           format="yyyy-MM-dd HH:mm:ss"
-          value={start && end ? [start, end] : null}
+          start={draft.values.startTime}
+          end={draft.values.endTime}
+          texts={DATE_TIME_TEXTS}
           ranges={presets}
           shouldDisableDate={(date) => date.getTime() > Date.now()}
-          onChange={(value) => {
-            draft.set('startTime', value ? formatDateTime(value[0]) : '');
-            draft.set('endTime', value ? formatDateTime(value[1]) : '');
+          onChange={(range) => {
+            draft.set('startTime', range.start);
+            draft.set('endTime', range.end);
           }}
           placeholder={t('filters.defaultWindow', { days: RANGE_LIMIT_DAYS })}
           style={{ minWidth: 330 }}

@@ -1,5 +1,5 @@
 // /eventStatisticsInfo: the details behind the statistics — the ranking of cameras, event types or scenes over the
-// window (top 50, with shares), and the last seven days per type. Same window and export as /eventStatistics.
+// window (the first ten as bars, the top 50 with shares as a table), and the last seven days per type. Same window and export as /eventStatistics.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,13 +10,15 @@ import { useTypeName } from './alarmText.ts';
 import { StatsChart, StatsPanel, useLoaded } from './StatsPanel.tsx';
 import { StatsToolbar } from './StatsToolbar.tsx';
 import { type EventStatsTop, statsTop, statsWeek, type TopKind } from './statsApi.ts';
-import { weekOption } from './statsCharts.ts';
+import { rankChartHeight, topOption, weekOption } from './statsCharts.ts';
 import { readStatsView, writeStatsView } from './statsWindow.ts';
 import './alarms.css';
 import './alarmStats.css';
 
 const KINDS: readonly TopKind[] = ['camera', 'eventType', 'scene'];
 const TOP_N = 50;
+/** The chart shows the first ten; the table below it all fifty. */
+const CHART_BARS = 10;
 
 export default function EventStatisticsInfoScreen() {
   const { t } = useTranslation('alarms');
@@ -56,7 +58,16 @@ export default function EventStatisticsInfoScreen() {
         <div className="alarm-charts">
           <StatsPanel title={t(`stats.rank.${kind}`)} loaded={ranking} isEmpty={(data) => data.list.length === 0}>
             {(data) => (
-              <table className="alarm-rank-table">
+              <>
+                <StatsChart
+                  option={topOption(data, t('stats.count'), nameOf, CHART_BARS)}
+                  height={rankChartHeight(Math.min(CHART_BARS, data.list.length))}
+                  label={data.list
+                    .slice(0, CHART_BARS)
+                    .map((item) => `${nameOf(item)} ${item.count}`)
+                    .join(', ')}
+                />
+                <table className="alarm-rank-table">
                   <caption>{t('stats.rankCaption', { total: data.total })}</caption>
                   <thead>
                     <tr>
@@ -76,7 +87,8 @@ export default function EventStatisticsInfoScreen() {
                       </tr>
                     ))}
                   </tbody>
-              </table>
+                </table>
+              </>
             )}
           </StatsPanel>
           <StatsPanel title={t('stats.week', { end: view.endDate })} loaded={week} isEmpty={(data) => data.series.length === 0}>

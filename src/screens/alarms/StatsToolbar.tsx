@@ -3,14 +3,14 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
-import DateRangePicker from 'rsuite/DateRangePicker';
 import SelectPicker from 'rsuite/SelectPicker';
 import Toggle from 'rsuite/Toggle';
 import 'rsuite/Button/styles/index.css';
-import 'rsuite/DateRangePicker/styles/index.css';
 import 'rsuite/SelectPicker/styles/index.css';
 import 'rsuite/Toggle/styles/index.css';
 import { usePermission } from '../../app/permissions.tsx';
+import { TypedDateRangePicker } from '../../components/dateRange/TypedDateRangePicker.tsx';
+import type { DateTexts } from '../../components/dateRange/typedRange.ts';
 import { exportEventStatistics } from './alarmExport.ts';
 import { ExportDialog } from './ExportDialog.tsx';
 import { windowTimes } from './statsApi.ts';
@@ -19,6 +19,7 @@ import { formatDate, MAX_RANGE_DAYS, parseDate, STATS_EXPORT_MAX_PAGES, type Sta
 const GROUPS = ['eventType', 'camera', 'scene', 'day'] as const;
 type Group = (typeof GROUPS)[number];
 const EXPORT_PAGE_SIZE = 100;
+const DAY_TEXTS: DateTexts = { parse: parseDate, format: formatDate };
 
 interface Props {
   view: StatsView;
@@ -33,21 +34,22 @@ export function StatsToolbar({ view, problem, onChange, children }: Props) {
   const may = usePermission();
   const [exporting, setExporting] = useState(false);
   const [group, setGroup] = useState<Group>('eventType');
-  const start = parseDate(view.startDate);
-  const end = parseDate(view.endDate);
 
   return (
     <div className="alarm-toolbar" style={{ marginLeft: 0 }}>
       <label className="alarm-toggle" htmlFor="stats-range">
         {t('stats.dateRange')}
       </label>
-      <DateRangePicker
+      <TypedDateRangePicker
         id="stats-range"
         format="yyyy-MM-dd"
-        value={start && end ? [start, end] : null}
+        start={view.startDate}
+        end={view.endDate}
+        texts={DAY_TEXTS}
+        onlyComplete
         cleanable={false}
         shouldDisableDate={(date) => date.getTime() > Date.now()}
-        onChange={(value) => value && onChange({ startDate: formatDate(value[0]), endDate: formatDate(value[1]) })}
+        onChange={(range) => range.complete && onChange({ startDate: range.start, endDate: range.end })}
       />
       {children}
       <Toggle checked={view.includeSimulated} onChange={(includeSimulated) => onChange({ includeSimulated })} label={t('stats.includeSimulated')} />

@@ -11,8 +11,10 @@ export interface SeriesNames {
 const PALETTE = ['#1675e0', '#f44336', '#ff9800', '#4caf50', '#9c27b0', '#00bcd4', '#795548', '#607d8b', '#e91e63', '#8bc34a'];
 
 const tooltipAxis = { trigger: 'axis' } as const;
-const legend = { bottom: 0 } as const;
-const grid = { left: 48, right: 16, top: 16, bottom: 48, containLabel: true } as const;
+// One line of legend under the chart, paged when the names do not fit: a legend that wraps onto more lines grows
+// upwards over the axis labels. The grid (labels included: outerBounds "same") ends above the legend's line.
+const legend = { type: 'scroll', bottom: 0, left: 8, right: 8 } as const;
+const grid = { left: 8, right: 16, top: 16, bottom: 36, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' } as const;
 
 /** Alarms per day over the range: total, violations, road events. */
 export function perDayOption(data: EventStatsRange, names: SeriesNames) {
@@ -52,7 +54,7 @@ export function byTypeOption(data: EventStatsTop, typeName: (id: number) => stri
   return {
     color: PALETTE,
     tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-    legend: { type: 'plain', bottom: 0 },
+    legend,
     series: [
       {
         type: 'pie',
@@ -66,16 +68,25 @@ export function byTypeOption(data: EventStatsTop, typeName: (id: number) => stri
   };
 }
 
-/** The cameras (or scenes) with the most alarms, as horizontal bars, the first on top. */
-export function topOption(data: EventStatsTop, countName: string) {
-  const list = [...data.list].reverse();
+/** Bars of a ranking chart (a band per bar, plus the margins). */
+export const RANK_BAR_HEIGHT = 28;
+export function rankChartHeight(bars: number): number {
+  return Math.max(1, bars) * RANK_BAR_HEIGHT + 32;
+}
+
+/**
+ * The cameras, scenes or types with the most alarms, as horizontal bars, the first on top (at most `maxBars`;
+ * the screens list them all in a table). `nameOf` names an item (a camera's or scene's name, a type's label).
+ */
+export function topOption(data: EventStatsTop, countName: string, nameOf: (item: EventStatsTop['list'][number]) => string = (item) => item.name, maxBars = 10) {
+  const list = data.list.slice(0, maxBars).reverse();
   return {
     color: PALETTE,
     tooltip: tooltipAxis,
-    grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
+    grid: { left: 8, right: 32, top: 8, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
     xAxis: { type: 'value', minInterval: 1 },
-    yAxis: { type: 'category', data: list.map((item) => item.name), axisLabel: { width: 140, overflow: 'truncate' } },
-    series: [{ name: countName, type: 'bar', data: list.map((item) => item.count), label: { show: true, position: 'right' } }],
+    yAxis: { type: 'category', data: list.map(nameOf), axisLabel: { width: 140, overflow: 'truncate' } },
+    series: [{ name: countName, type: 'bar', barMaxWidth: 20, data: list.map((item) => item.count), label: { show: true, position: 'right' } }],
   };
 }
 
@@ -84,7 +95,7 @@ export function weekOption(data: EventStatsWeek, typeName: (id: number) => strin
   return {
     color: PALETTE,
     tooltip: tooltipAxis,
-    legend: { type: 'plain', bottom: 0 },
+    legend,
     grid,
     xAxis: { type: 'category', data: data.dates.map((date) => date.slice(5)) },
     yAxis: { type: 'value', minInterval: 1 },

@@ -15,6 +15,7 @@ import { BoxTaskDialog } from './boxes/BoxTaskDialog.tsx';
 import { boxTask, type EdgeBoxPlatformConfig, type EdgeBoxTask, platformConfig, savePlatformConfig } from './boxes/boxesApi.ts';
 import { boxOptions, listDevices } from './devicesApi.ts';
 import { useLoaded } from '../../components/data/useLoaded.ts';
+import { sharedRule } from './shared/inputSchemas.ts';
 import { useScreenTitle } from './shared/useScreenTitle.ts';
 import './devices.css';
 
@@ -24,7 +25,7 @@ const platformSchema: RJSFSchema = {
   properties: {
     boxId: { type: 'integer' },
     platformHost: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[0-9A-Za-z.:-]+$' },
-    platformPort: { type: 'integer', minimum: 1, maximum: 65535 },
+    platformPort: sharedRule('Port'),
     protocol: { type: 'string', enum: ['http', 'https'], default: 'https' },
     heartbeatSeconds: { type: 'integer', minimum: 10, maximum: 600, default: 30 },
     uploadImage: { type: 'boolean', default: true },

@@ -1,5 +1,6 @@
-// Add or edit a camera (live stream or picture capture). The form is schema-driven: the schema below mirrors the
-// contract's DeviceInput (lengths, patterns, port and fps bounds), with the scenes and edge boxes as choices.
+// Add or edit a camera (live stream or picture capture). The form is schema-driven: its rules are the contract's own
+// DeviceInput / DeviceUpdateInput (schemas/devices.schema.json: IPv4 address, port 1–65535, stream address required
+// for a live-stream camera, lengths), with the scenes and edge boxes as choices.
 // A refusal from the server (a taken name or serial number, an unknown box) shows in the dialog; nothing typed is lost.
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useState } from 'react';
@@ -9,6 +10,7 @@ import Modal from 'rsuite/Modal';
 import 'rsuite/Button/styles/index.css';
 import 'rsuite/Modal/styles/index.css';
 import { LazySchemaForm } from '../../forms/LazySchemaForm.tsx';
+import { formSchemaOf, STREAM_REQUIRED } from './shared/inputSchemas.ts';
 import { addDevice, type BoxOption, type Device, type DeviceKind, type Scene, updateDevice } from './devicesApi.ts';
 
 export interface DeviceFormValues {
@@ -23,34 +25,28 @@ export interface DeviceFormValues {
   sceneId?: number | null;
   boxId?: number | null;
   fps?: number;
-  longitude?: number;
-  latitude?: number;
+  longitude?: number | null;
+  latitude?: number | null;
   address?: string;
   remark?: string;
 }
 
-export function deviceSchema(kind: DeviceKind, scenes: readonly Scene[], boxes: readonly BoxOption[]): RJSFSchema {
-  return {
-    type: 'object',
-    required: ['name'],
-    properties: {
-      name: { type: 'string', minLength: 1, maxLength: 128 },
-      serialnumber: { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_.:-]*$' },
-      ip: { type: 'string', maxLength: 64, pattern: '^[0-9A-Za-z.:-]*$' },
-      port: { type: 'integer', minimum: 1, maximum: 65535 },
-      ...(kind === 'normal' ? { rtspUrl: { type: 'string', maxLength: 500, pattern: '^(rtsp|rtsps|rtmp|http|https)://' } } : {}),
-      username: { type: 'string', maxLength: 64 },
-      password: { type: 'string', maxLength: 64 },
-      brand: { type: 'string', maxLength: 32 },
-      sceneId: { type: ['integer', 'null'], enum: [null, ...scenes.map((scene) => scene.id)], default: null },
-      boxId: { type: ['integer', 'null'], enum: [null, ...boxes.map((box) => box.id)], default: null },
-      fps: { type: 'integer', minimum: 1, maximum: 60, default: 5 },
-      longitude: { type: 'number', minimum: -180, maximum: 180 },
-      latitude: { type: 'number', minimum: -90, maximum: 90 },
-      address: { type: 'string', maxLength: 128 },
-      remark: { type: 'string', maxLength: 500 },
+const FIELDS = {
+  normal: ['name', 'serialnumber', 'ip', 'port', 'rtspUrl', 'username', 'password', 'brand', 'sceneId', 'boxId', 'fps', 'longitude', 'latitude', 'address', 'remark'],
+  image: ['name', 'serialnumber', 'ip', 'port', 'username', 'password', 'brand', 'sceneId', 'boxId', 'fps', 'longitude', 'latitude', 'address', 'remark'],
+} as const;
+
+/** The form of a camera: DeviceInput's rules (DeviceUpdateInput's when editing), the scenes and boxes as choices. */
+export function deviceSchema(kind: Exclude<DeviceKind, 'offline'>, scenes: readonly Scene[], boxes: readonly BoxOption[], creating = true): RJSFSchema {
+  return formSchemaOf(creating ? 'DeviceInput' : 'DeviceUpdateInput', {
+    fields: FIELDS[kind],
+    // A live-stream camera always has its stream address (required to add one; editing keeps it present).
+    alsoRequired: kind === 'normal' ? STREAM_REQUIRED : [],
+    extend: {
+      sceneId: { enum: [null, ...scenes.map((scene) => scene.id)], default: null },
+      boxId: { enum: [null, ...boxes.map((box) => box.id)], default: null },
     },
-  };
+  });
 }
 
 const uiSchema: UiSchema<DeviceFormValues> = {
@@ -132,7 +128,7 @@ export function DeviceFormDialog({ kind, target, scenes, boxes, onClose, onSaved
         {target !== null ? (
           <LazySchemaForm<DeviceFormValues>
             id={formId}
-            schema={deviceSchema(kind, scenes, boxes)}
+            schema={deviceSchema(kind, scenes, boxes, target === 'new')}
             uiSchema={uiSchema}
             formData={values}
             onChange={setValues}

@@ -38,7 +38,8 @@ export function deviceColumns(t: TFunction<'devices'>, kind: DeviceKind, actions
     { key: 'name', header: t('columns.name'), flexGrow: 2, minWidth: 160, sortable: true, render: (device) => <NameWithBadge name={device.name} simulated={device.simulated} what="camera" /> },
     ...identity,
     { key: 'sceneName', header: t('columns.scene'), width: 100, sortable: true },
-    { key: 'startState', header: t('columns.state'), width: 150, sortable: true, render: (device) => <DeviceState device={device} /> },
+    // Two badges side by side: wide enough for the longest pair of either language ("Not started" "Not running").
+    { key: 'startState', header: t('columns.state'), width: 190, sortable: true, render: (device) => <DeviceState device={device} /> },
     {
       key: 'events',
       header: t('columns.events'),

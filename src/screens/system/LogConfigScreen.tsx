@@ -1,24 +1,23 @@
 // /logConfig: the operation log — who did what, when, with which result — filtered by user, operation, result
 // and a time range (§5: start not after end, not later than now), paged on the server, exported as .xlsx with
 // the same filters (newest 50,000 rows at most).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import AutoComplete from 'rsuite/AutoComplete';
 import Button from 'rsuite/Button';
-import DateRangePicker from 'rsuite/DateRangePicker';
 import Input from 'rsuite/Input';
 import SelectPicker from 'rsuite/SelectPicker';
 import Tag from 'rsuite/Tag';
 import 'rsuite/AutoComplete/styles/index.css';
 import 'rsuite/Button/styles/index.css';
-import 'rsuite/DateRangePicker/styles/index.css';
 import 'rsuite/Input/styles/index.css';
 import 'rsuite/SelectPicker/styles/index.css';
 import 'rsuite/Tag/styles/index.css';
+import { DATE_TIME_TEXTS } from '../../components/dateRange/dateTexts.ts';
+import { TypedDateRangePicker } from '../../components/dateRange/TypedDateRangePicker.tsx';
 import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
-import { formatDateTime, parseDateTime } from '../../domain/validators.ts';
 import { COMMON_OPERATIONS, EXPORT_MAX_ROWS, LOG_FILTERS, type LogFilterKey, timeProblems, toLogFilter } from './logs/logFilters.ts';
 import { exportLogs, listLogs, type OperationLog } from './logs/logsApi.ts';
 import { problemText } from './shared/problemText.ts';
@@ -28,7 +27,7 @@ import './shared/systemForms.css';
 const HOUR = 3_600_000;
 
 export default function LogConfigScreen() {
-  const { t } = useTranslation('system');
+  const { t, i18n } = useTranslation('system');
   const list = useServerList<OperationLog, LogFilterKey>({
     filterKeys: LOG_FILTERS,
     rowKey: (log) => log.id,
@@ -39,6 +38,14 @@ export default function LogConfigScreen() {
       return listLogs(toLogFilter(filters), pageNo, pageSize, signal);
     },
   });
+  // The server tells each entry in the caller's language: a new language reads the page again.
+  const { reload } = list;
+  const [listedIn, setListedIn] = useState(i18n.language);
+  useEffect(() => {
+    if (i18n.language === listedIn) return;
+    setListedIn(i18n.language);
+    reload();
+  }, [i18n.language, listedIn, reload]);
   const draft = useFilterDraft(list.filters, list.setFilters, {
     validate: (values) => {
       const found = timeProblems(values);
@@ -50,11 +57,6 @@ export default function LogConfigScreen() {
   });
   const [exporting, setExporting] = useState(false);
 
-  const range = (() => {
-    const start = parseDateTime(draft.values.startTime);
-    const end = parseDateTime(draft.values.endTime);
-    return start && end ? ([start, end] as [Date, Date]) : null;
-  })();
   const presets = [
     { label: t('logs.lastHour'), value: () => [new Date(Date.now() - HOUR), new Date()] as [Date, Date] },
     { label: t('logs.lastDay'), value: () => [new Date(Date.now() - 24 * HOUR), new Date()] as [Date, Date] },
@@ -81,10 +83,11 @@ export default function LogConfigScreen() {
       flexGrow: 1,
       minWidth: 200,
       sortable: true,
-      // One line per entry (a log is scanned, not read): the rest is in the tooltip and the export.
+      // One line per entry (a log is scanned, not read): what was done, in the reader's language, then the
+      // operation's id; the rest is in the tooltip and the export.
       render: (log) => (
-        <span className="cell-ellipsis" title={log.summary}>
-          <code>{log.operationId}</code> <span className="system-muted">{log.summary}</span>
+        <span className="cell-ellipsis" title={`${log.summary} (${log.operationId})`}>
+          {log.summary} <code className="system-muted">{log.operationId}</code>
         </span>
       ),
     },
@@ -159,16 +162,18 @@ export default function LogConfigScreen() {
               label={t('logs.fields.timeRange')}
               problem={draft.problems.startTime ?? draft.problems.endTime}
             >
-              <DateRangePicker
+              <TypedDateRangePicker
                 id="log-filter-time"
                 aria-labelledby="log-filter-time-label"
                 format="yyyy-MM-dd HH:mm:ss"
-                value={range}
+                start={draft.values.startTime}
+                end={draft.values.endTime}
+                texts={DATE_TIME_TEXTS}
                 ranges={presets}
                 shouldDisableDate={(date) => date.getTime() > Date.now()}
-                onChange={(value) => {
-                  draft.set('startTime', value ? formatDateTime(value[0]) : '');
-                  draft.set('endTime', value ? formatDateTime(value[1]) : '');
+                onChange={(range) => {
+                  draft.set('startTime', range.start);
+                  draft.set('endTime', range.end);
                 }}
                 placeholder={t('logs.timeHint')}
                 style={{ minWidth: 320 }}

@@ -1,5 +1,5 @@
-// Register or edit an edge box. Schema-driven (the contract's EdgeBoxInput: name ≤ 32, serial number of letters,
-// digits, _ and -, the serial number fixed once registered). Registering answers the box's ingest secret, which
+// Register or edit an edge box. Schema-driven by the contract's own EdgeBoxInput / EdgeBoxUpdateInput
+// (schemas/devices.schema.json: name ≤ 32, serial number of letters, digits, _ and -, fixed once registered, IPv4). Registering answers the box's ingest secret, which
 // the caller shows once (SecretDialog).
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import Modal from 'rsuite/Modal';
 import 'rsuite/Button/styles/index.css';
 import 'rsuite/Modal/styles/index.css';
 import { LazySchemaForm } from '../../../forms/LazySchemaForm.tsx';
+import { formSchemaOf } from '../shared/inputSchemas.ts';
 import { addBox, type EdgeBox, type EdgeBoxCreated, updateBox } from './boxesApi.ts';
 
 interface BoxValues {
@@ -16,27 +17,17 @@ interface BoxValues {
   serialNumber?: string;
   ip?: string;
   model?: string;
-  longitude?: number;
-  latitude?: number;
+  longitude?: number | null;
+  latitude?: number | null;
   address?: string;
   remark?: string;
 }
 
+/** The form of a box: EdgeBoxInput's rules (EdgeBoxUpdateInput's when editing; the serial number is fixed then). */
 function boxSchema(creating: boolean): RJSFSchema {
-  return {
-    type: 'object',
-    required: creating ? ['name', 'serialNumber'] : ['name'],
-    properties: {
-      name: { type: 'string', minLength: 1, maxLength: 32 },
-      ...(creating ? { serialNumber: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } } : {}),
-      ip: { type: 'string', maxLength: 64, pattern: '^[0-9A-Za-z.:-]*$' },
-      model: { type: 'string', maxLength: 64 },
-      longitude: { type: 'number', minimum: -180, maximum: 180 },
-      latitude: { type: 'number', minimum: -90, maximum: 90 },
-      address: { type: 'string', maxLength: 128 },
-      remark: { type: 'string', maxLength: 500 },
-    },
-  };
+  return creating
+    ? formSchemaOf('EdgeBoxInput', { fields: ['name', 'serialNumber', 'ip', 'model', 'longitude', 'latitude', 'address', 'remark'] })
+    : formSchemaOf('EdgeBoxUpdateInput', { fields: ['name', 'ip', 'model', 'longitude', 'latitude', 'address', 'remark'] });
 }
 
 const uiSchema: UiSchema<BoxValues> = { remark: { 'ui:widget': 'textarea' }, 'ui:options': { columns: 2 } };

@@ -63,9 +63,9 @@ export function CatalogueCamerasPanel({ canWrite }: { canWrite: boolean }) {
     { key: 'name', label: f('name'), kind: 'text', required: true, maxLength: 128 },
     { key: 'code', label: f('code'), kind: 'text', required: true, maxLength: 64 },
     { key: 'ctrlUnitId', label: f('ctrlUnit'), kind: 'pick', options: units.data },
-    { key: 'ip', label: f('ip'), kind: 'text', maxLength: 64 },
+    { key: 'ip', label: f('ip'), kind: 'text', maxLength: 15, rule: 'ipv4' },
     { key: 'port', label: f('port'), kind: 'number', min: 1, max: 65535 },
-    { key: 'rtspUrl', label: f('rtspUrl'), kind: 'text', maxLength: 500 },
+    { key: 'rtspUrl', label: f('rtspUrl'), kind: 'text', maxLength: 500, rule: 'streamUrl' },
     { key: 'brand', label: f('brand'), kind: 'text', maxLength: 32 },
     { key: 'address', label: f('address'), kind: 'text', maxLength: 128 },
   ];

@@ -1,5 +1,6 @@
 // One add/edit dialog for the catalogue tabs: the panel lists its fields (text, number, or a pick from a list),
-// the dialog checks the required ones and number bounds and shows the server's refusal (409 code taken) in place.
+// the dialog checks the required ones, number bounds and the contract's shared patterns (an IPv4 address, a stream
+// address), and shows the server's refusal (409 code taken) in place.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
@@ -10,6 +11,7 @@ import 'rsuite/Button/styles/index.css';
 import 'rsuite/Input/styles/index.css';
 import 'rsuite/Modal/styles/index.css';
 import 'rsuite/SelectPicker/styles/index.css';
+import { PATTERNS, type PatternRule } from '../../../domain/inputRules.ts';
 
 export interface EntryField {
   key: string;
@@ -20,11 +22,14 @@ export interface EntryField {
   min?: number;
   max?: number;
   options?: { value: number; label: string }[];
+  /** A shared rule of the contract (an IPv4 address, a stream address), checked before sending. */
+  rule?: PatternRule;
 }
 export type EntryValues = Record<string, string>;
 
 export function EntryDialog({ title, fields, initial, open, onClose, onSubmit }: { title: string; fields: EntryField[]; initial: EntryValues; open: boolean; onClose(): void; onSubmit(values: EntryValues): Promise<void> }) {
   const { t } = useTranslation('devices');
+  const { t: tForms } = useTranslation('forms');
   const [values, setValues] = useState<EntryValues>(initial);
   const [openedWith, setOpenedWith] = useState<EntryValues | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -44,6 +49,9 @@ export function EntryDialog({ title, fields, initial, open, onClose, onSubmit }:
         if (!Number.isFinite(n) || (field.min !== undefined && n < field.min) || (field.max !== undefined && n > field.max)) {
           return setProblem(t('catalogue.range', { field: field.label, min: field.min, max: field.max }));
         }
+      }
+      if (field.rule && value && !new RegExp(PATTERNS[field.rule]).test(value)) {
+        return setProblem(`${field.label}: ${tForms(`errors.rule.${field.rule}`)}`);
       }
     }
     setBusy(true);

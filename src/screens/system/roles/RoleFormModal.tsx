@@ -126,7 +126,8 @@ export function RoleFormModal({ target, loadModules, onClose, onSaved }: RoleFor
             held={held}
             onChange={setHeld}
             label={(module) => menuLabel(module, i18n.language)}
-            detail={(module) => (module.moduleType === 'button' ? `${module.moduleNumber} · ${t('menus.type.button')}` : module.moduleNumber)}
+            // Modules are named in the user's language; their keys (group:home, historyEvent) are not for people.
+            detail={(module) => (module.moduleType === 'button' ? t('menus.type.button') : undefined)}
             ariaLabel={t('roles.fields.modulesTree')}
           />
         ) : null}

@@ -1,0 +1,85 @@
+// Typing into the time-range fields (issue 8 item 18): rsuite's picker reports every keystroke with ends that are
+// missing or not yet dates; the screens take none of them as a time, throw nothing and keep what is typed, and a
+// half-typed range is refused with a message instead of quietly searching something else.
+import { expect, type Page, test } from './support/fixtures.ts';
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('用户名').fill('admin');
+  await page.getByLabel('密码').fill('Argus@2026');
+  await page.getByLabel('密码').press('Enter');
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const day = (daysAgo: number) => {
+  const date = new Date(Date.now() - daysAgo * 24 * 3_600_000);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+};
+/** The URL's query parameter `name`. */
+const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
+
+/** The same day written without leading zeros ("2026-1-5"), as people type it. */
+const loose = (text: string) => text.replace(/-0(\d)/g, '-$1');
+
+test('typing a time range on /historyEvent throws nothing, keeps the text and applies the range', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await signIn(page);
+  await page.goto('/historyEvent');
+  const field = page.locator('#alarm-filter-time');
+  await expect(field).toBeVisible();
+
+  // Digits only, then with separators and unpadded numbers, each key on its own.
+  await field.click({ position: { x: 8, y: 8 } });
+  const start = `${day(3)} 08:00:00`;
+  const end = `${day(1)} 09:30:00`;
+  await page.keyboard.type(`${loose(day(3))} 8:00:00 ~ ${end}`);
+  await expect(field).toHaveValue(`${start} ~ ${end}`);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: '查询', exact: true }).click();
+  await expect.poll(() => [param(page, 'startTime'), param(page, 'endTime')]).toEqual([start, end]);
+  await expect(field).toHaveValue(`${start} ~ ${end}`);
+  expect(errors).toEqual([]);
+
+  // Reset clears the field; a half-typed range is refused with a message, and the list keeps its filters.
+  await page.getByRole('button', { name: '重置', exact: true }).click();
+  await expect(page).toHaveURL(/\/historyEvent$/);
+  await expect(field).toHaveValue('');
+  await field.click({ position: { x: 8, y: 8 } });
+  await page.keyboard.type('20260');
+  await expect(field).toHaveValue('2026-00-dd HH:mm:ss ~ yyyy-MM-dd HH:mm:ss');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: '查询', exact: true }).click();
+  await expect(page.locator('#alarm-filter-time-problem')).toHaveText('时间格式应为 yyyy-MM-dd HH:mm:ss');
+  await expect(page).toHaveURL(/\/historyEvent$/);
+  expect(errors).toEqual([]);
+});
+
+test('typing a time range on /logConfig and a date range on /eventStatistics throws nothing', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await signIn(page);
+
+  await page.goto('/logConfig');
+  const logField = page.locator('#log-filter-time');
+  await logField.click({ position: { x: 8, y: 8 } });
+  const start = `${day(2)} 00:00:00`;
+  const end = `${day(0)} 00:00:00`;
+  await page.keyboard.type(`${start} ~ ${end}`);
+  await expect(logField).toHaveValue(`${start} ~ ${end}`);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: '查询', exact: true }).click();
+  await expect.poll(() => [param(page, 'startTime'), param(page, 'endTime')]).toEqual([start, end]);
+
+  // The statistics window applies at once: only a whole range, never a half-typed one.
+  await page.goto('/eventStatistics');
+  const range = page.locator('#stats-range');
+  await expect(range).not.toHaveValue('');
+  await range.click({ position: { x: 8, y: 8 } });
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(`${day(5)} ~ ${day(1)}`);
+  await expect(range).toHaveValue(`${day(5)} ~ ${day(1)}`);
+  await expect.poll(() => [param(page, 'startDate'), param(page, 'endDate')]).toEqual([day(5), day(1)]);
+  expect(errors).toEqual([]);
+});
