@@ -3,10 +3,11 @@
 // Also the share of repeated CSS rules in what the route loaded and in the whole build.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { benchPort, CHROMIUM, CHROMIUM_ARGS, canMeasureInBrowser, loadAverage, startBenchServer } from './benchServer.ts';
 import { NAMESPACES } from '../src/i18n/languages.ts';
-import { distSheets, type RepeatFigures, repeatedRules } from './cssRules.ts';
+import { distSheets, type RepeatFigures, repeatedRules } from '../scripts/cssRules.ts';
 
 export interface RouteTransfer {
   route: string;
@@ -16,6 +17,12 @@ export interface RouteTransfer {
   /** Bytes as sent (headers and the encoded body), kB. */
   jsKb: number;
   cssKb: number;
+  /** The encoded bodies alone, kB. */
+  jsBodyKb: number;
+  cssBodyKb: number;
+  /** The same CSS gzip-compressed (the budget is stated in gzip; browsers here get brotli). */
+  cssGzipKb: number;
+  cssFiles: { file: string; bodyKb: number }[];
   i18nChunks: number;
   totalKb: number;
   /** Script and style answers without a content-encoding (the ones that could have been compressed). */
@@ -41,6 +48,8 @@ interface Seen {
   status: number;
   encoding: string;
   bytes: number;
+  /** The encoded body alone (without the response headers). */
+  bodyBytes: number;
   cached: boolean;
 }
 
@@ -50,7 +59,7 @@ async function recordNavigation(context: BrowserContext, url: string, pageToUse?
   await cdp.send('Network.enable');
   const byId = new Map<string, Seen>();
   cdp.on('Network.requestWillBeSent', (e) => {
-    if (!byId.has(e.requestId)) byId.set(e.requestId, { url: e.request.url, type: e.type ?? 'Other', status: 0, encoding: '', bytes: 0, cached: false });
+    if (!byId.has(e.requestId)) byId.set(e.requestId, { url: e.request.url, type: e.type ?? 'Other', status: 0, encoding: '', bytes: 0, bodyBytes: 0, cached: false });
   });
   cdp.on('Network.responseReceived', (e) => {
     const seen = byId.get(e.requestId);
@@ -64,6 +73,10 @@ async function recordNavigation(context: BrowserContext, url: string, pageToUse?
   cdp.on('Network.requestServedFromCache', (e) => {
     const seen = byId.get(e.requestId);
     if (seen) seen.cached = true;
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    const seen = byId.get(e.requestId);
+    if (seen) seen.bodyBytes += e.encodedDataLength;
   });
   cdp.on('Network.loadingFinished', (e) => {
     const seen = byId.get(e.requestId);
@@ -92,6 +105,10 @@ async function measureRoute(browser: Browser, base: string, route: string, stora
       cssRequests: css.length,
       jsKb: kb(sum(js)),
       cssKb: kb(sum(css)),
+      jsBodyKb: kb(js.reduce((n, r) => n + r.bodyBytes, 0)),
+      cssBodyKb: kb(css.reduce((n, r) => n + r.bodyBytes, 0)),
+      cssGzipKb: kb(sheets.reduce((n, sheet) => n + gzipSync(sheet).length, 0)),
+      cssFiles: css.map((r) => ({ file: new URL(r.url).pathname.replace('/assets/', ''), bodyKb: kb(r.bodyBytes) })),
       i18nChunks: js.filter((r) => I18N_CHUNK.test(r.url)).length,
       totalKb: kb(sum(cold.requests)),
       uncompressedAssets: [...js, ...css].filter((r) => !r.encoding).length,

@@ -1,4 +1,4 @@
-// Repeated CSS: splits style sheets into their rules (a rule inside @media/@supports/@layer keeps that context)
+// CSS rules: splits style sheets into their rules (a rule inside @media/@supports/@layer keeps that context)
 // and tells how much of a set of sheets is a rule that also appears elsewhere in the set.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -109,4 +109,63 @@ export function distSheets(dist = 'dist'): string[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.css'))
     .map((f) => readFileSync(join(dir, f), 'utf8'));
+}
+
+/** Splits a selector list at its top-level commas (not those inside :is(), :not() or attribute values). */
+export function splitSelectors(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(list.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(list.slice(start).trim());
+  return parts.filter(Boolean);
+}
+
+/** A flattened rule (as cssRules gives it) written back as CSS: its at-rule context reopened and closed. */
+export function ruleText(rule: string): string {
+  const parsed = parseRule(rule);
+  if (!parsed) return rule;
+  return `${parsed.context}${parsed.prelude}{${parsed.body}}${'}'.repeat(parsed.depth)}`;
+}
+
+export interface ParsedRule {
+  /** The enclosing at-rule preludes, each with its opening brace ("@media (x){"). */
+  context: string;
+  depth: number;
+  prelude: string;
+  body: string;
+}
+
+/** Splits a flattened rule into its context, its own prelude (selector list or at-rule) and its body. */
+export function parseRule(rule: string): ParsedRule | null {
+  let context = '';
+  let depth = 0;
+  let rest = rule;
+  while (/^@(media|supports|layer|container|document)\b/i.test(rest)) {
+    const open = topLevelBrace(rest);
+    if (open < 0) return null;
+    context += rest.slice(0, open + 1);
+    rest = rest.slice(open + 1);
+    depth++;
+  }
+  const open = topLevelBrace(rest);
+  if (open < 0 || !rest.endsWith('}')) return null;
+  return { context, depth, prelude: rest.slice(0, open).trim(), body: rest.slice(open + 1, -1) };
+}
+
+function topLevelBrace(text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") i = skipString(text, i) - 1;
+    else if (c === '{') return i;
+  }
+  return -1;
 }
