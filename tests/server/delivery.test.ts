@@ -55,6 +55,17 @@ describe('console files', () => {
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(script);
   });
 
+  it('keeps document-only headers off scripts and styles, and nosniff on them', async () => {
+    const asset = await get(`/${ASSET}`, { 'accept-encoding': 'br' });
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const page = await get('/', { accept: 'text/html' });
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(page.headers['x-frame-options']).toBe('DENY');
+  });
+
   it('sends gzip to a gzip-only client and the plain file to one that accepts no encoding', async () => {
     const gz = await get(`/${ASSET}`, { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
