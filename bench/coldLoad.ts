@@ -23,6 +23,7 @@ export interface RouteTransfer {
   /** The same CSS gzip-compressed (the budget is stated in gzip; browsers here get brotli). */
   cssGzipKb: number;
   cssFiles: { file: string; bodyKb: number }[];
+  jsFiles: { file: string; bodyKb: number }[];
   i18nChunks: number;
   totalKb: number;
   /** Script and style answers without a content-encoding (the ones that could have been compressed). */
@@ -108,6 +109,7 @@ async function measureRoute(browser: Browser, base: string, route: string, stora
       jsBodyKb: kb(js.reduce((n, r) => n + r.bodyBytes, 0)),
       cssBodyKb: kb(css.reduce((n, r) => n + r.bodyBytes, 0)),
       cssGzipKb: kb(sheets.reduce((n, sheet) => n + gzipSync(sheet).length, 0)),
+      jsFiles: js.map((r) => ({ file: new URL(r.url).pathname.replace('/assets/', ''), bodyKb: kb(r.bodyBytes) })).sort((a, b) => b.bodyKb - a.bodyKb),
       cssFiles: css.map((r) => ({ file: new URL(r.url).pathname.replace('/assets/', ''), bodyKb: kb(r.bodyBytes) })),
       i18nChunks: js.filter((r) => I18N_CHUNK.test(r.url)).length,
       totalKb: kb(sum(cold.requests)),
