@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { percentile } from './stats.ts';
+import { benchPort } from './benchServer.ts';
 
 export interface StartupFigures {
   coldStartMs: number;
@@ -14,7 +15,7 @@ export interface StartupFigures {
   navMs: { p50: number; p95: number; n: number };
 }
 
-const PORT = 18399;
+const PORT = benchPort(9);
 
 async function startServer(dataDir: string) {
   const started = performance.now();
