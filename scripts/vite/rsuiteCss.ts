@@ -119,7 +119,7 @@ export interface CombinedSheets {
 }
 
 /** A group of rules smaller than this (gzip bytes) is not worth a request of its own: it joins the shell sheet. */
-export const MIN_GROUP_BYTES = 1500;
+export const MIN_GROUP_BYTES = 1000;
 
 /**
  * The sheets of the tiers, every rule in exactly one of them. The rules of the components outside base and shell

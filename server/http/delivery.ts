@@ -4,8 +4,9 @@
 //   partial (range) answers are left alone.
 // - The built console is compressed at build time (scripts/vite/precompress.ts writes .br and .gz beside each
 //   file) and the static plugin sends the variant the browser accepts.
-// - Hashed build files under /assets/ never change under their name: cached for a year, immutable. Everything else
-//   of the console (index.html, config.json, public/lib helpers) is revalidated on each use (no-cache + ETag).
+// - Hashed build files under /assets/ never change under their name: cached for a year, immutable, sent without
+//   validators and without the headers that only act on documents. Everything else of the console (index.html,
+//   config.json, public/lib helpers) is revalidated on each use (no-cache + ETag).
 import { relative } from 'node:path';
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -32,6 +33,8 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-permitted-cross-domain-policies',
   'x-xss-protection',
 ];
+/** Validators a hashed, immutable file never needs (it is not revalidated), nor ranges of a script. */
+const IMMUTABLE_NEEDLESS_HEADERS = ['etag', 'last-modified', 'accept-ranges'];
 
 export async function registerCompression(app: FastifyInstance) {
   await app.register(compress, {
@@ -60,7 +63,9 @@ export async function registerConsoleFiles(app: FastifyInstance, staticDir: stri
   });
   app.get('/', (_req, reply) => reply.sendFile('index.html'));
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.url.startsWith('/assets/') && /\.(js|css)(\?|$)/.test(req.url)) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    if (!req.url.startsWith('/assets/') || !/\.(js|css)(\?|$)/.test(req.url)) return payload;
+    for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    if (reply.getHeader('cache-control') === IMMUTABLE) for (const name of IMMUTABLE_NEEDLESS_HEADERS) reply.removeHeader(name);
     return payload;
   });
 }

@@ -61,6 +61,9 @@ describe('console files', () => {
     expect(asset.headers['x-frame-options']).toBeUndefined();
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
     expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // Immutable: no validators to revalidate with.
+    expect(asset.headers.etag).toBeUndefined();
+    expect(asset.headers['last-modified']).toBeUndefined();
     const page = await get('/', { accept: 'text/html' });
     expect(page.headers['content-security-policy']).toMatch(/default-src 'self'/);
     expect(page.headers['x-frame-options']).toBe('DENY');
