@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite/precompress.ts';
+import { rsuiteCss } from './scripts/vite/rsuiteCss.ts';
 
 // The reference server (npm run serve) answers the API, uploaded files and the sockets on one port: PORT, as the
 // server itself reads it (npm run dev starts both with the same environment).
@@ -20,7 +22,7 @@ const i18nModules = /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/;
 const stateModules = /[\\/]node_modules[\\/](xstate|@xstate[\\/]react|use-sync-external-store)[\\/]/;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [rsuiteCss(), react(), precompress()],
   build: {
     outDir: 'dist',
     // bench/bundleSizes.ts reads the manifest to measure what the login route loads first.

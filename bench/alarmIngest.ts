@@ -10,6 +10,7 @@ import { buildApp } from '../server/app.ts';
 import { hashToken } from '../server/auth/tokens.ts';
 import { configFromEnv } from '../server/config.ts';
 import { type BoxCredentials, type PostResult, runSimulator } from '../server/simulator/edgeBox.ts';
+import { benchPort } from './benchServer.ts';
 import { percentile } from './stats.ts';
 
 export interface IngestFigures {
@@ -29,7 +30,7 @@ export interface IngestFigures {
   serverCpuPercent: number;
 }
 
-const PORT = 18411;
+const PORT = benchPort(21);
 const RATE = 500;
 const SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 30);
 const CONSOLES = 20;
@@ -62,7 +63,9 @@ async function startServer(dataDir: string, databaseUrl: string | undefined): Pr
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: '', SIMULATOR: 'off' };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, ['server/main.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (to find the cost per alarm).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Argus is running') && resolve());
     child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { percentile } from './stats.ts';
+import { benchPort } from './benchServer.ts';
 
 export interface PageLoadFigures {
   runs: number;
@@ -13,7 +14,7 @@ export interface PageLoadFigures {
   domContentLoadedMs: { p50: number };
 }
 
-const PORT = 18398;
+const PORT = benchPort(8);
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export async function measureLoginPageLoad(runs = 5): Promise<PageLoadFigures | null> {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { makeAlarm } from '../tests/unit/alarmFixtures.ts';
+import { benchPort } from './benchServer.ts';
 
 export interface RealtimeScreenFigures {
   rate: number;
@@ -19,7 +20,7 @@ export interface RealtimeScreenFigures {
   worstFrameMs: number;
 }
 
-const PORT = 18397;
+const PORT = benchPort(7);
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 interface Marks {

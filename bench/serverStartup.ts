@@ -5,16 +5,22 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { percentile } from './stats.ts';
+import { benchPort } from './benchServer.ts';
 
 export interface StartupFigures {
   coldStartMs: number;
   warmStartMs: number;
   rssAfterStartMb: number;
+  /** Peak RSS while the embedded database was created and seeded (VmHWM). */
+  rssPeakColdMb: number;
+  /** RSS of a warm start (existing data dir) after 5 s idle, and after 300 API reads. */
+  rssIdleWarmMb: number;
+  rssAfterReadsMb: number;
   loginMs: { p50: number; p95: number; n: number };
   navMs: { p50: number; p95: number; n: number };
 }
 
-const PORT = 18399;
+const PORT = benchPort(9);
 
 async function startServer(dataDir: string) {
   const started = performance.now();
@@ -38,6 +44,11 @@ async function post(path: string, body: unknown, token?: string) {
   return res.json() as Promise<Record<string, any>>;
 }
 
+function hwmMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024);
+}
+
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
@@ -48,6 +59,7 @@ export async function measureStartup(): Promise<StartupFigures> {
   try {
     const cold = await startServer(dataDir);
     const rss = rssMb(cold.child.pid!);
+    const peak = hwmMb(cold.child.pid!);
     const login: number[] = [];
     const nav: number[] = [];
     let token = '';
@@ -65,12 +77,23 @@ export async function measureStartup(): Promise<StartupFigures> {
     cold.child.kill('SIGTERM');
     await new Promise((r) => cold.child.once('exit', r));
     const warm = await startServer(dataDir);
+    await new Promise((r) => setTimeout(r, 5000));
+    const idle = rssMb(warm.child.pid!);
+    const warmToken = (await post('/user/login', { username: 'admin', password: 'Argus@2026' })).token;
+    for (let i = 0; i < 150; i++) {
+      await post('/user/nav', {}, warmToken);
+      await post('/user/queryUserList', { pageNum: 1, pageSize: 20 }, warmToken);
+    }
+    const afterReads = rssMb(warm.child.pid!);
     warm.child.kill('SIGTERM');
     await new Promise((r) => warm.child.once('exit', r));
     return {
       coldStartMs: Math.round(cold.ms),
       warmStartMs: Math.round(warm.ms),
       rssAfterStartMb: rss,
+      rssPeakColdMb: peak,
+      rssIdleWarmMb: idle,
+      rssAfterReadsMb: afterReads,
       loginMs: { p50: percentile(login, 50), p95: percentile(login, 95), n: login.length },
       navMs: { p50: percentile(nav, 50), p95: percentile(nav, 95), n: nav.length },
     };

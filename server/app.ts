@@ -17,6 +17,7 @@ import { pickLang, translate } from './http/messages.ts';
 import { asClientError } from './http/clientErrors.ts';
 import { badFilesPath, registerInputChecks } from './http/inputChecks.ts';
 import { loggerOptions } from './http/logRedaction.ts';
+import { registerCompression, registerConsoleFiles } from './http/delivery.ts';
 import { FILES_PREFIX, registerSecurityHeaders } from './http/securityHeaders.ts';
 import { registerSignInLimits } from './http/signInLimits.ts';
 import { describeSchemaErrors } from './http/validationMessages.ts';
@@ -72,6 +73,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     },
   });
   await registerSecurityHeaders(app, database.db);
+  await registerCompression(app);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 100, fields: 50 } });
   registerInputChecks(app);
@@ -120,7 +122,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   mkdirSync(filesDir, { recursive: true });
   await app.register(fastifyStatic, { root: filesDir, prefix: '/files/', decorateReply: false });
   const staticDir = config.staticDir && existsSync(join(config.staticDir, 'index.html')) ? config.staticDir : undefined;
-  if (staticDir) await app.register(fastifyStatic, { root: staticDir, prefix: '/', wildcard: false, index: 'index.html' });
+  if (staticDir) await registerConsoleFiles(app, staticDir);
 
   app.setNotFoundHandler((req, reply) => {
     const lang = pickLang(req.headers['accept-language']);

@@ -1,4 +1,5 @@
-// Boot: runtime config and the language first, then the session (restoring a stored sign-in), then the router.
+// Boot: runtime config and the language first (the first screen's code and texts loading alongside), then the
+// session (restoring a stored sign-in), then the router.
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,15 +9,18 @@ import { loadingCalls } from './api/loading.ts';
 import { AppProviders } from './app/AppProviders.tsx';
 import { installContextMenuRule } from './app/contextMenu.ts';
 import { notify, notifyError } from './app/notify.ts';
+import { prefetchInitialRoute } from './app/initialRoute.ts';
 import { createAppRouter } from './app/router.tsx';
 import { loadRuntimeConfig, runtimeConfig } from './app/runtimeConfig.ts';
 import { createSessionActor, onSessionExpired } from './app/sessionService.ts';
 import { storedToken } from './app/storedSession.ts';
 import './app/app.css';
+import { BASE_NAMESPACES } from './i18n/routeNamespaces.ts';
 import { setupI18n } from './i18n/setup.ts';
 
 async function boot() {
-  const [config] = await Promise.all([loadRuntimeConfig(), setupI18n()]);
+  const firstScreenNamespaces = prefetchInitialRoute(window.location.pathname);
+  const [config] = await Promise.all([loadRuntimeConfig(), setupI18n(undefined, [...BASE_NAMESPACES, ...firstScreenNamespaces])]);
   installContextMenuRule(config.contextMenu);
 
   const session = createSessionActor();

@@ -14,6 +14,7 @@
 //   custom  the showcase routes, /secondIdentify included, open in the white layout (its own white frame), and
 //           no route changes the body: the custom skin is light throughout.
 import type { ComponentType } from 'react';
+import type { Namespace } from './i18n/languages.ts';
 import type shellCatalogue from './i18n/zh-CN/shell.json';
 
 export type Layout = 'main' | 'white' | 'none';
@@ -37,6 +38,11 @@ export interface RouteEntry {
   public?: boolean;
   layout: Layout;
   screen?: ScreenLoader;
+  /**
+   * The i18n namespaces the screen uses beyond the base ones (common, errors) and, behind sign-in, the shell's:
+   * loaded together with the screen (tests/unit/routeNamespaces.test.ts checks the list against the code).
+   */
+  namespaces?: Namespace[];
   /** Screens later issues deliver: the page names this area. */
   area?: Area;
   /** §4: the cached page list (kept mounted while the user is elsewhere). */
@@ -59,20 +65,20 @@ function later(key: string, titleKey: RouteTitleKey, area: Area, layout: Layout 
 }
 
 /** A main-layout screen with its own module. */
-function screen(key: string, titleKey: RouteTitleKey, load: ScreenLoader): RouteEntry {
-  return { id: key, path: `/${key}`, titleKey, permission: key, layout: 'main', screen: load };
+function screen(key: string, titleKey: RouteTitleKey, load: ScreenLoader, namespaces?: Namespace[]): RouteEntry {
+  return { id: key, path: `/${key}`, titleKey, permission: key, layout: 'main', screen: load, namespaces };
 }
 
 const topLevel: RouteEntry[] = [
   { id: 'root', path: '/', titleKey: 'login', public: true, layout: 'none', redirect: '/login' },
-  { id: 'login', path: '/login', titleKey: 'login', public: true, layout: 'none', screen: () => import('./screens/auth/LoginScreen.tsx') },
+  { id: 'login', path: '/login', titleKey: 'login', public: true, layout: 'none', screen: () => import('./screens/auth/LoginScreen.tsx'), namespaces: ['auth'] },
   {
     id: 'thirdLogin',
     path: '/thirdLogin',
     titleKey: 'thirdLogin',
     public: true,
     layout: 'none',
-    screen: () => import('./screens/shell/ThirdLoginScreen.tsx'),
+    screen: () => import('./screens/shell/ThirdLoginScreen.tsx'), namespaces: ['shell'],
   },
   {
     id: 'indexMall',
@@ -80,7 +86,7 @@ const topLevel: RouteEntry[] = [
     titleKey: 'indexMall',
     public: true,
     layout: 'none',
-    screen: () => import('./screens/portal/NavigationScreen.tsx'),
+    screen: () => import('./screens/portal/NavigationScreen.tsx'), namespaces: ['portal', 'shell'],
   },
   {
     id: 'navigation',
@@ -88,16 +94,16 @@ const topLevel: RouteEntry[] = [
     titleKey: 'navigation',
     public: true,
     layout: 'none',
-    screen: () => import('./screens/portal/NavigationScreen.tsx'),
+    screen: () => import('./screens/portal/NavigationScreen.tsx'), namespaces: ['portal', 'shell'],
   },
-  { id: 'portal', path: '/portal', titleKey: 'portal', public: true, layout: 'none', screen: () => import('./screens/portal/PortalScreen.tsx') },
+  { id: 'portal', path: '/portal', titleKey: 'portal', public: true, layout: 'none', screen: () => import('./screens/portal/PortalScreen.tsx'), namespaces: ['portal', 'shell'] },
   {
     id: 'cooperate',
     path: '/cooperate',
     titleKey: 'cooperate',
     public: true,
     layout: 'none',
-    screen: () => import('./screens/portal/CooperateScreen.tsx'),
+    screen: () => import('./screens/portal/CooperateScreen.tsx'), namespaces: ['portal', 'shell'],
   },
   {
     id: 'deviceConfigOfflineEventThird',
@@ -106,7 +112,7 @@ const topLevel: RouteEntry[] = [
     permission: 'deviceConfigOfflineEventThird',
     layout: 'none',
     keepAlive: true,
-    screen: () => import('./screens/devices/DeviceConfigOfflineEventThirdScreen.tsx'),
+    screen: () => import('./screens/devices/DeviceConfigOfflineEventThirdScreen.tsx'), namespaces: ['devices', 'forms', 'system'],
   },
   {
     id: 'taskConfigThird',
@@ -114,7 +120,7 @@ const topLevel: RouteEntry[] = [
     titleKey: 'taskConfigThird',
     permission: 'taskConfigThird',
     layout: 'none',
-    screen: () => import('./screens/tasks/TaskConfigThirdScreen.tsx'),
+    screen: () => import('./screens/tasks/TaskConfigThirdScreen.tsx'), namespaces: ['devices', 'forms', 'system', 'tasks'],
   },
   {
     id: 'algorithmProduction',
@@ -132,7 +138,7 @@ const topLevel: RouteEntry[] = [
         titleKey: 'algorithmProductionHistory',
         permission: 'algorithmProduction/algorithmHistory',
         layout: 'none',
-        screen: () => import('./screens/algorithms/AlgorithmHistoryScreen.tsx'),
+        screen: () => import('./screens/algorithms/AlgorithmHistoryScreen.tsx'), namespaces: ['algorithms', 'system'],
       },
       later('algorithmProduction/warehouse', 'algorithmProductionWarehouse', 'training', 'none'),
     ],
@@ -149,7 +155,7 @@ const whiteLayoutChildren: RouteEntry[] = [
     layout: 'white',
     whiteBody: true,
     showcase: true,
-    screen: () => import('./screens/devices/DeviceConfigOfflineEventWhiteScreen.tsx'),
+    screen: () => import('./screens/devices/DeviceConfigOfflineEventWhiteScreen.tsx'), namespaces: ['devices', 'forms', 'system'],
   },
   {
     id: 'taskConfigThirdWhite',
@@ -158,7 +164,7 @@ const whiteLayoutChildren: RouteEntry[] = [
     permission: 'taskConfigThirdWhite',
     layout: 'white',
     showcase: true,
-    screen: () => import('./screens/tasks/TaskConfigThirdWhiteScreen.tsx'),
+    screen: () => import('./screens/tasks/TaskConfigThirdWhiteScreen.tsx'), namespaces: ['devices', 'forms', 'system', 'tasks'],
   },
   later('secondIdentify', 'secondIdentify', 'training', 'white', { id: 'layoutWhite/secondIdentify', whiteBody: true, showcase: true }),
 ];
@@ -169,40 +175,40 @@ const mainLayoutChildren: RouteEntry[] = [
   screen('index_traffic', 'index_traffic', home),
   screen('index_traffic_truth', 'index_traffic_truth', home),
   later('configTotal', 'configTotal', 'stats'),
-  screen('algorithmicSetup', 'algorithmicSetup', () => import('./screens/algorithms/AlgorithmicSetupScreen.tsx')),
-  screen('setUp', 'setUp', () => import('./screens/algorithms/SetUpScreen.tsx')),
+  screen('algorithmicSetup', 'algorithmicSetup', () => import('./screens/algorithms/AlgorithmicSetupScreen.tsx'), ['algorithms', 'system']),
+  screen('setUp', 'setUp', () => import('./screens/algorithms/SetUpScreen.tsx'), ['algorithms', 'system']),
   later('testVerify', 'testVerify', 'algorithms'),
-  screen('historyEvent', 'historyEvent', () => import('./screens/alarms/HistoryEventScreen.tsx')),
-  screen('actualTimeEvent', 'actualTimeEvent', () => import('./screens/alarms/ActualTimeEventScreen.tsx')),
-  screen('eventProcess', 'eventProcess', () => import('./screens/alarms/EventProcessScreen.tsx')),
-  screen('eventVerify', 'eventVerify', () => import('./screens/alarms/EventVerifyScreen.tsx')),
-  screen('urgentEvent', 'urgentEvent', () => import('./screens/alarms/UrgentEventScreen.tsx')),
+  screen('historyEvent', 'historyEvent', () => import('./screens/alarms/HistoryEventScreen.tsx'), ['alarms', 'system']),
+  screen('actualTimeEvent', 'actualTimeEvent', () => import('./screens/alarms/ActualTimeEventScreen.tsx'), ['alarms', 'system']),
+  screen('eventProcess', 'eventProcess', () => import('./screens/alarms/EventProcessScreen.tsx'), ['alarms', 'system']),
+  screen('eventVerify', 'eventVerify', () => import('./screens/alarms/EventVerifyScreen.tsx'), ['alarms', 'system']),
+  screen('urgentEvent', 'urgentEvent', () => import('./screens/alarms/UrgentEventScreen.tsx'), ['alarms', 'system']),
   later('videoPlayCenter', 'videoPlayCenter', 'video'),
-  screen('deviceConfig', 'deviceConfig', () => import('./screens/devices/DeviceConfigScreen.tsx')),
-  screen('boxDeviceConfig', 'boxDeviceConfig', () => import('./screens/devices/BoxDeviceConfigScreen.tsx')),
-  screen('deviceConfigOffline', 'deviceConfigOffline', () => import('./screens/devices/DeviceConfigOfflineScreen.tsx')),
-  screen('deviceConfigOfflineEvent', 'deviceConfigOfflineEvent', () => import('./screens/devices/DeviceConfigOfflineEventScreen.tsx')),
-  screen('deviceConfigImage', 'deviceConfigImage', () => import('./screens/devices/DeviceConfigImageScreen.tsx')),
-  screen('taskConfig', 'taskConfig', () => import('./screens/tasks/TaskConfigScreen.tsx')),
-  screen('imgTaskConfig', 'imgTaskConfig', () => import('./screens/tasks/ImgTaskConfigScreen.tsx')),
-  screen('batchTask', 'batchTask', () => import('./screens/tasks/BatchTaskScreen.tsx')),
+  screen('deviceConfig', 'deviceConfig', () => import('./screens/devices/DeviceConfigScreen.tsx'), ['devices', 'forms', 'system']),
+  screen('boxDeviceConfig', 'boxDeviceConfig', () => import('./screens/devices/BoxDeviceConfigScreen.tsx'), ['devices', 'forms']),
+  screen('deviceConfigOffline', 'deviceConfigOffline', () => import('./screens/devices/DeviceConfigOfflineScreen.tsx'), ['devices', 'forms', 'system']),
+  screen('deviceConfigOfflineEvent', 'deviceConfigOfflineEvent', () => import('./screens/devices/DeviceConfigOfflineEventScreen.tsx'), ['devices', 'forms', 'system']),
+  screen('deviceConfigImage', 'deviceConfigImage', () => import('./screens/devices/DeviceConfigImageScreen.tsx'), ['devices', 'forms', 'system']),
+  screen('taskConfig', 'taskConfig', () => import('./screens/tasks/TaskConfigScreen.tsx'), ['devices', 'forms', 'system', 'tasks']),
+  screen('imgTaskConfig', 'imgTaskConfig', () => import('./screens/tasks/ImgTaskConfigScreen.tsx'), ['devices', 'forms', 'system', 'tasks']),
+  screen('batchTask', 'batchTask', () => import('./screens/tasks/BatchTaskScreen.tsx'), ['forms', 'system', 'tasks']),
   later('algorithmConfig', 'algorithmConfig', 'devices'),
   later('algorithmConfigSuper', 'algorithmConfigSuper', 'devices'),
-  screen('otherConfig', 'otherConfig', () => import('./screens/devices/OtherConfigScreen.tsx')),
-  screen('userConfig', 'userConfig', () => import('./screens/system/UserConfigScreen.tsx')),
-  screen('roleConfig', 'roleConfig', () => import('./screens/system/RoleConfigScreen.tsx')),
-  screen('deptConfig', 'deptConfig', () => import('./screens/system/DeptConfigScreen.tsx')),
-  screen('menuConfig', 'menuConfig', () => import('./screens/system/MenuConfigScreen.tsx')),
-  screen('logoConfig', 'logoConfig', () => import('./screens/system/LogoConfigScreen.tsx')),
-  screen('logConfig', 'logConfig', () => import('./screens/system/LogConfigScreen.tsx')),
+  screen('otherConfig', 'otherConfig', () => import('./screens/devices/OtherConfigScreen.tsx'), ['devices', 'system']),
+  screen('userConfig', 'userConfig', () => import('./screens/system/UserConfigScreen.tsx'), ['system']),
+  screen('roleConfig', 'roleConfig', () => import('./screens/system/RoleConfigScreen.tsx'), ['system']),
+  screen('deptConfig', 'deptConfig', () => import('./screens/system/DeptConfigScreen.tsx'), ['system']),
+  screen('menuConfig', 'menuConfig', () => import('./screens/system/MenuConfigScreen.tsx'), ['system']),
+  screen('logoConfig', 'logoConfig', () => import('./screens/system/LogoConfigScreen.tsx'), ['system']),
+  screen('logConfig', 'logConfig', () => import('./screens/system/LogConfigScreen.tsx'), ['system']),
   later('alarmTrend', 'alarmTrend', 'stats'),
   later('resourceInfo', 'resourceInfo', 'stats'),
   later('flowTotal', 'flowTotal', 'stats'),
   later('flowUnitTotal', 'flowUnitTotal', 'stats'),
   later('flowNetworkTotal', 'flowNetworkTotal', 'stats'),
   later('flowTotalSubway', 'flowTotalSubway', 'stats'),
-  screen('eventStatistics', 'eventStatistics', () => import('./screens/alarms/EventStatisticsScreen.tsx')),
-  screen('eventStatisticsInfo', 'eventStatisticsInfo', () => import('./screens/alarms/EventStatisticsInfoScreen.tsx')),
+  screen('eventStatistics', 'eventStatistics', () => import('./screens/alarms/EventStatisticsScreen.tsx'), ['alarms']),
+  screen('eventStatisticsInfo', 'eventStatisticsInfo', () => import('./screens/alarms/EventStatisticsInfoScreen.tsx'), ['alarms']),
   later('identifyTotal', 'identifyTotal', 'stats'),
   later('algorithmMall', 'algorithmMall', 'algorithms'),
   later('modalBoxPage', 'modalBoxPage', 'algorithms'),
@@ -216,7 +222,7 @@ const mainLayoutChildren: RouteEntry[] = [
   later('imgTagConfig', 'imgTagConfig', 'algorithms'),
   later('tagConfig', 'tagConfig', 'algorithms'),
   later('synchroModelInfo', 'synchroModelInfo', 'training'),
-  screen('edgeDevice/box', 'edgeDeviceBox', () => import('./screens/devices/EdgeDeviceBoxScreen.tsx')),
+  screen('edgeDevice/box', 'edgeDeviceBox', () => import('./screens/devices/EdgeDeviceBoxScreen.tsx'), ['devices', 'forms', 'system']),
   later('boxMap', 'boxMap', 'devices'),
 ];
 

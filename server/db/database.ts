@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { pgliteMemoryOptions } from './pgliteSettings.ts';
 import type { Database } from './types.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -62,12 +63,13 @@ async function openPGlite(dataDir: string, inMemory: boolean, loadDataDir?: Blob
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGliteDialect } = await import('./pgliteDialect.ts');
   let pglite: InstanceType<typeof PGlite>;
+  const memory = pgliteMemoryOptions();
   if (inMemory) {
-    pglite = await PGlite.create(loadDataDir ? { loadDataDir } : {});
+    pglite = await PGlite.create({ ...memory, ...(loadDataDir ? { loadDataDir } : {}) });
   } else {
     const dir = join(dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir);
+    pglite = await PGlite.create({ ...memory, dataDir: dir });
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [camelCase()] });
   return {

@@ -4,6 +4,7 @@
 // pixels — trailing bytes, metadata and anything a polyglot hides (PNG/HTML, GIF/JS) do not survive. SVG is refused:
 // it is a document that can carry script, not pixels.
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import { headerSize } from './imageHeader.ts';
 import { ApiError } from '../http/apiError.ts';
 
 // Decoded pixels live in libvips' cache otherwise; uploads are one-off, so nothing is worth keeping.
@@ -126,18 +127,26 @@ export async function openBoundedImage(bytes: Uint8Array, bounds: ImageBounds, o
 
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const open = () => sharp(input, { limitInputPixels: bounds.maxPixels, failOn: 'error', pages: 1, animated: false });
-  let meta: Metadata;
-  try {
-    // Reads the header only: a 60000×60000 declaration costs nothing here and is refused below.
-    // (sharp refuses to even describe an image over limitInputPixels, so the header is read without it.)
-    meta = await sharp(input, { limitInputPixels: false, failOn: 'error', pages: 1 }).metadata();
-  } catch {
-    throw new ApiError(415, 'image.undecodable', { field });
+  // PNG and JPEG sizes come from their header bytes; other formats (and any header read here fails on) from sharp.
+  const fromHeader = headerSize(input, sniffed);
+  let width: number;
+  let height: number;
+  if (fromHeader) {
+    ({ width, height } = fromHeader);
+  } else {
+    let meta: Metadata;
+    try {
+      // Reads the header only: a 60000×60000 declaration costs nothing here and is refused below.
+      // (sharp refuses to even describe an image over limitInputPixels, so the header is read without it.)
+      meta = await sharp(input, { limitInputPixels: false, failOn: 'error', pages: 1 }).metadata();
+    } catch {
+      throw new ApiError(415, 'image.undecodable', { field });
+    }
+    // The decoder must agree with the magic number (a PNG signature in front of something else is not a PNG).
+    if (meta.format !== sniffed) throw new ApiError(415, 'image.undecodable', { field });
+    width = meta.width ?? 0;
+    height = meta.pageHeight ?? meta.height ?? 0;
   }
-  // The decoder must agree with the magic number (a PNG signature in front of something else is not a PNG).
-  if (meta.format !== sniffed) throw new ApiError(415, 'image.undecodable', { field });
-  const width = meta.width ?? 0;
-  const height = meta.pageHeight ?? meta.height ?? 0;
   const minSide = bounds.minSide ?? 1;
   if (width < minSide || height < minSide) throw new ApiError(415, 'image.tooSmall', { field, width, height, min: minSide });
   if (width > bounds.maxWidth || height > bounds.maxHeight || width * height > bounds.maxPixels) {

@@ -10,6 +10,7 @@
 // One react-router route per URL: where the two router sets disagree (/secondIdentify) the layout route decides
 // at render time from the skin (routes.ts `routerSet`), so the skin can load after sign-in without a new router.
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
+import { SHELL_NAMESPACES, withNamespaces } from '../i18n/routeNamespaces.ts';
 import { aliasTarget, type RouteEntry, type RouteHandle, routeTable } from '../routes.ts';
 import { AppRoot } from './AppRoot.tsx';
 import { BootSplash } from './BootSplash.tsx';
@@ -39,7 +40,8 @@ function routeObject(entry: RouteEntry): RouteObject {
     handle,
     // A screen that fails shows its error inside the layout: the menu and header stay usable.
     ErrorBoundary: RouteErrorScreen,
-    lazy: load ? async () => ({ Component: (await load()).default }) : undefined,
+    // The screen's i18n namespaces load with its module (routeNamespaces.ts).
+    lazy: load ? async () => ({ Component: (await withNamespaces(load, entry.namespaces)).default }) : undefined,
     children: children.length > 0 ? children : undefined,
   };
 }
@@ -67,7 +69,7 @@ export const appRoutes: RouteObject[] = [
       ...entriesWhere((entry) => entry.public === true && !isRootRedirect(entry)).map(routeObject),
       {
         id: 'protected',
-        lazy: async () => ({ Component: (await import('./ProtectedLayout.tsx')).default }),
+        lazy: async () => ({ Component: (await withNamespaces(() => import('./ProtectedLayout.tsx'), SHELL_NAMESPACES)).default }),
         children: [
           {
             id: 'flex',

@@ -1,8 +1,10 @@
 // i18next for the console: catalogues load on demand per language and namespace (each JSON file is its own
-// small chunk), the language is remembered and can change without a reload.
+// small chunk; the boot loads only the base namespaces, each route its own), the language is remembered and can
+// change without a reload (the namespaces loaded so far are fetched in the new language).
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, type Language, LANGUAGES, NAMESPACES, rememberedLanguage, rememberLanguage } from './languages.ts';
+import { DEFAULT_LANGUAGE, type Language, LANGUAGES, type Namespace, rememberedLanguage, rememberLanguage } from './languages.ts';
+import { BASE_NAMESPACES } from './routeNamespaces.ts';
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./*/*.json');
 
@@ -22,7 +24,8 @@ const catalogueBackend: BackendModule = {
   },
 };
 
-export async function setupI18n(language: Language = rememberedLanguage()) {
+/** Starts i18next with the base namespaces (tests that render a screen alone name the namespaces it needs). */
+export async function setupI18n(language: Language = rememberedLanguage(), namespaces: readonly Namespace[] = BASE_NAMESPACES) {
   i18next.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
   });
@@ -34,7 +37,8 @@ export async function setupI18n(language: Language = rememberedLanguage()) {
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
       load: 'currentOnly',
-      ns: [...NAMESPACES],
+      // Only the base at boot: routes load theirs (routeNamespaces.ts).
+      ns: [...namespaces],
       defaultNS: 'common',
       interpolation: { escapeValue: false }, // React escapes
       react: { useSuspense: false },

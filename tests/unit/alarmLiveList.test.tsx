@@ -3,12 +3,13 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { NAMESPACES } from '../../src/i18n/languages.ts';
 import { setupI18n } from '../../src/i18n/setup.ts';
 import { LiveAlarmList, VISIBLE_ROWS } from '../../src/screens/alarms/LiveAlarmList.tsx';
 import { makeAlarm } from './alarmFixtures.ts';
 
 beforeAll(async () => {
-  await setupI18n('zh-CN');
+  await setupI18n('zh-CN', NAMESPACES);
 });
 
 afterEach(cleanup);

@@ -3,6 +3,7 @@
 // show what the box reported, or say it reported nothing; a failed load offers a retry.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NAMESPACES } from '../../src/i18n/languages.ts';
 import { setupI18n } from '../../src/i18n/setup.ts';
 import { BoxDetailsDrawer } from '../../src/screens/devices/boxes/BoxDetailsDrawer.tsx';
 import type { EdgeBox, EdgeBoxTask } from '../../src/screens/devices/boxes/boxesApi.ts';
@@ -57,7 +58,7 @@ describe('box drawer rules', () => {
 describe('box drawer', () => {
   beforeAll(async () => {
     installDomPolyfills();
-    await setupI18n('en');
+    await setupI18n('en', NAMESPACES);
   });
   beforeEach(() => {
     for (const fn of Object.values(calls)) fn.mockReset();

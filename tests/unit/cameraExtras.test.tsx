@@ -3,6 +3,7 @@
 // configurations went out; the frame rate stays within 1 and the stream's own rate.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NAMESPACES } from '../../src/i18n/languages.ts';
 import { setupI18n } from '../../src/i18n/setup.ts';
 import { CrossCameraPanel } from '../../src/screens/devices/camera/CrossCameraPanel.tsx';
 import { FpsSyncPanel } from '../../src/screens/devices/camera/FpsSyncPanel.tsx';
@@ -54,7 +55,7 @@ describe('output rules', () => {
 describe('camera extras', () => {
   beforeAll(async () => {
     installDomPolyfills();
-    await setupI18n('en');
+    await setupI18n('en', NAMESPACES);
   });
   beforeEach(() => {
     for (const fn of Object.values(calls)) fn.mockReset();

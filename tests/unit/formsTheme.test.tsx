@@ -8,12 +8,13 @@ import eventAreaSchema from '../../schemas/event-area.schema.json';
 import eventAreaUi from '../../schemas/event-area.ui.json';
 import SchemaForm from '../../src/forms/SchemaForm.tsx';
 import { loadMessages } from '../../src/forms/validator.ts';
+import { NAMESPACES } from '../../src/i18n/languages.ts';
 import { setupI18n } from '../../src/i18n/setup.ts';
 import { installDomPolyfills } from './systemSupport.tsx';
 
 beforeAll(async () => {
   installDomPolyfills();
-  await setupI18n('zh-CN');
+  await setupI18n('zh-CN', NAMESPACES);
   await Promise.all([loadMessages('zh-CN'), loadMessages('en')]);
 });
 

@@ -202,7 +202,8 @@ describe('layouts of the top-level and white routes', () => {
     start('/secondIdentify');
     expect(await screen.findByRole('heading', { level: 1, name: 'Fine-grained training (second identify)' })).toBeTruthy();
     expect(document.querySelector('.shell-header')).toBeNull();
-    expect(document.body.classList.contains('argus-body-white')).toBe(true);
+    // The body style is applied by an effect once the route is resolved, which may follow the heading's render.
+    await waitFor(() => expect(document.body.classList.contains('argus-body-white')).toBe(true));
   });
 
   it('custom skin: /secondIdentify opens in the white layout, and the body is the skin’s', async () => {

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FilterBar, FilterField, useFilterDraft } from '../../src/components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../src/components/table/ServerTable.tsx';
 import { type ListPage, type ListRequest, useServerList } from '../../src/components/table/useServerList.ts';
+import { NAMESPACES } from '../../src/i18n/languages.ts';
 import { setupI18n } from '../../src/i18n/setup.ts';
 import { installDomPolyfills } from './systemSupport.tsx';
 
@@ -65,7 +66,7 @@ const region = () => screen.getByRole('region', { name: 'Things' });
 
 beforeAll(async () => {
   installDomPolyfills();
-  await setupI18n('en');
+  await setupI18n('en', NAMESPACES);
 });
 
 afterEach(cleanup);

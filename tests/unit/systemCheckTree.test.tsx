@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CheckTree } from '../../src/components/tree/CheckTree.tsx';
 import { checkState, clickNode, toggleNode } from '../../src/components/tree/checkTreeState.ts';
 import { ancestorIds, descendantIds, findNode, flatten, toPickerData } from '../../src/components/tree/treeUtils.ts';
+import { NAMESPACES } from '../../src/i18n/languages.ts';
 import { setupI18n } from '../../src/i18n/setup.ts';
 
 interface Node {
@@ -21,7 +22,7 @@ const held = (...ids: number[]) => new Set(ids);
 const sorted = (set: Set<number>) => [...set].sort((a, b) => a - b);
 
 beforeAll(async () => {
-  await setupI18n('en');
+  await setupI18n('en', NAMESPACES);
 });
 afterEach(cleanup);
 

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from '../../src/api/client.ts';
+import { NAMESPACES } from '../../src/i18n/languages.ts';
 import { setupI18n } from '../../src/i18n/setup.ts';
 import LogConfigScreen from '../../src/screens/system/LogConfigScreen.tsx';
 import RoleConfigScreen from '../../src/screens/system/RoleConfigScreen.tsx';
@@ -47,7 +48,7 @@ const operator: Role = { id: 2, roleName: 'operator', remark: 'alarms', userCoun
 
 beforeAll(async () => {
   installDomPolyfills();
-  await setupI18n('en');
+  await setupI18n('en', NAMESPACES);
 });
 beforeEach(() => {
   vi.clearAllMocks();

@@ -4,6 +4,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from '../../src/api/client.ts';
+import { NAMESPACES } from '../../src/i18n/languages.ts';
 import { setupI18n } from '../../src/i18n/setup.ts';
 import UserConfigScreen from '../../src/screens/system/UserConfigScreen.tsx';
 import type { Dept } from '../../src/screens/system/depts/deptsApi.ts';
@@ -65,7 +66,7 @@ const admin: User = {
 
 beforeAll(async () => {
   installDomPolyfills();
-  await setupI18n('en');
+  await setupI18n('en', NAMESPACES);
 });
 
 beforeEach(() => {

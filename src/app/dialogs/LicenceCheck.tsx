@@ -2,9 +2,10 @@
 // (rsuite's Modal stays out of the login route's first load).
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
+import { SHELL_NAMESPACES, withNamespaces } from '../../i18n/routeNamespaces.ts';
 import { expiredLicenceNotice, licenceNoticeSeen, rememberLicenceNoticeSeen } from './licenceNotice.ts';
 
-const LicenceExpiredDialog = lazy(() => import('./LicenceExpiredDialog.tsx'));
+const LicenceExpiredDialog = lazy(() => withNamespaces(() => import('./LicenceExpiredDialog.tsx'), SHELL_NAMESPACES));
 
 let checked = false;
 

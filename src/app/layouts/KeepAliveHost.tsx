@@ -3,13 +3,14 @@
 // itself and hides it (instead of unmounting it) while another route is shown, so its state — an uploaded
 // video, a half-drawn area — is there when the user comes back. Signing out unmounts the host and the cache.
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { withNamespaces } from '../../i18n/routeNamespaces.ts';
 import { flattenRoutes } from '../../routes.ts';
 import { BootSplash } from '../BootSplash.tsx';
 import { ScreenEntryContext, useCurrentRoute } from './currentRoute.ts';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
 
 const keptAlive = flattenRoutes().filter((entry) => entry.keepAlive && entry.screen);
-const screens = new Map<string, ComponentType>(keptAlive.map((entry) => [entry.id, lazy(entry.screen!)]));
+const screens = new Map<string, ComponentType>(keptAlive.map((entry) => [entry.id, lazy(() => withNamespaces(entry.screen!, entry.namespaces))]));
 
 export function KeepAliveHost() {
   const { resolved, refused } = useCurrentRoute();

@@ -10,6 +10,8 @@ import 'rsuite/Tree/styles/index.css';
 import type { PickerNode } from './treeUtils.ts';
 import './tree.css';
 
+const TREE_HEIGHT = 420;
+
 export interface TreeFilterProps {
   title: string;
   allLabel: string;
@@ -29,26 +31,30 @@ export function TreeFilter({ title, allLabel, data, value, onChange, status, err
       <Button size="sm" appearance={value === null ? 'primary' : 'subtle'} block onClick={() => onChange(null)} aria-pressed={value === null}>
         {allLabel}
       </Button>
-      {status === 'loading' ? <Loader content={t('table.loading')} /> : null}
-      {status === 'error' ? (
-        <div role="alert" className="tree-filter-state">
-          <span>{t('table.loadFailed', { reason: error ?? '' })}</span>
-          <Button size="xs" onClick={onRetry}>
-            {t('table.retry')}
-          </Button>
-        </div>
-      ) : null}
-      {status === 'ready' && data.length === 0 ? <p className="tree-filter-state">{t('table.empty')}</p> : null}
-      {data.length > 0 ? (
-        <Tree
-          data={data}
-          value={value}
-          defaultExpandAll
-          searchable={false}
-          height={420}
-          onSelect={(node) => onChange(typeof node.value === 'number' ? node.value : null)}
-        />
-      ) : null}
+      {/* The body keeps the tree's height in every state, so the list beside (or, on a phone, below) it does not
+          move when the tree arrives. */}
+      <div className="tree-filter-body" style={{ height: TREE_HEIGHT }}>
+        {status === 'loading' ? <Loader content={t('table.loading')} /> : null}
+        {status === 'error' ? (
+          <div role="alert" className="tree-filter-state">
+            <span>{t('table.loadFailed', { reason: error ?? '' })}</span>
+            <Button size="xs" onClick={onRetry}>
+              {t('table.retry')}
+            </Button>
+          </div>
+        ) : null}
+        {status === 'ready' && data.length === 0 ? <p className="tree-filter-state">{t('table.empty')}</p> : null}
+        {data.length > 0 ? (
+          <Tree
+            data={data}
+            value={value}
+            defaultExpandAll
+            searchable={false}
+            height={TREE_HEIGHT}
+            onSelect={(node) => onChange(typeof node.value === 'number' ? node.value : null)}
+          />
+        ) : null}
+      </div>
     </nav>
   );
 }

@@ -1,0 +1,118 @@
+// Lighthouse 13 (simulated throttling) on the built console served by the real server: /login signed out,
+// /historyEvent and /userConfig signed in, mobile and desktop, medians of 3 runs taken interleaved. Lighthouse
+// clears the HTTP cache before each run (a cold load) and keeps localStorage, where the console keeps its session.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { benchPort, CHROMIUM, CHROMIUM_ARGS, canMeasureInBrowser, loadAverage, startBenchServer } from './benchServer.ts';
+
+export interface LighthouseRun {
+  score: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  bootupMs: number;
+  mainThreadMs: number;
+  jsRequests: number;
+  /** Script and style bytes as transferred (Lighthouse's network records, headers included), kB. */
+  jsCssKb: number;
+}
+
+export interface LighthouseFigures {
+  route: string;
+  formFactor: 'mobile' | 'desktop';
+  runs: number;
+  median: LighthouseRun;
+  loadAverage: number[];
+}
+
+export const LIGHTHOUSE_ROUTES = ['/login', '/historyEvent', '/userConfig'];
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function signIn(port: number, base: string) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    await page.goto(`${base}/login`);
+    await page.locator('input[autocomplete="username"]').fill('admin');
+    await page.locator('input[autocomplete="current-password"]').fill('Argus@2026');
+    await page.locator('input[autocomplete="current-password"]').press('Enter');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+type Audits = Record<string, { numericValue?: number; details?: { items?: Record<string, unknown>[] } }>;
+
+function readRun(lhr: { categories: { performance: { score: number | null } }; audits: Audits }): LighthouseRun {
+  const a = lhr.audits;
+  const requests = (a['network-requests']?.details?.items ?? []) as { resourceType?: string; transferSize?: number }[];
+  const jsCss = requests.filter((r) => r.resourceType === 'Script' || r.resourceType === 'Stylesheet');
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcpMs: Math.round(a['largest-contentful-paint']?.numericValue ?? 0),
+    fcpMs: Math.round(a['first-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(a['total-blocking-time']?.numericValue ?? 0),
+    cls: Math.round((a['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+    speedIndexMs: Math.round(a['speed-index']?.numericValue ?? 0),
+    bootupMs: Math.round(a['bootup-time']?.numericValue ?? 0),
+    mainThreadMs: Math.round(a['mainthread-work-breakdown']?.numericValue ?? 0),
+    jsRequests: requests.filter((r) => r.resourceType === 'Script').length,
+    jsCssKb: Math.round(jsCss.reduce((n, r) => n + (r.transferSize ?? 0), 0) / 102.4) / 10,
+  };
+}
+
+export async function measureLighthouse(runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3), routes = LIGHTHOUSE_ROUTES): Promise<LighthouseFigures[] | null> {
+  if (!canMeasureInBrowser()) return null;
+  const server = await startBenchServer(benchPort(11));
+  const flags = CHROMIUM_ARGS.filter((f) => f !== '--headless').concat('--headless=new');
+  // One browser signed out (for /login, which sends a signed-in user on) and one signed in.
+  const anonymous = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: flags });
+  const signedIn = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: flags });
+  const results = new Map<string, { runs: LighthouseRun[]; load: number[] }>();
+  try {
+    await signIn(signedIn.port, server.base);
+    for (let i = 0; i < runs; i++) {
+      for (const route of routes) {
+        for (const formFactor of ['mobile', 'desktop'] as const) {
+          const chrome = route === '/login' ? anonymous : signedIn;
+          const load = loadAverage();
+          const result = await lighthouse(
+            `${server.base}${route}`,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+            formFactor === 'desktop' ? desktopConfig : undefined,
+          );
+          if (!result) throw new Error(`lighthouse gave no result for ${route}`);
+          const key = `${route} ${formFactor}`;
+          const entry = results.get(key) ?? { runs: [], load: [] };
+          entry.runs.push(readRun(result.lhr as never));
+          entry.load.push(load);
+          results.set(key, entry);
+        }
+      }
+    }
+  } finally {
+    anonymous.kill();
+    signedIn.kill();
+    await server.stop();
+  }
+  return [...results].map(([key, { runs: measured, load }]) => {
+    const [route, formFactor] = key.split(' ') as [string, 'mobile' | 'desktop'];
+    const fields = Object.keys(measured[0]) as (keyof LighthouseRun)[];
+    const med = Object.fromEntries(fields.map((f) => [f, median(measured.map((r) => r[f]))])) as unknown as LighthouseRun;
+    return { route, formFactor, runs: measured.length, median: med, loadAverage: load };
+  });
+}
+
+if (import.meta.main) {
+  const figures = await measureLighthouse();
+  for (const f of figures ?? []) console.log(f.route.padEnd(14), f.formFactor.padEnd(8), JSON.stringify(f.median), 'load', f.loadAverage.join(' '));
+}

@@ -1,0 +1,223 @@
+// Vite plugin: rsuite's styles load once. Each rsuite component ships a sheet of its own that repeats the base
+// rules, the palette and every sheet it depends on (Button's rules sat in 16 of the build's sheets), so a screen
+// importing ten components loaded the same rules ten times. The console keeps importing
+// `rsuite/<Component>/styles/index.css` where it uses a component; this plugin rewrites each such import into
+// imports of combined sheets built from the component sheets the source uses, in which every rule is in one sheet:
+//   base   — the components the boot and the sign-in page use (src/main.tsx, the login screen); every import
+//            brings it, so the palette is always there;
+//   shell  — the components of the signed-in shell (protected layout, main layout); every import of a non-base
+//            component brings it;
+//   groups — the other components' rules, grouped by the components that use them (see combineTiers): an
+//            import brings the groups of its component.
+// The palette (the :root custom properties of every sheet) is merged into one :root per sheet, and the dark and
+// high-contrast theme rules are left out: the console does not offer those themes.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+import { cssRules, parseRule, ruleText, splitSelectors } from '../cssRules.ts';
+import { moduleClosure, source } from '../moduleGraph.ts';
+
+const SHEET_IMPORT = /['"]rsuite\/([A-Za-z]+)\/styles\/index\.css['"]/g;
+const SHEET_STATEMENT = /import\s*['"]rsuite\/([A-Za-z]+)\/styles\/index\.css['"];?/g;
+const UNUSED_THEME = /\.rs-theme-(dark|high-contrast)\b|\[data-theme=["']?(dark|high-contrast)["']?\]/;
+
+export interface RsuiteTiers {
+  base: string[];
+  shell: string[];
+  extras: string[];
+}
+
+interface Entry {
+  file: string;
+  dynamic: boolean;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+function sheetsImportedBy(files: Iterable<string>): Set<string> {
+  const found = new Set<string>();
+  for (const file of files) for (const m of source(file).matchAll(SHEET_IMPORT)) found.add(m[1]);
+  return found;
+}
+
+function sheetsOfGraph(entries: Entry[]): Set<string> {
+  const files = new Set<string>();
+  for (const entry of entries) moduleClosure(entry.file, files, { dynamic: entry.dynamic });
+  return sheetsImportedBy(files);
+}
+
+/** Which component sheets each tier holds. */
+export function rsuiteTiers(srcDir: string, baseEntries: Entry[], shellEntries: Entry[]): RsuiteTiers {
+  const base = sheetsOfGraph(baseEntries);
+  const shell = [...sheetsOfGraph(shellEntries)].filter((c) => !base.has(c));
+  const all = sheetsImportedBy(sourceFiles(srcDir));
+  const extras = [...all].filter((c) => !base.has(c) && !shell.includes(c));
+  return { base: [...base].sort(), shell: shell.sort(), extras: extras.sort() };
+}
+
+interface Parts {
+  /** :root custom properties, name → value, first value kept. */
+  root: Map<string, string>;
+  /** Rules in order, each once (flattened form, see cssRules). */
+  rules: string[];
+}
+
+/** The rules of the given components' sheets in order, each once, without those in `skip`, themes left out. */
+export function sheetParts(components: string[], rsuiteDir: string, skip: Parts[] = []): Parts {
+  const root = new Map<string, string>();
+  const rules: string[] = [];
+  const seen = new Set<string>();
+  const skipRules = new Set(skip.flatMap((p) => p.rules));
+  const skipRoot = new Set(skip.flatMap((p) => [...p.root.keys()]));
+  for (const component of components) {
+    for (const rule of cssRules(readFileSync(join(rsuiteDir, component, 'styles', 'index.css'), 'utf8'))) {
+      const parsed = parseRule(rule);
+      if (parsed && parsed.depth === 0 && parsed.prelude === ':root') {
+        for (const declaration of parsed.body.split(';')) {
+          const colon = declaration.indexOf(':');
+          const name = declaration.slice(0, colon).trim();
+          if (colon < 0 || !name.startsWith('--') || root.has(name) || skipRoot.has(name)) continue;
+          root.set(name, declaration.slice(colon + 1).trim());
+        }
+        continue;
+      }
+      const kept = withoutUnusedThemes(rule);
+      if (!kept || seen.has(kept) || skipRules.has(kept)) continue;
+      seen.add(kept);
+      rules.push(kept);
+    }
+  }
+  return { root, rules };
+}
+
+export function sheetText(parts: Parts): string {
+  const root = [...parts.root].map(([name, value]) => `${name}:${value}`).join(';');
+  return `${root ? `:root{${root}}\n` : ''}${parts.rules.map(ruleText).join('\n')}\n`;
+}
+
+/** The rule with the selectors of unused themes taken out of its selector list (null when none is left). */
+function withoutUnusedThemes(rule: string): string | null {
+  const parsed = parseRule(rule);
+  if (!parsed || parsed.prelude.startsWith('@') || !UNUSED_THEME.test(parsed.prelude)) return rule;
+  const selectors = splitSelectors(parsed.prelude).filter((s) => !UNUSED_THEME.test(s));
+  if (selectors.length === 0) return null;
+  return `${parsed.context}${selectors.join(',')}{${parsed.body}}`;
+}
+
+export interface CombinedSheets {
+  base: Parts;
+  shell: Parts;
+  /** Sheets of rules that only some of the other components use, each with the components that need it. */
+  groups: { name: string; components: string[]; parts: Parts }[];
+}
+
+/** A group of rules smaller than this (gzip bytes) is not worth a request of its own: it joins the shell sheet. */
+export const MIN_GROUP_BYTES = 1000;
+
+/**
+ * The sheets of the tiers, every rule in exactly one of them. The rules of the components outside base and shell
+ * are grouped by the set of components that use them (as a bundler groups modules by the chunks that import them):
+ * a group big enough gets its own sheet, loaded wherever one of its components is imported; smaller ones go to
+ * the shell sheet. So no two sheets share a rule, whichever screens a user opens.
+ */
+export function combineTiers(tiers: RsuiteTiers, rsuiteDir: string): CombinedSheets {
+  const base = sheetParts(tiers.base, rsuiteDir);
+  const shell = sheetParts(tiers.shell, rsuiteDir, [base]);
+  const own = new Map(tiers.extras.map((c) => [c, sheetParts([c], rsuiteDir, [base, shell])] as const));
+  const usersOf = new Map<string, string[]>();
+  const order: string[] = [];
+  for (const [component, parts] of own) {
+    for (const rule of parts.rules) {
+      const users = usersOf.get(rule);
+      if (users) users.push(component);
+      else {
+        usersOf.set(rule, [component]);
+        order.push(rule);
+      }
+    }
+    // Custom properties all go to the shell's :root (one palette behind sign-in).
+    for (const [name, value] of parts.root) if (!shell.root.has(name)) shell.root.set(name, value);
+  }
+  const bySignature = new Map<string, string[]>();
+  for (const rule of order) {
+    const signature = usersOf.get(rule)!.join('+');
+    const rules = bySignature.get(signature);
+    if (rules) rules.push(rule);
+    else bySignature.set(signature, [rule]);
+  }
+  const groups: CombinedSheets['groups'] = [];
+  for (const [signature, rules] of bySignature) {
+    const parts: Parts = { root: new Map(), rules };
+    if (gzipSync(sheetText(parts)).length < MIN_GROUP_BYTES) shell.rules.push(...rules);
+    else {
+      const components = signature.split('+');
+      // Named after its components (shortened when many: the group's place in the list keeps names apart).
+      const name = components.length <= 2 ? components.join('-') : `${components[0]}-${components.length - 1}more-${groups.length}`;
+      groups.push({ name, components, parts });
+    }
+  }
+  return { base, shell, groups };
+}
+
+export interface RsuiteCssOptions {
+  srcDir?: string;
+  baseEntries?: Entry[];
+  shellEntries?: Entry[];
+  outDir?: string;
+}
+
+export function rsuiteCss(options: RsuiteCssOptions = {}): Plugin {
+  const srcDir = resolve(options.srcDir ?? 'src');
+  const baseEntries = options.baseEntries ?? [
+    { file: join(srcDir, 'main.tsx'), dynamic: false },
+    { file: join(srcDir, 'screens', 'auth', 'LoginScreen.tsx'), dynamic: true },
+  ];
+  const shellEntries = options.shellEntries ?? [
+    { file: join(srcDir, 'app', 'ProtectedLayout.tsx'), dynamic: false },
+    { file: join(srcDir, 'app', 'layouts', 'MainLayout.tsx'), dynamic: false },
+  ];
+  const outDir = resolve(options.outDir ?? 'node_modules/.cache/argus-rsuite-css');
+  const rsuiteDir = resolve('node_modules', 'rsuite');
+  /** Component → the sheet files its import stands for, in cascade order. */
+  let sheetsOf = new Map<string, string[]>();
+  const build = () => {
+    const tiers = rsuiteTiers(srcDir, baseEntries, shellEntries);
+    const sheets = combineTiers(tiers, rsuiteDir);
+    mkdirSync(outDir, { recursive: true });
+    const write = (name: string, parts: Parts) => {
+      const path = join(outDir, `${name}.css`);
+      writeFileSync(path, sheetText(parts));
+      return path;
+    };
+    const base = write('rsuite-base', sheets.base);
+    const shell = write('rsuite-shell', sheets.shell);
+    const groupFiles = sheets.groups.map((group) => ({ components: group.components, file: write(`rsuite-${group.name}`, group.parts) }));
+    sheetsOf = new Map<string, string[]>([
+      ...tiers.base.map((c): [string, string[]] => [c, [base]]),
+      ...tiers.shell.map((c): [string, string[]] => [c, [base, shell]]),
+      ...tiers.extras.map((c): [string, string[]] => [c, [base, shell, ...groupFiles.filter((g) => g.components.includes(c)).map((g) => g.file)]]),
+    ]);
+  };
+  return {
+    name: 'argus-rsuite-css',
+    enforce: 'pre',
+    buildStart() {
+      build();
+    },
+    transform(code, id) {
+      if (!id.startsWith(srcDir) || !/\.tsx?$/.test(id) || !code.includes('/styles/index.css')) return null;
+      const rewritten = code.replace(SHEET_STATEMENT, (statement, component: string) => {
+        const files = sheetsOf.get(component);
+        return files ? files.map((file) => `import ${JSON.stringify(file)};`).join(' ') : statement;
+      });
+      return rewritten === code ? null : { code: rewritten, map: null };
+    },
+  };
+}
