@@ -24,6 +24,7 @@ import { closeDetector } from './ml/detector.ts';
 import { sealStoredRtspUrls } from './modules/devices/rtspCredentials.ts';
 import { handlers } from './modules/index.ts';
 import { startPlanScheduler } from './modules/plans/scheduler.ts';
+import { startResourceSampler } from './modules/stats/resourceSampler.ts';
 import { registerRealtime } from './realtime/websocketRoutes.ts';
 
 export interface BuiltApp {
@@ -111,6 +112,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   // Planned tasks run at their times for as long as the server runs.
   const planScheduler = startPlanScheduler(database.db, (err) => app.log.error({ err }, 'planned task run failed'));
   app.addHook('onClose', () => planScheduler.stop());
+  // This server's host is measured while it runs (resource analysis, the dashboards).
+  services.resourceSampler = startResourceSampler(database.db, config.dataDir, config.resourceSampleSeconds, (err) => app.log.warn({ err }, 'host measurement failed'));
+  app.addHook('onClose', () => services.resourceSampler?.stop());
   // The object detector's worker thread (started by the first validation) ends with the server.
   app.addHook('onClose', () => closeDetector());
   // Websockets (x-websockets of the contract) and the alarm push; handlers reach it as services.realtime.

@@ -22,6 +22,8 @@ export interface ServerConfig {
   adminPassword: string;
   operatorPassword: string;
   logLevel: string;
+  /** Seconds between measurements of this server's host (resource analysis); 0 turns them off. */
+  resourceSampleSeconds: number;
 }
 
 export const DEMO_ADMIN_PASSWORD = 'Argus@2026';
@@ -45,6 +47,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     adminPassword: env.ARGUS_ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD,
     operatorPassword: env.ARGUS_OPERATOR_PASSWORD ?? DEMO_OPERATOR_PASSWORD,
     logLevel: env.LOG_LEVEL ?? 'info',
+    resourceSampleSeconds: env.RESOURCE_SAMPLE_SECONDS === '0' ? 0 : positive(env.RESOURCE_SAMPLE_SECONDS, 15),
   };
 }
 

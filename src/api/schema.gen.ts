@@ -1605,6 +1605,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/home/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The traffic home dashboard in one call
+         * @description What the traffic home variants show (spec §1, issue 12): today's alarms (since 00:00 local server time)
+         *     with the share handled (any status but new) and the count per event type, the cameras and edge boxes
+         *     online, the alarms per day of the last `trendDays` days ending today and per hour of today, and the
+         *     latest urgent alarms still new. `eventTypes` narrows every alarm figure (the traffic-live variant passes
+         *     its menu's typeIds). Deleted alarms never count; simulated ones only with includeSimulated (the urgent
+         *     list follows the same rule). Answered from the hourly counts where the filter allows, so it stays fast
+         *     on a large alarm table.
+         */
+        post: operations["getHomeOverview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/device/list": {
         parameters: {
             query?: never;
@@ -4264,8 +4290,11 @@ export interface paths {
         put?: never;
         /**
          * Algorithm home dashboard data
-         * @description Counts, compute and memory use (from the latest node resource samples), top-5 downloads and the
-         *     weekly algorithm output.
+         * @description The algorithm dashboard of spec §1: orchestration, publish and validation counts from the stored setup
+         *     events; compute, GPU and video-memory use over the online nodes from their latest resource samples (this
+         *     server's host, measured; edge boxes, from their heartbeats); the five published algorithms downloaded
+         *     most; and the versions published per day over the seven days ending at endDate. Training counts are null
+         *     while this server has no training flow. 400 endDate in the future.
          */
         post: operations["getAlgorithmHomeSummary"];
         delete?: never;
@@ -4697,9 +4726,36 @@ export interface paths {
         put?: never;
         /**
          * List node resources
-         * @description CPU, memory, GPU, video memory and disk use per node; offline nodes show their last sample.
+         * @description The latest sample of each node: this server's host first (CPU, memory, disk, network, and GPU and video
+         *     memory where a GPU exists — gpuDetected false where none does), then the edge boxes from their heartbeats
+         *     (simulated boxes marked). Offline nodes show their last sample. Filters: nodeName (substring of name or
+         *     ip), role, online.
          */
         post: operations["listSystemResources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/resource/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One node's resource history, downsampled
+         * @description The samples of one node (this server's host, sampled every few seconds, or an edge box, from its
+         *     heartbeats) between startTime and endTime, averaged into at most `points` buckets of whole seconds.
+         *     Samples are kept raw for 48 hours and as 10-minute averages for 30 days: a window reaching further back
+         *     than 48 hours is answered from the averages. 400 startTime after endTime, or a window over 30 days;
+         *     404 no such node.
+         */
+        post: operations["getResourceHistory"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7937,39 +7993,49 @@ export interface components {
              */
             endDate?: string;
         };
-        /** @description Algorithm home dashboard (spec §1). */
+        /** @description Algorithm home dashboard (spec §1), from the stored algorithms and the latest resource samples. */
         AlgoHomeSummary: {
-            /** @description Training (fine-tuning) tasks ever started. */
-            trainCount: number;
-            /** @description Training tasks queued or running now. */
-            trainRunning: number;
-            /** @description Setup event drafts (orchestrated algorithms). */
+            /** @description Training (fine-tuning) jobs ever started; null while this server has no training flow. */
+            trainCount: number | null;
+            /** @description Training jobs queued or running now; null while this server has no training flow. */
+            trainRunning: number | null;
+            /** @description Setup events (orchestrated algorithms), drafts included. */
             orchestrationCount: number;
-            /** @description Algorithms in the warehouse. */
+            /** @description Setup events published to the warehouse. */
             publishedCount: number;
-            /** @description Evaluations started. */
+            /** @description Validations run on images from the orchestration editor. */
             validationCount: number;
-            computePower: {
-                totalTops: number;
-                usedTops: number;
-                /** @description Percent. */
-                usage: number;
+            /** @description The online nodes (this server's host and the online edge boxes), from their latest samples. */
+            compute: {
+                nodes: number;
+                /** @description Cores of the nodes that report them. */
+                cpuCores: number;
+                /** @description Average CPU use over the nodes, percent. */
+                cpuUsage: number;
+                /** @description Bytes, over the nodes that report it. */
+                memoryTotal: number;
+                /** @description Bytes. */
+                memoryUsed: number;
+                /** @description Average memory use over the nodes, percent. */
+                memoryUsage: number;
             };
             gpu: {
+                /** @description GPUs on the online nodes (0 when none has one). */
                 count: number;
-                /** @description Average GPU use over all nodes, percent. */
-                usage: number;
+                /** @description Average GPU use, percent; null when there is no GPU. */
+                usage: number | null;
             };
             videoMemory: {
                 /** @description Bytes. */
                 total: number;
                 /** @description Bytes. */
                 used: number;
-                usage: number;
+                /** @description Percent; null when there is no GPU. */
+                usage: number | null;
             };
-            /** @description Top 5 models by downloads. */
+            /** @description The 5 published algorithms downloaded most (exports count as downloads). */
             topDownloads: {
-                /** @description Model id. */
+                /** @description Setup event id. */
                 id: number;
                 name: string;
                 version: string;
@@ -7979,9 +8045,106 @@ export interface components {
             weeklyOutput: {
                 /** Format: date */
                 date: string;
-                /** @description Algorithms published or trained to a new version that day. */
+                /** @description Versions published that day. */
                 count: number;
             }[];
+            updateTime: components["schemas"]["DateTime"];
+        };
+        HomeOverviewQuery: {
+            /** @description Count only these event types (the traffic-live variant passes its menu's typeIds). */
+            eventTypes?: components["schemas"]["WarnEventTypeId"][];
+            /**
+             * @description Count simulated alarms too.
+             * @default false
+             */
+            includeSimulated?: boolean;
+            /**
+             * @description Days of the per-day trend, ending today.
+             * @default 7
+             */
+            trendDays?: number;
+            /** @default 5 */
+            urgentLimit?: number;
+        };
+        HomeOverview: {
+            today: {
+                total: number;
+                /** @description Alarms of today in any status but new. */
+                handled: number;
+                unhandled: number;
+                /** @description handled / total (0 when there is none). */
+                handledShare: number;
+                violation: number;
+                road: number;
+            };
+            /** @description Today's alarms per event type, most first. */
+            byType: {
+                eventType: number;
+                eventTypeName: string;
+                eventKind: components["schemas"]["WarnEventKind"];
+                count: number;
+            }[];
+            cameras: {
+                /** @description Live-stream cameras (offline videos and image cameras left out). */
+                total: number;
+                /** @description Cameras whose box is online, or whose stream answered at the last check. */
+                online: number;
+                /** @description Cameras whose analysis runs. */
+                running: number;
+            };
+            boxes: {
+                total: number;
+                /** @description Boxes whose last heartbeat is at most 3 heartbeat intervals old. */
+                online: number;
+            };
+            /** @description One point per day, oldest first, ending today (zero-filled). */
+            trend: {
+                /** Format: date */
+                date: string;
+                total: number;
+                handled: number;
+            }[];
+            /** @description Today's alarms per hour 0–23 (zero-filled). */
+            hourly: number[];
+            /** @description The latest urgent alarms still new, newest first. */
+            urgent: components["schemas"]["WarnEvent"][];
+            updateTime: components["schemas"]["DateTime"];
+        };
+        ResourceHistoryQuery: {
+            nodeId: string;
+            startTime: components["schemas"]["DateTime"];
+            endTime: components["schemas"]["DateTime"];
+            /**
+             * @description At most this many buckets.
+             * @default 240
+             */
+            points?: number;
+        };
+        ResourceHistory: {
+            nodeId: string;
+            bucketSeconds: number;
+            /**
+             * @description raw samples (window within the last 48 hours) or the 10-minute averages.
+             * @enum {string}
+             */
+            source: "raw" | "averaged";
+            /** @description Buckets holding at least one sample, oldest first (a gap means the node did not report). */
+            points: components["schemas"]["ResourcePoint"][];
+        };
+        ResourcePoint: {
+            time: components["schemas"]["DateTime"];
+            /** @description Percent. */
+            cpu: number;
+            /** @description Percent. */
+            memory: number;
+            /** @description Percent; null when the node does not report it. */
+            disk: number | null;
+            /** @description Average GPU use, percent; null on a node without a GPU. */
+            gpu: number | null;
+            /** @description Percent; null on a node without a GPU. */
+            videoMemory: number | null;
+            rxBytesPerSec: number | null;
+            txBytesPerSec: number | null;
         };
         /** @description Exactly one of modelId and eventId. */
         EvalStart: {
@@ -8361,55 +8524,55 @@ export interface components {
                 retryTimes: number;
             };
         };
-        /** @description The latest resource sample of one node (sampled every few seconds). */
+        /**
+         * @description The latest resource sample of one node: this server's host (measured every few seconds) or an edge box
+         *     (from its heartbeats; a simulated box reports simulated figures and says so). Figures a node does not
+         *     report are null.
+         */
         SystemResourceNode: {
+            /** @description host:<hostname> or box:<boxId>. */
             nodeId: string;
             nodeName: string;
             ip: string;
             /** @enum {string} */
             role: "master" | "worker" | "box";
             online: boolean;
+            /** @description The figures come from a simulated box. */
+            simulated: boolean;
             cpu: {
-                cores: number;
+                cores: number | null;
                 /** @description Percent. */
                 usage: number;
             };
-            memory: {
-                /** @description Bytes. */
-                total: number;
-                /** @description Bytes. */
-                used: number;
-                /** @description Percent. */
-                usage: number;
-            };
+            memory: components["schemas"]["ResourceAmount"];
+            disk: components["schemas"]["ResourceAmount"];
+            network: {
+                rxBytesPerSec: number;
+                txBytesPerSec: number;
+            } | null;
+            /** @description true GPUs were found (listed in gpus); false the node has none; null the node does not say. */
+            gpuDetected: boolean | null;
             gpus: {
                 index: number;
                 name: string;
-                /** @description Percent. */
-                usage: number;
+                /** @description Percent; null when the driver does not report it. */
+                usage: number | null;
                 /** @description Bytes. */
-                memoryTotal: number;
+                memoryTotal: number | null;
                 /** @description Bytes. */
-                memoryUsed: number;
+                memoryUsed: number | null;
             }[];
-            /** @description Sum over the node's GPUs. */
-            videoMemory: {
-                /** @description Bytes. */
-                total: number;
-                /** @description Bytes. */
-                used: number;
-                /** @description Percent. */
-                usage: number;
-            };
-            disk: {
-                /** @description Bytes. */
-                total: number;
-                /** @description Bytes. */
-                used: number;
-                /** @description Percent. */
-                usage: number;
-            };
+            /** @description Sum over the node's GPUs; null without a GPU. */
+            videoMemory: null | components["schemas"]["ResourceAmount"];
             updateTime: components["schemas"]["DateTime"];
+        };
+        ResourceAmount: {
+            /** @description Bytes; null when the node reports the percentage only. */
+            total: number | null;
+            /** @description Bytes. */
+            used: number | null;
+            /** @description Percent; null when the node does not report it. */
+            usage: number | null;
         };
         SystemResourceQuery: components["schemas"]["PageQuery"] & {
             /** @description Substring match on name or ip. */
@@ -11571,6 +11734,32 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["EventStatsTop"];
+                    };
+                };
+            };
+        };
+    };
+    getHomeOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HomeOverviewQuery"];
+            };
+        };
+        responses: {
+            /** @description The dashboard figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["HomeOverview"];
                     };
                 };
             };
@@ -15384,6 +15573,32 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["SystemResourcePage"];
+                    };
+                };
+            };
+        };
+    };
+    getResourceHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResourceHistoryQuery"];
+            };
+        };
+        responses: {
+            /** @description The averaged series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["ResourceHistory"];
                     };
                 };
             };

@@ -6,4 +6,7 @@ export const statsMessages = {
   'stats.dateOrder': { zh: '参数 startDate 不能晚于 endDate', en: 'startDate must not be after endDate' },
   'stats.rangeTooLong': { zh: '统计范围最多 {max} 天', en: 'The range covers at most {max} days' },
   'stats.export.nothing': { zh: '没有可导出的统计数据', en: 'There are no statistics to export' },
+  'stats.timeOrder': { zh: '参数 startTime 不能晚于 endTime', en: 'startTime must not be after endTime' },
+  'stats.windowTooLong': { zh: '时间范围最多 {max} 天', en: 'The time range covers at most {max} days' },
+  'stats.resource.noNode': { zh: '没有资源节点 {nodeId}', en: 'There is no resource node {nodeId}' },
 } satisfies Catalogue;
