@@ -53,6 +53,11 @@ export interface RouteEntry {
 const placeholder: ScreenLoader = () => import('./screens/shell/PlaceholderScreen.tsx');
 const home: ScreenLoader = () => import('./screens/home/HomeScreen.tsx');
 
+/** True for a route whose screen a later issue delivers (the shared placeholder page). */
+export function isPlaceholder(entry: RouteEntry): boolean {
+  return entry.screen === placeholder;
+}
+
 /** A screen a later issue delivers (one shared chunk that reads its area from the route). */
 function later(key: string, titleKey: RouteTitleKey, area: Area, layout: Layout = 'main', extra: Partial<RouteEntry> = {}): RouteEntry {
   return { id: key, path: `/${key}`, titleKey, permission: key, layout, area, screen: placeholder, ...extra };
