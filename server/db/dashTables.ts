@@ -49,7 +49,20 @@ export interface ResourceSampleTable {
   simulated: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
+export interface ModelCallTable {
+  id: ColumnType<string, never, never>;
+  model: string;
+  operation: string;
+  calledAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  latencyMs: number;
+  ok: boolean;
+  errorCode: number | null;
+  userName: string | null;
+  simulated: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
 export interface DashTables {
   resourceNodes: ResourceNodeTable;
   resourceSamples: ResourceSampleTable;
+  modelCalls: ModelCallTable;
 }

@@ -26,6 +26,7 @@ import { roleHandlers } from './roles/roleHandlers.ts';
 import { sceneHandlers } from './scenes/sceneHandlers.ts';
 import { homeOverviewHandlers } from './stats/homeOverview.ts';
 import { resourceHandlers } from './stats/resourceHandlers.ts';
+import { screenHandlers } from './stats/screenHandlers.ts';
 import { statsHandlers } from './stats/statsHandlers.ts';
 import { taskHandlers } from './tasks/taskHandlers.ts';
 import { userHandlers } from './users/userHandlers.ts';
@@ -62,4 +63,5 @@ export const handlers: HandlerMap = {
   ...homeSummaryHandlers,
   ...homeOverviewHandlers,
   ...resourceHandlers,
+  ...screenHandlers,
 };

@@ -4762,6 +4762,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/resource/history/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export one node's resource history to a spreadsheet
+         * @description The series getResourceHistory answers for the same query, one row per bucket (time, CPU, memory, disk,
+         *     GPU, video memory in percent, network in bytes per second). Same 400/404 answers; 404 also when the window
+         *     holds no sample.
+         */
+        post: operations["exportResourceHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/alarmTrend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Alarm trend over a time window
+         * @description Alarms between startTime and endTime (at most 15 days, spec §5; endTime not after now) per hour (a window of
+         *     at most 48 hours) or per day (local server time), split by kind with the handled ones (any status but
+         *     new), and the series of the eight types with the most alarms in the window. Deleted alarms never count;
+         *     simulated ones only with includeSimulated. Without a type filter the per-bucket totals come from the hourly
+         *     counts. 400 startTime after endTime, a window over 15 days, or endTime in the future.
+         */
+        post: operations["getAlarmTrend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/alarmTrend/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the alarm trend to a spreadsheet
+         * @description One row per bucket of getAlarmTrend for the same query: time, total, violations, road events, handled, and
+         *     one column per type series. Same 400 answers.
+         */
+        post: operations["exportAlarmTrend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/configTotal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Outlet and site statistics
+         * @description Per site (scene): its cameras (total, online, analysed), edge boxes, and the alarms of the window (total,
+         *     handled, the type seen most); a site "none" gathers cameras without a scene. Per outlet (camera): the
+         *     50 cameras with the most alarms in the window, with the handled ones and whether the camera is online.
+         *     Window rules as getAlarmTrend (at most 15 days, not in the future).
+         */
+        post: operations["getSiteStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/configTotal/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the outlet and site statistics to a spreadsheet
+         * @description The sites of getSiteStats for the same query, then its outlets, one row each. Same 400 answers.
+         */
+        post: operations["exportSiteStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/identifyTotal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Large-model statistics
+         * @description The model call log between startTime and endTime: per model and operation the calls, the failed ones, the
+         *     success rate and the latency (average and 95th percentile, ms), and the calls per day. Every call of a model
+         *     operation is logged (today: the orchestration validation's object detector; the verify and image-to-text
+         *     operations when they run), with its latency and outcome. Simulated calls (the demo history) only with
+         *     includeSimulated. Window rules as getAlarmTrend.
+         */
+        post: operations["getModelCallStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/identifyTotal/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the large-model statistics to a spreadsheet
+         * @description One row per model and operation of getModelCallStats for the same query. Same 400 answers.
+         */
+        post: operations["exportModelCallStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/watermarkConfig": {
         parameters: {
             query?: never;
@@ -8145,6 +8299,82 @@ export interface components {
             videoMemory: number | null;
             rxBytesPerSec: number | null;
             txBytesPerSec: number | null;
+        };
+        StatsWindowQuery: {
+            startTime: components["schemas"]["DateTime"];
+            endTime: components["schemas"]["DateTime"];
+            /**
+             * @description Count simulated records too.
+             * @default false
+             */
+            includeSimulated?: boolean;
+            /** @description Alarm screens only; count only these event types. */
+            eventTypes?: components["schemas"]["WarnEventTypeId"][];
+        };
+        AlarmTrend: {
+            /** @enum {string} */
+            granularity: "hour" | "day";
+            total: number;
+            /** @description One per hour or day of the window, zero-filled, oldest first. */
+            points: {
+                /** @description YYYY-MM-DD HH:00 (hour) or YYYY-MM-DD (day). */
+                time: string;
+                total: number;
+                violation: number;
+                road: number;
+                handled: number;
+            }[];
+            /** @description The types with the most alarms in the window, most first, each with one count per point. */
+            types: {
+                eventType: number;
+                eventTypeName: string;
+                total: number;
+                counts: number[];
+            }[];
+        };
+        SiteStats: {
+            sites: {
+                /** @description null gathers the cameras without a scene. */
+                sceneId: number | null;
+                sceneName: string;
+                cameras: number;
+                camerasOnline: number;
+                camerasRunning: number;
+                /** @description Edge boxes serving the site's cameras. */
+                boxes: number;
+                alarms: number;
+                handled: number;
+                /** @description The type with the most alarms in the window. */
+                topEventType: number | null;
+            }[];
+            outlets: {
+                cameraId: number;
+                cameraName: string;
+                sceneName: string | null;
+                alarms: number;
+                handled: number;
+                /** @description null for a camera no longer in the catalogue. */
+                online: boolean | null;
+            }[];
+        };
+        ModelCallStats: {
+            total: number;
+            models: {
+                model: string;
+                /** @description The contract operation that called the model. */
+                operation: string;
+                calls: number;
+                failed: number;
+                successRate: number;
+                latencyAvgMs: number;
+                latencyP95Ms: number;
+            }[];
+            perDay: {
+                /** Format: date */
+                date: string;
+                calls: number;
+                failed: number;
+            }[];
         };
         /** @description Exactly one of modelId and eventId. */
         EvalStart: {
@@ -15600,6 +15830,192 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["ResourceHistory"];
                     };
+                };
+            };
+        };
+    };
+    exportResourceHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResourceHistoryQuery"];
+            };
+        };
+        responses: {
+            /** @description The spreadsheet, or the envelope when it fails. */
+            200: {
+                headers: {
+                    /** @description attachment; filename*=UTF-8''resource-history-<yyyyMMddHHmmss>.xlsx */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["BinaryFile"];
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    getAlarmTrend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatsWindowQuery"];
+            };
+        };
+        responses: {
+            /** @description The trend. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AlarmTrend"];
+                    };
+                };
+            };
+        };
+    };
+    exportAlarmTrend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatsWindowQuery"];
+            };
+        };
+        responses: {
+            /** @description The spreadsheet, or the envelope when it fails. */
+            200: {
+                headers: {
+                    /** @description attachment; filename*=UTF-8''alarm-trend-<yyyyMMddHHmmss>.xlsx */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["BinaryFile"];
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    getSiteStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatsWindowQuery"];
+            };
+        };
+        responses: {
+            /** @description The statistics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SiteStats"];
+                    };
+                };
+            };
+        };
+    };
+    exportSiteStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatsWindowQuery"];
+            };
+        };
+        responses: {
+            /** @description The spreadsheet, or the envelope when it fails. */
+            200: {
+                headers: {
+                    /** @description attachment; filename*=UTF-8''site-statistics-<yyyyMMddHHmmss>.xlsx */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["BinaryFile"];
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    getModelCallStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatsWindowQuery"];
+            };
+        };
+        responses: {
+            /** @description The statistics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["ModelCallStats"];
+                    };
+                };
+            };
+        };
+    };
+    exportModelCallStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatsWindowQuery"];
+            };
+        };
+        responses: {
+            /** @description The spreadsheet, or the envelope when it fails. */
+            200: {
+                headers: {
+                    /** @description attachment; filename*=UTF-8''model-statistics-<yyyyMMddHHmmss>.xlsx */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["BinaryFile"];
+                    "application/json": components["schemas"]["Envelope"];
                 };
             };
         };

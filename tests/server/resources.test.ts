@@ -8,6 +8,7 @@ import { AVERAGE_SECONDS, compactResourceSamples } from '../../server/modules/st
 import { boxNodeId } from '../../server/modules/stats/resourceStore.ts';
 import { formatTime } from '../../server/http/format.ts';
 import { call, login, OPERATOR } from './support/client.ts';
+import { readSheet } from './support/xlsxRows.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
 let server: TestServer;
@@ -123,6 +124,18 @@ describe('history', () => {
     expect(data.bucketSeconds % AVERAGE_SECONDS).toBe(0);
     expect(data.points.length).toBeGreaterThan(0);
     expect(data.points.every((p: { cpu: number; disk: number | null }) => p.cpu === 80 && p.disk === null)).toBe(true);
+  });
+
+  it('exports the averaged series as a spreadsheet', async () => {
+    const end = new Date();
+    const res = await post('/system/resource/history/export', { nodeId, startTime: formatTime(new Date(end.getTime() - 2 * hour)), endTime: formatTime(end), points: 12 });
+    expect(res.status).toBe(200);
+    const rows = await readSheet(res.raw as Buffer);
+    expect(rows[0].slice(0, 3)).toEqual(['Time', 'CPU (%)', 'Memory (%)']);
+    expect(rows.length).toBeGreaterThanOrEqual(13);
+    expect(rows[1][2]).toBe('50');
+    const none = await post('/system/resource/history/export', { nodeId, startTime: formatTime(new Date(end.getTime() - 10 * 24 * hour)), endTime: formatTime(new Date(end.getTime() - 9 * 24 * hour)) });
+    expect(none.json.code).toBe(404);
   });
 
   it('refuses a reversed or too long window, and an unknown node', async () => {
