@@ -28,20 +28,20 @@ test('a token revoked on the server: the next call shows the message, and /login
   if (!(await userConfig.isVisible())) await systemGroup.click(); // the group is folded
   // The page clocks its own moments (the message shown, /login reached): measured from here, a loaded machine's
   // late polling would shorten the interval and make the check a matter of luck.
-  await page.evaluate(() => {
-    const marks: { shown?: number; login?: number } = {};
-    (window as unknown as { marks: typeof marks }).marks = marks;
+  // (A script string: this spec is type-checked without the DOM library.)
+  await page.evaluate(`(() => {
+    const marks = (window.marks = {});
     const look = () => {
-      if (marks.shown === undefined && document.body.textContent?.includes('未登录或登录已过期')) marks.shown = performance.now();
+      if (marks.shown === undefined && document.body.textContent.includes('未登录或登录已过期')) marks.shown = performance.now();
       if (marks.login === undefined && location.pathname.endsWith('/login')) marks.login = performance.now();
     };
     new MutationObserver(look).observe(document.body, { childList: true, subtree: true, characterData: true });
-  });
+  })()`);
   await userConfig.click();
   await expect(messages(page).getByText('未登录或登录已过期，请重新登录')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('argus.session'))).toBeNull(); // forgotten at once
   await page.waitForURL(/\/login$/); // the message is read where it happened, then the login screen
-  const marks = await page.evaluate(() => (window as unknown as { marks: { shown?: number; login?: number } }).marks);
+  const marks = (await page.evaluate('window.marks')) as { shown?: number; login?: number };
   expect(marks.shown).toBeDefined();
   expect(marks.login).toBeDefined();
   const waited = (marks.login ?? 0) - (marks.shown ?? 0);
