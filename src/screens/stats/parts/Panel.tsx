@@ -18,10 +18,12 @@ interface PanelProps<T> {
   /** Where the panel's screen is (a link in its heading when the user holds `perm`). */
   to?: { href: string; perm: string };
   className?: string;
+  /** Controls shown in every state (a period picker, an export). */
+  actions?: ReactNode;
   children(data: T): ReactNode;
 }
 
-export function Panel<T>({ title, figures, isEmpty, to, className, children }: PanelProps<T>) {
+export function Panel<T>({ title, figures, isEmpty, to, className, actions, children }: PanelProps<T>) {
   const { t } = useTranslation('stats');
   const id = useId();
   const may = usePermission();
@@ -36,6 +38,7 @@ export function Panel<T>({ title, figures, isEmpty, to, className, children }: P
           </Link>
         ) : null}
       </header>
+      {actions}
       {status === 'loading' ? <p className="stats-muted">{t('common.loading')}</p> : null}
       {status === 'error' ? (
         <p className="stats-problem" role="alert">
