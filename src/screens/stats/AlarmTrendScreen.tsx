@@ -33,7 +33,7 @@ export default function AlarmTrendScreen() {
         <>
           <div className="stats-tiles" aria-busy={figures.status === 'loading'}>
             <Tile testId="trend-total" label={t('trend.total')} value={data?.total ?? '–'} />
-            <Tile label={t('trend.handled')} value={data ? `${handled}` : '–'} detail={data && data.total ? t('common.percent', { value: Math.round((handled / data.total) * 1000) / 10 }) : null} />
+            <Tile label={t('trend.handled')} value={data ? `${handled}` : '–'} detail={data?.total ? t('common.percent', { value: Math.round((handled / data.total) * 1000) / 10 }) : null} />
             <Tile label={t('home.violation')} value={data ? data.total - road : '–'} />
             <Tile label={t('home.road')} value={data ? road : '–'} />
           </div>

@@ -33,7 +33,7 @@ export default function IdentifyTotalScreen() {
         <>
           <div className="stats-tiles" aria-busy={figures.status === 'loading'}>
             <Tile testId="calls-total" label={t('models.calls')} value={data?.total ?? '–'} />
-            <Tile label={t('models.successRate')} value={data && data.total ? pct((data.total - failed) / data.total) : '–'} />
+            <Tile label={t('models.successRate')} value={data?.total ? pct((data.total - failed) / data.total) : '–'} />
             <Tile label={t('models.failed')} value={data ? failed : '–'} tone={failed > 0 ? 'warn' : 'plain'} />
             <Tile label={t('models.models')} value={data ? new Set(data.models.map((m) => m.model)).size : '–'} />
           </div>
