@@ -10,6 +10,7 @@ import { loadContract, type Contract } from './contract/loadContract.ts';
 import { API_PREFIX, registerOperations } from './contract/registerOperations.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { seedSimulatedHistory } from './db/seed/dashSeed.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
 import { ApiError } from './http/apiError.ts';
 import type { AppServices } from './http/handler.ts';
@@ -50,7 +51,11 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     loadDataDir: config.databaseTemplate,
   });
   await migrate(database);
-  await seedIfEmpty(database.db, config);
+  const seeded = await seedIfEmpty(database.db, config);
+  // A new demo site gets its simulated history (marked simulated), so its charts have something true to show.
+  if (seeded && config.historyDays > 0) {
+    await seedSimulatedHistory(database.db, { days: config.historyDays, dataDir: config.dataDir, durable: Boolean(config.databaseUrl) });
+  }
   await sealStoredRtspUrls(database.db);
   const contract = loadContract();
   const services: AppServices = { config, db: database.db };

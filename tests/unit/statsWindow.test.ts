@@ -32,7 +32,13 @@ describe('the statistics window', () => {
 
   it('writes a patch into the URL, keeping other parameters', () => {
     const next = writeWindow(new URLSearchParams('node=host%3Aa&simulated=1'), { start: '2026-11-01', includeSimulated: false });
-    expect(next.toString()).toBe('node=host%3Aa&start=2026-11-01');
+    expect(next.toString()).toBe('node=host%3Aa&simulated=0&start=2026-11-01');
+  });
+
+  it("counts simulated records by the site's default unless the URL says otherwise", () => {
+    expect(readWindow(new URLSearchParams(''), now, true).view.includeSimulated).toBe(true);
+    expect(readWindow(new URLSearchParams('simulated=0'), now, true).view.includeSimulated).toBe(false);
+    expect(readWindow(new URLSearchParams('simulated=1'), now, false).view.includeSimulated).toBe(true);
   });
 });
 

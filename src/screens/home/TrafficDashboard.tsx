@@ -11,6 +11,7 @@ import { eventTypeName } from '../../domain/roadEventTypes.ts';
 import { Chart, Panel, Tile } from '../stats/parts/Panel.tsx';
 import { useFigures } from '../stats/parts/useFigures.ts';
 import { useLiveRefresh } from '../stats/parts/useLiveRefresh.ts';
+import { simulatedFrom, useSimulatedDefault } from '../stats/parts/useSimulatedDefault.ts';
 import { loadOverview, TREND_DAYS, typeIdsOf } from './homeApi.ts';
 import { byTypeOption, hourlyOption, peakHour, trendOption } from './homeCharts.ts';
 import { UrgentTable } from './UrgentTable.tsx';
@@ -20,7 +21,7 @@ export function TrafficDashboard({ title }: { title: string }) {
   const [params, setParams] = useSearchParams();
   const typeIdsText = params.get('typeIds');
   const typeIds = useMemo(() => typeIdsOf(typeIdsText), [typeIdsText]);
-  const includeSimulated = params.get('simulated') === '1';
+  const includeSimulated = simulatedFrom(params, useSimulatedDefault());
   const figures = useFigures(`${typeIds.join(',')}|${includeSimulated}`, (signal) => loadOverview(typeIds, includeSimulated, signal));
   const { live } = useLiveRefresh(figures.refresh);
   const typeName = useCallback((id: number) => eventTypeName(id, i18n.language), [i18n.language]);
@@ -29,8 +30,7 @@ export function TrafficDashboard({ title }: { title: string }) {
   const setSimulated = (on: boolean) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
-      if (on) next.set('simulated', '1');
-      else next.delete('simulated');
+      next.set('simulated', on ? '1' : '0');
       return next;
     });
 

@@ -1,4 +1,5 @@
-// The window of the statistics screens, kept in the URL (start, end as YYYY-MM-DD; simulated=1): default the last
+// The window of the statistics screens, kept in the URL (start, end as YYYY-MM-DD; simulated=1 or 0, else the
+// site's default): default the last
 // 7 days ending today. §5: start not after end, not later than today, at most 15 days. Pure.
 import type { StatsWindowQuery } from './statsApi.ts';
 
@@ -26,12 +27,12 @@ export interface WindowView {
 
 export type WindowProblem = 'badDate' | 'startAfterEnd' | 'future' | 'tooLong';
 
-export function readWindow(params: URLSearchParams, now = new Date()): { view: WindowView; problem: WindowProblem | null } {
+export function readWindow(params: URLSearchParams, now = new Date(), simulatedByDefault = false): { view: WindowView; problem: WindowProblem | null } {
   const today = formatDay(now);
   const view: WindowView = {
     start: params.get('start') || formatDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() - (DEFAULT_DAYS - 1))),
     end: params.get('end') || today,
-    includeSimulated: params.get('simulated') === '1',
+    includeSimulated: params.get('simulated') === '1' || (simulatedByDefault && params.get('simulated') !== '0'),
   };
   const start = parseDay(view.start);
   const end = parseDay(view.end);
@@ -46,10 +47,7 @@ export function writeWindow(params: URLSearchParams, patch: Partial<WindowView>)
   const next = new URLSearchParams(params);
   if (patch.start !== undefined) next.set('start', patch.start);
   if (patch.end !== undefined) next.set('end', patch.end);
-  if (patch.includeSimulated !== undefined) {
-    if (patch.includeSimulated) next.set('simulated', '1');
-    else next.delete('simulated');
-  }
+  if (patch.includeSimulated !== undefined) next.set('simulated', patch.includeSimulated ? '1' : '0');
   return next;
 }
 
