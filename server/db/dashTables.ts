@@ -61,7 +61,19 @@ export interface ModelCallTable {
   simulated: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
+export interface FlowCountTable {
+  cameraId: number;
+  line: string;
+  direction: 1 | 2;
+  minute: Timestamp;
+  count: number;
+  boxId: number;
+  simulated: ColumnType<boolean, boolean | undefined, boolean>;
+  receivedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface DashTables {
+  flowCounts: FlowCountTable;
   resourceNodes: ResourceNodeTable;
   resourceSamples: ResourceSampleTable;
   modelCalls: ModelCallTable;

@@ -24,6 +24,7 @@ import { menuHandlers } from './menus/menuHandlers.ts';
 import { planHandlers } from './plans/planHandlers.ts';
 import { roleHandlers } from './roles/roleHandlers.ts';
 import { sceneHandlers } from './scenes/sceneHandlers.ts';
+import { flowIngestHandlers } from './stats/flowIngest.ts';
 import { homeOverviewHandlers } from './stats/homeOverview.ts';
 import { resourceHandlers } from './stats/resourceHandlers.ts';
 import { screenHandlers } from './stats/screenHandlers.ts';
@@ -64,4 +65,5 @@ export const handlers: HandlerMap = {
   ...homeOverviewHandlers,
   ...resourceHandlers,
   ...screenHandlers,
+  ...flowIngestHandlers,
 };

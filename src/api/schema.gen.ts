@@ -1350,6 +1350,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ingest/flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An edge box reports passenger-flow counts
+         * @description Called by edge boxes, not by the console: counts per camera, counting line and direction per minute.
+         *     Authenticated like ingestAlarm (x-box-id / x-box-secret; 401 unknown box or wrong secret); 403 a camera
+         *     not bound to this box; 400 a record out of its bounds (minute not on a whole minute, more than 60 s in the
+         *     future or older than 30 days; count over 10,000). Idempotent like alarm ingest: a record whose camera, line,
+         *     direction and minute are already stored is not stored again (its first count stays); the answer says how
+         *     many were stored and how many were repeats. `simulated` marks the records of a simulated box.
+         */
+        post: operations["ingestFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mas/video/download": {
         parameters: {
             query?: never;
@@ -4916,6 +4941,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stats/flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Passenger-flow statistics
+         * @description The counts boxes posted between startTime and endTime (window rules as getAlarmTrend): in and out per hour
+         *     (a window of at most 48 hours) or per day, and per group — by site (the camera's scene), by unit (the
+         *     control unit of the camera's catalogue entry), by outlet (the edge box, the place it serves) or by line
+         *     (the counting line a box names, e.g. a subway line) — with each group's busiest hour. Groups without a
+         *     site, unit or box gather under null. Simulated counts only with includeSimulated.
+         */
+        post: operations["getFlowStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/flow/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export passenger-flow statistics to a spreadsheet
+         * @description The groups of getFlowStats for the same query (in, out, busiest hour), then the series. Same 400 answers; 404 no counts.
+         */
+        post: operations["exportFlowStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/watermarkConfig": {
         parameters: {
             query?: never;
@@ -8376,6 +8445,56 @@ export interface components {
                 failed: number;
             }[];
         };
+        FlowIngest: {
+            /**
+             * @description The counts come from a simulated box.
+             * @default false
+             */
+            simulated?: boolean;
+            records: {
+                cameraId: number;
+                /** @description The counting line (named by the box; a subway line, a gate). */
+                line: string;
+                /** @enum {string} */
+                direction: "in" | "out";
+                minute: components["schemas"]["DateTime"];
+                count: number;
+            }[];
+        };
+        FlowIngestResult: {
+            stored: number;
+            /** @description Records already stored (not stored again). */
+            repeated: number;
+        };
+        FlowStatsQuery: {
+            startTime: components["schemas"]["DateTime"];
+            endTime: components["schemas"]["DateTime"];
+            /** @enum {string} */
+            groupBy: "site" | "unit" | "outlet" | "line";
+            /** @default false */
+            includeSimulated?: boolean;
+        };
+        FlowStats: {
+            /** @enum {string} */
+            granularity: "hour" | "day";
+            totalIn: number;
+            totalOut: number;
+            points: {
+                time: string;
+                in: number;
+                out: number;
+            }[];
+            groups: {
+                /** @description sceneId, unit id, box id or line; null gathers the counts without one. */
+                key: string | null;
+                name: string;
+                in: number;
+                out: number;
+                /** @description The busiest hour (YYYY-MM-DD HH:00, in and out together). */
+                peakHour: string | null;
+                peakCount: number;
+            }[];
+        };
         /** @description Exactly one of modelId and eventId. */
         EvalStart: {
             modelId?: number;
@@ -11645,6 +11764,37 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["AlarmIngestResult"];
+                    };
+                };
+            };
+        };
+    };
+    ingestFlow: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The edge box's id (its record in the edge-box catalogue). */
+                "x-box-id": number;
+                /** @description The edge box's secret. */
+                "x-box-secret": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowIngest"];
+            };
+        };
+        responses: {
+            /** @description How many records were stored and repeated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["FlowIngestResult"];
                     };
                 };
             };
@@ -16010,6 +16160,59 @@ export interface operations {
             200: {
                 headers: {
                     /** @description attachment; filename*=UTF-8''model-statistics-<yyyyMMddHHmmss>.xlsx */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["BinaryFile"];
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    getFlowStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowStatsQuery"];
+            };
+        };
+        responses: {
+            /** @description The statistics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["FlowStats"];
+                    };
+                };
+            };
+        };
+    };
+    exportFlowStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowStatsQuery"];
+            };
+        };
+        responses: {
+            /** @description The spreadsheet, or the envelope when it fails. */
+            200: {
+                headers: {
+                    /** @description attachment; filename*=UTF-8''passenger-flow-<yyyyMMddHHmmss>.xlsx */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };

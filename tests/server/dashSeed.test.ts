@@ -65,6 +65,11 @@ describe('the seeded history', () => {
   it('feeds the statistics: simulated only when asked, and the site counts them by default', async () => {
     const window = { startTime: formatTime(new Date(now.getTime() - 3 * 86400_000)), endTime: formatTime(now) };
     expect((await post('/stats/alarmTrend', window)).json.data.total).toBe(0);
+    // Flow counts from the live counters' generator: people arrive in the morning rush and leave in the evening one.
+    expect(summary.flowCounts).toBeGreaterThan(1000);
+    const flow = (await post('/stats/flow', { ...window, groupBy: 'line', includeSimulated: true })).json.data;
+    expect(flow.groups.map((g: { name: string }) => g.name).sort()).toEqual(['1号线', '2号线']);
+    expect(flow.totalIn).toBeGreaterThan(1000);
     const trend = (await post('/stats/alarmTrend', { ...window, includeSimulated: true })).json.data;
     expect(trend.total).toBeGreaterThan(100);
     expect(trend.types.length).toBeGreaterThan(3);

@@ -2,15 +2,18 @@
 // simulated, so every chart and dashboard has something true to show on the first sign-in. Generated with the
 // live simulator's own parts — its type mix and pick (parseTypes/pickType), its snapshots and boxes
 // (snapshotFor), the ingest writer (insertAlarm) and the snapshot store, the box figures of the daily pattern
-// through the heartbeat's sample store — plus handling by the demo users and the detector's call log.
+// through the heartbeat's sample store, the flow counters' counts through the flow ingest's store — plus
+// handling by the demo users and the detector's call log.
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { writeImageFile } from '../../modules/alarms/alarmStore.ts';
 import { insertAlarm, type NewAlarm } from '../../modules/alarms/alarmWriter.ts';
+import { type FlowRow, storeFlowCounts } from '../../modules/stats/flowIngest.ts';
 import { logModelCall } from '../../modules/stats/modelCalls.ts';
 import { AVERAGE_SECONDS } from '../../modules/stats/resourceRetention.ts';
 import { boxNodeId, storeBoxSample } from '../../modules/stats/resourceStore.ts';
 import { parseTypes, pickType, snapshotFor } from '../../simulator/edgeBox.ts';
+import { demoFlowCounters, flowRecordsFor } from '../../simulator/flowCounter.ts';
 import { boxLoad, hourWeight, poisson, seededRandom } from '../../simulator/sitePatterns.ts';
 import type { Database } from '../types.ts';
 
@@ -33,6 +36,7 @@ export interface HistorySummary {
   alarms: number;
   boxSamples: number;
   modelCalls: number;
+  flowCounts: number;
 }
 
 export async function seedSimulatedHistory(db: Kysely<Database>, options: HistoryOptions): Promise<HistorySummary> {
@@ -41,9 +45,36 @@ export async function seedSimulatedHistory(db: Kysely<Database>, options: Histor
   const alarms = await seedAlarms(db, options, now, random);
   const boxSamples = await seedBoxResources(db, options.days, now, random);
   const modelCalls = await seedModelCalls(db, options.days, now, random);
+  const flowCounts = await seedFlow(db, Math.min(options.days, FLOW_DAYS), now, random);
   // Everything this site holds so far is simulated: its statistics count simulated records until switched.
   await db.insertInto('systemConfig').values({ key: 'statsIncludeSimulated', value: 'true', updatedAt: now }).onConflict((oc) => oc.column('key').doNothing()).execute();
-  return { alarms, boxSamples, modelCalls };
+  return { alarms, boxSamples, modelCalls, flowCounts };
+}
+
+/** Flow counts are kept for the statistics window (15 days): older ones would never be shown. */
+const FLOW_DAYS = 15;
+
+/** Every minute of the last days, from the live counters' own generator, stored as ingest stores them. */
+async function seedFlow(db: Kysely<Database>, days: number, now: Date, random: () => number): Promise<number> {
+  const devices = await db.selectFrom('devices').select(['id', 'boxId']).where('boxId', 'is not', null).where('kind', '=', 'normal').orderBy('id').execute();
+  const boxIds = [...new Set(devices.map((d) => d.boxId as number))].sort((a, b) => a - b);
+  const counters = demoFlowCounters(boxIds.map((boxId) => ({ boxId, secret: '', cameraIds: devices.filter((d) => d.boxId === boxId).map((d) => d.id) })));
+  const end = new Date(now);
+  end.setSeconds(0, 0);
+  let rows: FlowRow[] = [];
+  let count = 0;
+  for (let t = end.getTime() - days * 24 * HOUR_MS; t < end.getTime(); t += 60_000) {
+    for (const r of flowRecordsFor(new Date(t), counters, random)) {
+      // A quiet minute at night is posted as 0 by a box; the seed leaves zeros out (they add nothing to a sum).
+      if (r.count === 0) continue;
+      rows.push({ ...r, direction: r.direction === 'in' ? 1 : 2, simulated: true });
+    }
+    if (rows.length >= 2000) {
+      count += await storeFlowCounts(db, rows);
+      rows = [];
+    }
+  }
+  return count + (await storeFlowCounts(db, rows));
 }
 
 async function seedAlarms(db: Kysely<Database>, options: HistoryOptions, now: Date, random: () => number): Promise<number> {

@@ -8,11 +8,13 @@ import { typeName } from '../alarms/eventTypes.ts';
 import { timestamp } from '../alarms/exportHandlers.ts';
 import type { Ctx } from '../shared/contractTypes.ts';
 import { alarmTrend } from './alarmTrend.ts';
+import { flowStats } from './flowStats.ts';
 import { modelCallStats } from './modelCallStats.ts';
 import { resourceHandlers } from './resourceHandlers.ts';
 import { siteStats } from './siteStats.ts';
 
 const NO_SCENE: Record<Lang, string> = { zh: '未分配场景', en: 'No scene' };
+const NO_GROUP: Record<Lang, string> = { zh: '未归属', en: 'None' };
 
 const headers = {
   trend: { zh: ['时间', '合计', '交通违法', '道路事件', '已处理'], en: ['Time', 'Total', 'Violations', 'Road events', 'Handled'] },
@@ -25,6 +27,8 @@ const headers = {
     zh: ['模型', '调用接口', '调用次数', '失败', '成功率', '平均耗时 (ms)', 'P95 耗时 (ms)'],
     en: ['Model', 'Operation', 'Calls', 'Failed', 'Success rate', 'Average latency (ms)', 'P95 latency (ms)'],
   },
+  flow: { zh: ['分组', '进', '出', '最忙时段', '最忙时段人次'], en: ['Group', 'In', 'Out', 'Busiest hour', 'Busiest hour count'] },
+  flowSeries: { zh: ['时间', '进', '出'], en: ['Time', 'In', 'Out'] },
   resource: {
     zh: ['时间', 'CPU (%)', '内存 (%)', '磁盘 (%)', 'GPU (%)', '显存 (%)', '接收 (B/s)', '发送 (B/s)'],
     en: ['Time', 'CPU (%)', 'Memory (%)', 'Disk (%)', 'GPU (%)', 'Video memory (%)', 'Received (B/s)', 'Sent (B/s)'],
@@ -75,6 +79,21 @@ export const screenHandlers: HandlerMap = {
     const stats = await modelCallStats(db, body);
     const rows = stats.models.map((m) => [m.model, m.operation, m.calls, m.failed, m.successRate, m.latencyAvgMs, m.latencyP95Ms]);
     return sheet(lang === 'zh' ? '大模型统计' : 'Model statistics', headers.models[lang], rows, 'model-statistics');
+  },
+
+  async getFlowStats({ db, body, lang }: Ctx<'getFlowStats'>) {
+    return flowStats(db, body, NO_GROUP[lang]);
+  },
+
+  async exportFlowStats({ db, body, lang }: Ctx<'exportFlowStats'>) {
+    const stats = await flowStats(db, body, NO_GROUP[lang]);
+    const rows: CellValue[][] = [
+      ...stats.groups.map((g) => [g.name, g.in, g.out, g.peakHour ?? '', g.peakCount]),
+      [],
+      [...headers.flowSeries[lang]],
+      ...stats.points.map((p) => [p.time, p.in, p.out]),
+    ];
+    return sheet(lang === 'zh' ? '客流统计' : 'Passenger flow', headers.flow[lang], stats.groups.length ? rows : [], 'passenger-flow');
   },
 
   async exportResourceHistory(ctx: Ctx<'exportResourceHistory'>) {
