@@ -52,6 +52,7 @@ export interface RouteEntry {
 
 const placeholder: ScreenLoader = () => import('./screens/shell/PlaceholderScreen.tsx');
 const home: ScreenLoader = () => import('./screens/home/HomeScreen.tsx');
+const flow: ScreenLoader = () => import('./screens/stats/FlowScreen.tsx');
 
 /** True for a route whose screen a later issue delivers (the shared placeholder page). */
 export function isPlaceholder(entry: RouteEntry): boolean {
@@ -202,10 +203,10 @@ const mainLayoutChildren: RouteEntry[] = [
   screen('logConfig', 'logConfig', () => import('./screens/system/LogConfigScreen.tsx')),
   screen('alarmTrend', 'alarmTrend', () => import('./screens/stats/AlarmTrendScreen.tsx')),
   screen('resourceInfo', 'resourceInfo', () => import('./screens/stats/ResourceInfoScreen.tsx')),
-  later('flowTotal', 'flowTotal', 'stats'),
-  later('flowUnitTotal', 'flowUnitTotal', 'stats'),
-  later('flowNetworkTotal', 'flowNetworkTotal', 'stats'),
-  later('flowTotalSubway', 'flowTotalSubway', 'stats'),
+  screen('flowTotal', 'flowTotal', flow),
+  screen('flowUnitTotal', 'flowUnitTotal', flow),
+  screen('flowNetworkTotal', 'flowNetworkTotal', flow),
+  screen('flowTotalSubway', 'flowTotalSubway', flow),
   screen('eventStatistics', 'eventStatistics', () => import('./screens/alarms/EventStatisticsScreen.tsx')),
   screen('eventStatisticsInfo', 'eventStatisticsInfo', () => import('./screens/alarms/EventStatisticsInfoScreen.tsx')),
   screen('identifyTotal', 'identifyTotal', () => import('./screens/stats/IdentifyTotalScreen.tsx')),

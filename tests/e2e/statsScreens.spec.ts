@@ -67,9 +67,33 @@ test('resource analysis shows the real host and its history; large-model statist
 
   await page.goto('/identifyTotal');
   await expect(page.getByRole('heading', { level: 1, name: '大模型统计' })).toBeVisible();
-  await expect(page.getByTestId('calls-total').locator('.stats-tile-value')).toHaveText(/^\d+$/);
+  // The demo's seeded detector calls (simulated, counted by the site's default).
+  await expect(page.getByTestId('calls-total').locator('.stats-tile-value')).toHaveText(/^[1-9]\d*$/);
+  await expect(page.getByRole('table', { name: '各模型调用' }).getByRole('rowheader', { name: 'NanoDet-g' })).toBeVisible();
   await toEnglish(page);
   await expect(page.getByText('Calls per model')).toBeVisible();
   await page.goto('/resourceInfo');
   await expect(page.locator('.resource-nodes tbody tr').first()).toContainText('Platform server');
+});
+
+test('the four passenger-flow screens open with the seeded counts, by site, unit, outlet and line', async ({ page }) => {
+  await signIn(page);
+  for (const [path, title, group] of [
+    ['/flowTotal', '客流统计', '按场景统计'],
+    ['/flowUnitTotal', '单位客流统计', '按单位统计'],
+    ['/flowNetworkTotal', '网点客流统计', '按网点统计'],
+    ['/flowTotalSubway', '地铁客流统计', '按线路统计'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByTestId('flow-in').locator('.stats-tile-value')).toHaveText(/^[1-9]\d*$/);
+    await expect(page.getByRole('table', { name: group }).getByRole('row')).not.toHaveCount(1);
+  }
+  await expect(page.getByRole('table', { name: '按线路统计' }).getByRole('rowheader', { name: '1号线' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^passenger-flow-\d{14}\.xlsx$/);
+  await toEnglish(page);
+  await expect(page.getByRole('table', { name: 'By line' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /in and \d+ out from/ })).toBeAttached();
 });
