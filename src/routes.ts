@@ -223,7 +223,7 @@ const mainLayoutChildren: RouteEntry[] = [
   later('tagConfig', 'tagConfig', 'algorithms'),
   later('synchroModelInfo', 'synchroModelInfo', 'training'),
   screen('edgeDevice/box', 'edgeDeviceBox', () => import('./screens/devices/EdgeDeviceBoxScreen.tsx')),
-  later('boxMap', 'boxMap', 'devices'),
+  screen('boxMap', 'boxMap', () => import('./screens/devices/boxMap/BoxMapScreen.tsx')),
 ];
 
 /** The extra route sets seen in the client (§2): same screens and permissions under a parent path. */

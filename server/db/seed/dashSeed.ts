@@ -42,6 +42,7 @@ export interface HistorySummary {
 export async function seedSimulatedHistory(db: Kysely<Database>, options: HistoryOptions): Promise<HistorySummary> {
   const now = options.now ?? new Date();
   const random = seededRandom(options.seed ?? 20261121);
+  await placeBoxesAtTheirCameras(db);
   const alarms = await seedAlarms(db, options, now, random);
   const boxSamples = await seedBoxResources(db, options.days, now, random);
   const modelCalls = await seedModelCalls(db, options.days, now, random);
@@ -49,6 +50,15 @@ export async function seedSimulatedHistory(db: Kysely<Database>, options: Histor
   // Everything this site holds so far is simulated: its statistics count simulated records until switched.
   await db.insertInto('systemConfig').values({ key: 'statsIncludeSimulated', value: 'true', updatedAt: now }).onConflict((oc) => oc.column('key').doNothing()).execute();
   return { alarms, boxSamples, modelCalls, flowCounts };
+}
+
+/** The demo boxes stand where their cameras are (the seed left them all at one default point). */
+async function placeBoxesAtTheirCameras(db: Kysely<Database>): Promise<void> {
+  await sql`
+    UPDATE edge_boxes b SET longitude = c.lng, latitude = c.lat
+      FROM (SELECT box_id, avg(longitude) AS lng, avg(latitude) AS lat FROM devices
+             WHERE box_id IS NOT NULL AND longitude IS NOT NULL AND latitude IS NOT NULL GROUP BY box_id) c
+     WHERE c.box_id = b.id`.execute(db);
 }
 
 /** Flow counts are kept for the statistics window (15 days): older ones would never be shown. */

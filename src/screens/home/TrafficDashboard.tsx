@@ -94,7 +94,7 @@ export function TrafficDashboard({ title }: { title: string }) {
         <Panel title={t('home.byType')} figures={figures} isEmpty={(d) => d.byType.length === 0} to={{ href: '/eventStatistics', perm: 'eventStatistics' }}>
           {(d) => (
             <Chart
-              option={byTypeOption(d.byType, typeName, t('common.empty'))}
+              option={byTypeOption(d.byType, typeName, t('home.others'))}
               label={t('home.byTypeSummary', { list: d.byType.map((x) => `${typeName(x.eventType)} ${x.count}`).join(', ') })}
             />
           )}
