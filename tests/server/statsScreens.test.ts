@@ -6,7 +6,9 @@ import { logModelCall } from '../../server/modules/stats/modelCalls.ts';
 import { insertAlarms } from './support/alarms.ts';
 import { call, login, OPERATOR } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
+import { addDraft, imageForm, promptParam, validate } from './support/orchestration.ts';
 import { readSheet } from './support/xlsxRows.ts';
+import { readRealPhoto } from '../support/realPhotos.ts';
 
 let server: TestServer;
 let admin: string;
@@ -131,5 +133,16 @@ describe('large-model statistics', () => {
     expect(withSimulated.models.map((m: { model: string }) => m.model)).toEqual(['NanoDet-g', 'qwen-vl']);
     const rows = await readSheet((await post('/stats/identifyTotal/export', windowOf(-6))).raw as Buffer);
     expect(rows[1].slice(0, 4)).toEqual(['NanoDet-g', 'validateSetupEvent', '3', '1']);
+  });
+
+  it("logs the orchestration validation's real detector calls (an upload refused before the model is not a call)", async () => {
+    const id = await addDraft(server.app, admin, { name: '调用日志-验证', param: promptParam(['person']) });
+    expect((await validate(server.app, admin, imageForm([{ name: 'crowd.jpg', bytes: readRealPhoto('crowd') }], { id: String(id) }))).code).toBe(0);
+    const text = { name: 'notes.jpg', bytes: Buffer.from('not an image at all'), type: 'image/jpeg' };
+    expect((await validate(server.app, admin, imageForm([text], { id: String(id) }))).code).toBe(415);
+    const today = { startTime: `${day(0)} 00:00:00`, endTime: formatTime(new Date())! };
+    const data = (await post('/stats/identifyTotal', today)).json.data;
+    expect(data.models).toEqual([expect.objectContaining({ model: 'NanoDet-g', operation: 'validateSetupEvent', calls: 1, failed: 0, successRate: 1 })]);
+    expect(data.models[0].latencyAvgMs).toBeGreaterThan(0);
   });
 });

@@ -16,9 +16,11 @@ export async function siteStats(db: Kysely<Database>, body: Query, noSceneName: 
   const until = new Date(end.getTime() + 1000);
   const filter = { includeSimulated: body.includeSimulated, eventTypes: body.eventTypes };
   const now = new Date();
-  const [scenes, cameras, boxes, perScene, perSceneType, perCamera] = await Promise.all([
+  // One pass over the window's alarms, grouped finely (scene × camera × type: a few thousand rows at most); the
+  // sites, their most frequent types and the outlets are summed from it.
+  const [scenes, cameras, boxes, grouped] = await Promise.all([
     db.selectFrom('scenes').select(['id', 'sceneName']).orderBy('id').execute(),
-    db.selectFrom('devices').select(['id', 'sceneId', 'boxId', 'online', 'runState']).where('kind', '=', 'normal').execute(),
+    db.selectFrom('devices').select(['id', 'name', 'sceneId', 'boxId', 'online', 'runState']).where('kind', '=', 'normal').execute(),
     db
       .selectFrom('edgeBoxes')
       .leftJoin('edgeBoxPlatformConfigs', 'edgeBoxPlatformConfigs.boxId', 'edgeBoxes.id')
@@ -27,31 +29,23 @@ export async function siteStats(db: Kysely<Database>, body: Query, noSceneName: 
     statsAlarms(db, filter)
       .where('alarmTime', '>=', start)
       .where('alarmTime', '<', until)
-      .select(['sceneId', sql<string>`count(*)`.as('n'), sql<string>`count(*) FILTER (WHERE status <> 0)`.as('handled')])
-      .groupBy('sceneId')
-      .execute(),
-    statsAlarms(db, filter)
-      .where('alarmTime', '>=', start)
-      .where('alarmTime', '<', until)
-      .select(['sceneId', 'eventType', sql<string>`count(*)`.as('n')])
-      .groupBy(['sceneId', 'eventType'])
-      .execute(),
-    statsAlarms(db, filter)
-      .where('alarmTime', '>=', start)
-      .where('alarmTime', '<', until)
       .select([
+        'sceneId',
         'cameraId',
-        sql<string>`(array_agg(camera_name ORDER BY seq DESC))[1]`.as('cameraName'),
-        sql<string | null>`(array_agg(scene_name ORDER BY seq DESC))[1]`.as('sceneName'),
+        'eventType',
+        sql<string>`max(camera_name)`.as('cameraName'),
+        sql<string | null>`max(scene_name)`.as('sceneName'),
         sql<string>`count(*)`.as('n'),
         sql<string>`count(*) FILTER (WHERE status <> 0)`.as('handled'),
       ])
-      .groupBy('cameraId')
-      .orderBy(sql`count(*)`, 'desc')
-      .orderBy('cameraId')
-      .limit(OUTLETS)
+      .groupBy(['sceneId', 'cameraId', 'eventType'])
       .execute(),
   ]);
+  const perScene = sumBy(grouped, (r) => r.sceneId, (r) => ({ sceneId: r.sceneId }));
+  const perSceneType = sumBy(grouped, (r) => `${r.sceneId}|${r.eventType}`, (r) => ({ sceneId: r.sceneId, eventType: r.eventType }));
+  const perCamera = sumBy(grouped, (r) => r.cameraId, (r) => ({ cameraId: r.cameraId, cameraName: r.cameraName, sceneName: r.sceneName }))
+    .sort((a, b) => Number(b.n) - Number(a.n) || a.cameraId - b.cameraId)
+    .slice(0, OUTLETS);
   const boxOnline = new Map(boxes.map((b) => [b.id, isBoxOnline(b.lastHeartbeatAt, b.heartbeatSeconds, now)]));
   const cameraOnline = (c: { online: boolean | null; boxId: number | null }) => c.online === true || (c.boxId !== null && boxOnline.get(c.boxId) === true);
   const topType = new Map<number | null, { type: number; n: number }>();
@@ -92,7 +86,7 @@ export async function siteStats(db: Kysely<Database>, body: Query, noSceneName: 
       const camera = byId.get(r.cameraId);
       return {
         cameraId: r.cameraId,
-        cameraName: r.cameraName,
+        cameraName: camera?.name ?? r.cameraName,
         sceneName: r.sceneName,
         alarms: Number(r.n),
         handled: Number(r.handled),
@@ -100,4 +94,17 @@ export async function siteStats(db: Kysely<Database>, body: Query, noSceneName: 
       };
     }),
   };
+}
+
+/** Sums the grouped rows' counts by a key, keeping the fields `pick` takes from the first row of each key. */
+function sumBy<R extends { n: string; handled: string }, K, P>(rows: R[], key: (r: R) => K, pick: (r: R) => P): (P & { n: number; handled: number })[] {
+  const out = new Map<K, P & { n: number; handled: number }>();
+  for (const r of rows) {
+    const k = key(r);
+    const current = out.get(k) ?? { ...pick(r), n: 0, handled: 0 };
+    current.n += Number(r.n);
+    current.handled += Number(r.handled);
+    out.set(k, current);
+  }
+  return [...out.values()];
 }
