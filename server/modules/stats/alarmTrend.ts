@@ -27,13 +27,16 @@ export async function alarmTrend(db: Kysely<Database>, body: Query, lang: Lang):
     return { time, total, violation: total - road, road, handled: r?.handled ?? 0 };
   });
 
-  const typeBucket = sql<string>`to_char(alarm_time AT TIME ZONE ${sql.lit(TIME_ZONE)}, ${sql.lit(format)})`;
-  const typeRows = await statsAlarms(db, filter)
+  // Grouped by the truncated local time (cheap per row), formatted once per group.
+  const unit = sql.lit(window.granularity);
+  const typeBucket = sql<Date>`date_trunc(${unit}, alarm_time AT TIME ZONE ${sql.lit(TIME_ZONE)})`;
+  const grouped = statsAlarms(db, filter)
     .where('alarmTime', '>=', from)
     .where('alarmTime', '<', until)
-    .select((eb) => ['eventType', typeBucket.as('key'), eb.fn.countAll<string>().as('n')])
-    .groupBy(['eventType', sql`2`])
-    .execute();
+    .select((eb) => ['eventType', typeBucket.as('bucket'), eb.fn.countAll<string>().as('n')])
+    .groupBy(['eventType', sql`2`]);
+  const { rows: typeRows } = await sql<{ eventType: number; key: string; n: string }>`
+    SELECT g.event_type AS "eventType", to_char(g.bucket, ${sql.lit(format)}) AS key, g.n FROM (${grouped}) AS g`.execute(db);
   const index = new Map(keys.map((k, i) => [k, i]));
   const series = new Map<number, number[]>();
   for (const r of typeRows) {
@@ -74,18 +77,19 @@ async function bucketTotals(db: Kysely<Database>, filter: { eventTypes?: number[
     if (!filter.includeSimulated) q = q.where('simulated', '=', false);
     return (await q.execute()).map((r) => ({ key: r.key, total: Number(r.total), handled: Number(r.handled), road: Number(r.road) }));
   }
-  const key = sql<string>`to_char(alarm_time AT TIME ZONE ${sql.lit(TIME_ZONE)}, ${sql.lit(format)})`;
-  const rows = await statsAlarms(db, filter)
+  const bucket = sql<Date>`date_trunc(${sql.lit(format === 'YYYY-MM-DD' ? 'day' : 'hour')}, alarm_time AT TIME ZONE ${sql.lit(TIME_ZONE)})`;
+  const grouped = statsAlarms(db, filter)
     .where('alarmTime', '>=', from)
     .where('alarmTime', '<', until)
     .select([
-      key.as('key'),
+      bucket.as('bucket'),
       sql<string>`count(*)`.as('total'),
       sql<string>`count(*) FILTER (WHERE status <> 0)`.as('handled'),
       sql<string>`count(*) FILTER (WHERE event_type >= 1001)`.as('road'),
     ])
-    .groupBy(sql`1`)
-    .execute();
+    .groupBy(sql`1`);
+  const { rows } = await sql<{ key: string; total: string; handled: string; road: string }>`
+    SELECT to_char(g.bucket, ${sql.lit(format)}) AS key, g.total, g.handled, g.road FROM (${grouped}) AS g`.execute(db);
   return rows.map((r) => ({ key: r.key, total: Number(r.total), handled: Number(r.handled), road: Number(r.road) }));
 }
 
