@@ -19,15 +19,22 @@ export interface ListFigures {
   queries: { name: string; total: number; p50: number; p95: number }[];
   /** No filter at all: every stored alarm counted (from the hourly counts). */
   unfilteredMs: { p50: number; p95: number; total: number };
+  /** What the caller measured on the same table (the statistics queries, bench/dashboards.ts). */
+  also?: unknown;
 }
 
 const DAYS = 30;
 const CHUNK = 100_000;
 const RUNS = 40;
 
-export async function measureAlarmList(rows: number, databaseUrl?: string): Promise<ListFigures> {
+export async function measureAlarmList(
+  rows: number,
+  databaseUrl?: string,
+  also?: (app: Awaited<ReturnType<typeof buildApp>>['app'], token: string) => Promise<unknown>,
+): Promise<ListFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'argus-bench-list-'));
-  const built = await buildApp({ ...configFromEnv({}), dataDir, databaseUrl, inMemoryDatabase: !databaseUrl, staticDir: undefined, logLevel: 'silent' });
+  // No seeded history: the table holds exactly the rows generated below.
+  const built = await buildApp({ ...configFromEnv({}), dataDir, databaseUrl, inMemoryDatabase: !databaseUrl, staticDir: undefined, logLevel: 'silent', historyDays: 0 });
   try {
     const db = built.database.db;
     const started = performance.now();
@@ -70,6 +77,7 @@ export async function measureAlarmList(rows: number, databaseUrl?: string): Prom
       queries.push({ name, total, p50: percentile(times, 50), p95: percentile(times, 95) });
     }
     const unfiltered = await time(built.app, token, { pageSize: 20 });
+    const extra = also ? await also(built.app, token) : undefined;
     return {
       database: built.database.kind,
       rows,
@@ -77,6 +85,7 @@ export async function measureAlarmList(rows: number, databaseUrl?: string): Prom
       filteredMs: { p50: percentile(all, 50), p95: percentile(all, 95), n: all.length },
       queries,
       unfilteredMs: { p50: percentile(unfiltered.times, 50), p95: percentile(unfiltered.times, 95), total: unfiltered.total },
+      also: extra,
     };
   } finally {
     await built.close();

@@ -10,6 +10,7 @@ import { loadContract, type Contract } from './contract/loadContract.ts';
 import { API_PREFIX, registerOperations } from './contract/registerOperations.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { seedSimulatedHistory } from './db/seed/dashSeed.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
 import { ApiError } from './http/apiError.ts';
 import type { AppServices } from './http/handler.ts';
@@ -25,6 +26,7 @@ import { closeDetector } from './ml/detector.ts';
 import { sealStoredRtspUrls } from './modules/devices/rtspCredentials.ts';
 import { handlers } from './modules/index.ts';
 import { startPlanScheduler } from './modules/plans/scheduler.ts';
+import { startResourceSampler } from './modules/stats/resourceSampler.ts';
 import { registerRealtime } from './realtime/websocketRoutes.ts';
 
 export interface BuiltApp {
@@ -50,7 +52,11 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     loadDataDir: config.databaseTemplate,
   });
   await migrate(database);
-  await seedIfEmpty(database.db, config);
+  const seeded = await seedIfEmpty(database.db, config);
+  // A new demo site gets its simulated history (marked simulated), so its charts have something true to show.
+  if (seeded && config.historyDays > 0) {
+    await seedSimulatedHistory(database.db, { days: config.historyDays, dataDir: config.dataDir, durable: Boolean(config.databaseUrl) });
+  }
   await sealStoredRtspUrls(database.db);
   const contract = loadContract();
   const services: AppServices = { config, db: database.db };
@@ -113,6 +119,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   // Planned tasks run at their times for as long as the server runs.
   const planScheduler = startPlanScheduler(database.db, (err) => app.log.error({ err }, 'planned task run failed'));
   app.addHook('onClose', () => planScheduler.stop());
+  // This server's host is measured while it runs (resource analysis, the dashboards).
+  services.resourceSampler = startResourceSampler(database.db, config.dataDir, config.resourceSampleSeconds, (err) => app.log.warn({ err }, 'host measurement failed'));
+  app.addHook('onClose', () => services.resourceSampler?.stop());
   // The object detector's worker thread (started by the first validation) ends with the server.
   app.addHook('onClose', () => closeDetector());
   // Websockets (x-websockets of the contract) and the alarm push; handlers reach it as services.realtime.

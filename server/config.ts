@@ -22,6 +22,10 @@ export interface ServerConfig {
   adminPassword: string;
   operatorPassword: string;
   logLevel: string;
+  /** Seconds between measurements of this server's host (resource analysis); 0 turns them off. */
+  resourceSampleSeconds: number;
+  /** Days of simulated history a new demo site is seeded with (alarms, box figures, model calls); 0 none. */
+  historyDays: number;
 }
 
 export const DEMO_ADMIN_PASSWORD = 'Argus@2026';
@@ -45,6 +49,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     adminPassword: env.ARGUS_ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD,
     operatorPassword: env.ARGUS_OPERATOR_PASSWORD ?? DEMO_OPERATOR_PASSWORD,
     logLevel: env.LOG_LEVEL ?? 'info',
+    resourceSampleSeconds: env.RESOURCE_SAMPLE_SECONDS === '0' ? 0 : positive(env.RESOURCE_SAMPLE_SECONDS, 15),
+    historyDays: env.SEED_HISTORY_DAYS === '0' ? 0 : Math.min(30, positive(env.SEED_HISTORY_DAYS, 30)),
   };
 }
 

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { configFromEnv, DEMO_ADMIN_PASSWORD, DEMO_OPERATOR_PASSWORD } from './config.ts';
 import { startAlarmMaintenance } from './modules/alarms/maintenance.ts';
 import { startDemoBox } from './simulator/demoBox.ts';
+import { startFlowCounters } from './simulator/flowCounter.ts';
 
 const started = performance.now();
 const config = configFromEnv();
@@ -21,12 +22,16 @@ console.log(
 // The demo site's edge boxes as simulated boxes on the box API, unless SIMULATOR=off (README: configuration).
 const simulator = process.env.SIMULATOR === 'off' ? null : startDemoBox(url, config.dataDir, (line) => console.log(line));
 
+// The demo boxes' passenger-flow counters (every minute), unless SIMULATOR=off.
+const flowCounters = process.env.SIMULATOR === 'off' ? null : startFlowCounters(url, config.dataDir, (line) => console.log(line));
+
 // Snapshot files of deleted alarms go a day later; on PGlite the alarms table is analysed as it grows.
 const maintenance = startAlarmMaintenance(built.database, config.dataDir, (err) => built.app.log.warn({ err }, 'alarm maintenance'));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     await simulator?.stop();
+    flowCounters?.stop();
     maintenance.stop();
     await built.close();
     process.exit(0);

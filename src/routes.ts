@@ -58,6 +58,12 @@ export interface RouteEntry {
 
 const placeholder: ScreenLoader = () => import('./screens/shell/PlaceholderScreen.tsx');
 const home: ScreenLoader = () => import('./screens/home/HomeScreen.tsx');
+const flow: ScreenLoader = () => import('./screens/stats/FlowScreen.tsx');
+
+/** True for a route whose screen a later issue delivers (the shared placeholder page). */
+export function isPlaceholder(entry: RouteEntry): boolean {
+  return entry.screen === placeholder;
+}
 
 /** A screen a later issue delivers (one shared chunk that reads its area from the route). */
 function later(key: string, titleKey: RouteTitleKey, area: Area, layout: Layout = 'main', extra: Partial<RouteEntry> = {}): RouteEntry {
@@ -171,10 +177,10 @@ const whiteLayoutChildren: RouteEntry[] = [
 
 const mainLayoutChildren: RouteEntry[] = [
   screen('intelligent', 'intelligent', () => import('./screens/shell/IntelligentAgentScreen.tsx')),
-  screen('test', 'test', home),
-  screen('index_traffic', 'index_traffic', home),
-  screen('index_traffic_truth', 'index_traffic_truth', home),
-  later('configTotal', 'configTotal', 'stats'),
+  screen('test', 'test', home, ['stats']),
+  screen('index_traffic', 'index_traffic', home, ['stats']),
+  screen('index_traffic_truth', 'index_traffic_truth', home, ['stats']),
+  screen('configTotal', 'configTotal', () => import('./screens/stats/ConfigTotalScreen.tsx'), ['stats']),
   screen('algorithmicSetup', 'algorithmicSetup', () => import('./screens/algorithms/AlgorithmicSetupScreen.tsx'), ['algorithms', 'system']),
   screen('setUp', 'setUp', () => import('./screens/algorithms/SetUpScreen.tsx'), ['algorithms', 'system']),
   later('testVerify', 'testVerify', 'algorithms'),
@@ -201,15 +207,15 @@ const mainLayoutChildren: RouteEntry[] = [
   screen('menuConfig', 'menuConfig', () => import('./screens/system/MenuConfigScreen.tsx'), ['system']),
   screen('logoConfig', 'logoConfig', () => import('./screens/system/LogoConfigScreen.tsx'), ['system']),
   screen('logConfig', 'logConfig', () => import('./screens/system/LogConfigScreen.tsx'), ['system']),
-  later('alarmTrend', 'alarmTrend', 'stats'),
-  later('resourceInfo', 'resourceInfo', 'stats'),
-  later('flowTotal', 'flowTotal', 'stats'),
-  later('flowUnitTotal', 'flowUnitTotal', 'stats'),
-  later('flowNetworkTotal', 'flowNetworkTotal', 'stats'),
-  later('flowTotalSubway', 'flowTotalSubway', 'stats'),
+  screen('alarmTrend', 'alarmTrend', () => import('./screens/stats/AlarmTrendScreen.tsx'), ['stats']),
+  screen('resourceInfo', 'resourceInfo', () => import('./screens/stats/ResourceInfoScreen.tsx'), ['stats']),
+  screen('flowTotal', 'flowTotal', flow, ['stats']),
+  screen('flowUnitTotal', 'flowUnitTotal', flow, ['stats']),
+  screen('flowNetworkTotal', 'flowNetworkTotal', flow, ['stats']),
+  screen('flowTotalSubway', 'flowTotalSubway', flow, ['stats']),
   screen('eventStatistics', 'eventStatistics', () => import('./screens/alarms/EventStatisticsScreen.tsx'), ['alarms']),
   screen('eventStatisticsInfo', 'eventStatisticsInfo', () => import('./screens/alarms/EventStatisticsInfoScreen.tsx'), ['alarms']),
-  later('identifyTotal', 'identifyTotal', 'stats'),
+  screen('identifyTotal', 'identifyTotal', () => import('./screens/stats/IdentifyTotalScreen.tsx'), ['stats']),
   later('algorithmMall', 'algorithmMall', 'algorithms'),
   later('modalBoxPage', 'modalBoxPage', 'algorithms'),
   later('plugManage', 'plugManage', 'systemSettings'),
@@ -223,7 +229,7 @@ const mainLayoutChildren: RouteEntry[] = [
   later('tagConfig', 'tagConfig', 'algorithms'),
   later('synchroModelInfo', 'synchroModelInfo', 'training'),
   screen('edgeDevice/box', 'edgeDeviceBox', () => import('./screens/devices/EdgeDeviceBoxScreen.tsx'), ['devices', 'forms', 'system']),
-  later('boxMap', 'boxMap', 'devices'),
+  screen('boxMap', 'boxMap', () => import('./screens/devices/boxMap/BoxMapScreen.tsx'), ['devices']),
 ];
 
 /** The extra route sets seen in the client (§2): same screens and permissions under a parent path. */
@@ -246,7 +252,7 @@ const extraSets: RouteEntry[] = [
 ];
 
 /** Where a signed-in user whose role has no menu lands (not in §2: there is no main page to open). */
-export const welcomeRoute: RouteEntry = { id: 'welcome', path: '/welcome', titleKey: 'welcome', layout: 'main', screen: home };
+export const welcomeRoute: RouteEntry = { id: 'welcome', path: '/welcome', titleKey: 'welcome', layout: 'main', screen: home, namespaces: ['stats'] };
 
 /** Every route of §2, in its order: top level, /layoutWhite children, /layout children, the extra sets. */
 export const routeTable: readonly RouteEntry[] = [...topLevel, ...whiteLayoutChildren, ...mainLayoutChildren, ...extraSets, welcomeRoute];

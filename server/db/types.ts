@@ -1,6 +1,7 @@
 // Row types of the tables, as Kysely sees them (camelCase through CamelCasePlugin).
 import type { ColumnType, Generated } from 'kysely';
 import type { AlarmTables } from './alarmTables.ts';
+import type { DashTables } from './dashTables.ts';
 import type { DeviceColumns004, DeviceConfigTables, EdgeBoxColumns004 } from './deviceConfigTables.ts';
 import type { OrchestrationTables } from './orchestrationTables.ts';
 import type { RtspSecretColumn005, SecurityTables } from './securityTables.ts';
@@ -192,7 +193,7 @@ export interface DeviceTable extends DeviceColumns004, RtspSecretColumn005 {
   updatedAt: CreatedAt;
 }
 
-export interface Database extends AlarmTables, DeviceConfigTables, OrchestrationTables, SecurityTables {
+export interface Database extends AlarmTables, DeviceConfigTables, OrchestrationTables, SecurityTables, DashTables {
   depts: DeptTable;
   modules: ModuleTable;
   roles: RoleTable;

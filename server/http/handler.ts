@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import type { ContractOperation } from '../contract/loadContract.ts';
+import type { ResourceSampler } from '../modules/stats/resourceSampler.ts';
 import type { AlarmBus } from '../realtime/types.ts';
 import type { Lang } from './messages.ts';
 
@@ -21,6 +22,8 @@ export interface AppServices {
   db: Kysely<Database>;
   /** The websocket alarm push (server/realtime); set by buildApp. */
   realtime?: AlarmBus;
+  /** Measures this server's host (server/modules/stats/resourceSampler.ts); set by buildApp. */
+  resourceSampler?: ResourceSampler;
 }
 
 export interface HandlerContext<Body = any, Query = any, Params = any> {

@@ -1,5 +1,6 @@
 // Every implemented operation's handler, by operationId. Operations not listed answer 501 (not implemented).
 import type { HandlerMap } from '../http/handler.ts';
+import { homeSummaryHandlers } from './algorithms/homeSummary.ts';
 import { setupEventExportHandlers } from './algorithms/setupEventExport.ts';
 import { setupEventHandlers } from './algorithms/setupEventHandlers.ts';
 import { setupEventValidateHandlers } from './algorithms/setupEventValidate.ts';
@@ -25,6 +26,10 @@ import { menuHandlers } from './menus/menuHandlers.ts';
 import { planHandlers } from './plans/planHandlers.ts';
 import { roleHandlers } from './roles/roleHandlers.ts';
 import { sceneHandlers } from './scenes/sceneHandlers.ts';
+import { flowIngestHandlers } from './stats/flowIngest.ts';
+import { homeOverviewHandlers } from './stats/homeOverview.ts';
+import { resourceHandlers } from './stats/resourceHandlers.ts';
+import { screenHandlers } from './stats/screenHandlers.ts';
 import { statsHandlers } from './stats/statsHandlers.ts';
 import { taskHandlers } from './tasks/taskHandlers.ts';
 import { userHandlers } from './users/userHandlers.ts';
@@ -60,4 +65,9 @@ export const handlers: HandlerMap = {
   ...setupEventHandlers,
   ...setupEventValidateHandlers,
   ...setupEventExportHandlers,
+  ...homeSummaryHandlers,
+  ...homeOverviewHandlers,
+  ...resourceHandlers,
+  ...screenHandlers,
+  ...flowIngestHandlers,
 };

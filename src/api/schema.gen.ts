@@ -1386,6 +1386,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ingest/flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An edge box reports passenger-flow counts
+         * @description Called by edge boxes, not by the console: counts per camera, counting line and direction per minute.
+         *     Authenticated like ingestAlarm (x-box-id / x-box-secret; 401 unknown box or wrong secret); 403 a camera
+         *     not bound to this box; 400 a record out of its bounds (minute not on a whole minute, more than 60 s in the
+         *     future or older than 30 days; count over 10,000). Idempotent like alarm ingest: a record whose camera, line,
+         *     direction and minute are already stored is not stored again (its first count stays); the answer says how
+         *     many were stored and how many were repeats. `simulated` marks the records of a simulated box.
+         */
+        post: operations["ingestFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mas/video/download": {
         parameters: {
             query?: never;
@@ -1635,6 +1660,32 @@ export interface paths {
          *     sceneId, `name` the scene name.
          */
         post: operations["listTopScenes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/home/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The traffic home dashboard in one call
+         * @description What the traffic home variants show (spec §1, issue 12): today's alarms (since 00:00 local server time)
+         *     with the share handled (any status but new) and the count per event type, the cameras and edge boxes
+         *     online, the alarms per day of the last `trendDays` days ending today and per hour of today, and the
+         *     latest urgent alarms still new. `eventTypes` narrows every alarm figure (the traffic-live variant passes
+         *     its menu's typeIds). Deleted alarms never count; simulated ones only with includeSimulated (the urgent
+         *     list follows the same rule). Answered from the hourly counts where the filter allows, so it stays fast
+         *     on a large alarm table.
+         */
+        post: operations["getHomeOverview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4331,8 +4382,11 @@ export interface paths {
         put?: never;
         /**
          * Algorithm home dashboard data
-         * @description Counts, compute and memory use (from the latest node resource samples), top-5 downloads and the
-         *     weekly algorithm output.
+         * @description The algorithm dashboard of spec §1: orchestration, publish and validation counts from the stored setup
+         *     events; compute, GPU and video-memory use over the online nodes from their latest resource samples (this
+         *     server's host, measured; edge boxes, from their heartbeats); the five published algorithms downloaded
+         *     most; and the versions published per day over the seven days ending at endDate. Training counts are null
+         *     while this server has no training flow. 400 endDate in the future.
          */
         post: operations["getAlgorithmHomeSummary"];
         delete?: never;
@@ -4764,9 +4818,234 @@ export interface paths {
         put?: never;
         /**
          * List node resources
-         * @description CPU, memory, GPU, video memory and disk use per node; offline nodes show their last sample.
+         * @description The latest sample of each node: this server's host first (CPU, memory, disk, network, and GPU and video
+         *     memory where a GPU exists — gpuDetected false where none does), then the edge boxes from their heartbeats
+         *     (simulated boxes marked). Offline nodes show their last sample. Filters: nodeName (substring of name or
+         *     ip), role, online.
          */
         post: operations["listSystemResources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/resource/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One node's resource history, downsampled
+         * @description The samples of one node (this server's host, sampled every few seconds, or an edge box, from its
+         *     heartbeats) between startTime and endTime, averaged into at most `points` buckets of whole seconds.
+         *     Samples are kept raw for 48 hours and as 10-minute averages for 30 days: a window reaching further back
+         *     than 48 hours is answered from the averages. 400 startTime after endTime, or a window over 30 days;
+         *     404 no such node.
+         */
+        post: operations["getResourceHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/resource/history/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export one node's resource history to a spreadsheet
+         * @description The series getResourceHistory answers for the same query, one row per bucket (time, CPU, memory, disk,
+         *     GPU, video memory in percent, network in bytes per second). Same 400/404 answers; 404 also when the window
+         *     holds no sample.
+         */
+        post: operations["exportResourceHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/alarmTrend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Alarm trend over a time window
+         * @description Alarms between startTime and endTime (at most 15 days, spec §5; endTime not after now) per hour (a window of
+         *     at most 48 hours) or per day (local server time), split by kind with the handled ones (any status but
+         *     new), and the series of the eight types with the most alarms in the window. Deleted alarms never count;
+         *     simulated ones only with includeSimulated. Without a type filter the per-bucket totals come from the hourly
+         *     counts. 400 startTime after endTime, a window over 15 days, or endTime in the future.
+         */
+        post: operations["getAlarmTrend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/alarmTrend/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the alarm trend to a spreadsheet
+         * @description One row per bucket of getAlarmTrend for the same query: time, total, violations, road events, handled, and
+         *     one column per type series. Same 400 answers.
+         */
+        post: operations["exportAlarmTrend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/configTotal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Outlet and site statistics
+         * @description Per site (scene): its cameras (total, online, analysed), edge boxes, and the alarms of the window (total,
+         *     handled, the type seen most); a site "none" gathers cameras without a scene. Per outlet (camera): the
+         *     50 cameras with the most alarms in the window, with the handled ones and whether the camera is online.
+         *     Window rules as getAlarmTrend (at most 15 days, not in the future).
+         */
+        post: operations["getSiteStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/configTotal/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the outlet and site statistics to a spreadsheet
+         * @description The sites of getSiteStats for the same query, then its outlets, one row each. Same 400 answers.
+         */
+        post: operations["exportSiteStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/identifyTotal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Large-model statistics
+         * @description The model call log between startTime and endTime: per model and operation the calls, the failed ones, the
+         *     success rate and the latency (average and 95th percentile, ms), and the calls per day. Every call of a model
+         *     operation is logged (today: the orchestration validation's object detector; the verify and image-to-text
+         *     operations when they run), with its latency and outcome. Simulated calls (the demo history) only with
+         *     includeSimulated. Window rules as getAlarmTrend.
+         */
+        post: operations["getModelCallStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/identifyTotal/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the large-model statistics to a spreadsheet
+         * @description One row per model and operation of getModelCallStats for the same query. Same 400 answers.
+         */
+        post: operations["exportModelCallStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Passenger-flow statistics
+         * @description The counts boxes posted between startTime and endTime (window rules as getAlarmTrend): in and out per hour
+         *     (a window of at most 48 hours) or per day, and per group — by site (the camera's scene), by unit (the
+         *     control unit of the camera's catalogue entry), by outlet (the edge box, the place it serves) or by line
+         *     (the counting line a box names, e.g. a subway line) — with each group's busiest hour. Groups without a
+         *     site, unit or box gather under null. Simulated counts only with includeSimulated.
+         */
+        post: operations["getFlowStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/flow/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export passenger-flow statistics to a spreadsheet
+         * @description The groups of getFlowStats for the same query (in, out, busiest hour), then the series. Same 400 answers; 404 no counts.
+         */
+        post: operations["exportFlowStats"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8078,39 +8357,49 @@ export interface components {
              */
             endDate?: string;
         };
-        /** @description Algorithm home dashboard (spec §1). */
+        /** @description Algorithm home dashboard (spec §1), from the stored algorithms and the latest resource samples. */
         AlgoHomeSummary: {
-            /** @description Training (fine-tuning) tasks ever started. */
-            trainCount: number;
-            /** @description Training tasks queued or running now. */
-            trainRunning: number;
-            /** @description Setup event drafts (orchestrated algorithms). */
+            /** @description Training (fine-tuning) jobs ever started; null while this server has no training flow. */
+            trainCount: number | null;
+            /** @description Training jobs queued or running now; null while this server has no training flow. */
+            trainRunning: number | null;
+            /** @description Setup events (orchestrated algorithms), drafts included. */
             orchestrationCount: number;
-            /** @description Algorithms in the warehouse. */
+            /** @description Setup events published to the warehouse. */
             publishedCount: number;
-            /** @description Evaluations started. */
+            /** @description Validations run on images from the orchestration editor. */
             validationCount: number;
-            computePower: {
-                totalTops: number;
-                usedTops: number;
-                /** @description Percent. */
-                usage: number;
+            /** @description The online nodes (this server's host and the online edge boxes), from their latest samples. */
+            compute: {
+                nodes: number;
+                /** @description Cores of the nodes that report them. */
+                cpuCores: number;
+                /** @description Average CPU use over the nodes, percent. */
+                cpuUsage: number;
+                /** @description Bytes, over the nodes that report it. */
+                memoryTotal: number;
+                /** @description Bytes. */
+                memoryUsed: number;
+                /** @description Average memory use over the nodes, percent. */
+                memoryUsage: number;
             };
             gpu: {
+                /** @description GPUs on the online nodes (0 when none has one). */
                 count: number;
-                /** @description Average GPU use over all nodes, percent. */
-                usage: number;
+                /** @description Average GPU use, percent; null when there is no GPU. */
+                usage: number | null;
             };
             videoMemory: {
                 /** @description Bytes. */
                 total: number;
                 /** @description Bytes. */
                 used: number;
-                usage: number;
+                /** @description Percent; null when there is no GPU. */
+                usage: number | null;
             };
-            /** @description Top 5 models by downloads. */
+            /** @description The 5 published algorithms downloaded most (exports count as downloads). */
             topDownloads: {
-                /** @description Model id. */
+                /** @description Setup event id. */
                 id: number;
                 name: string;
                 version: string;
@@ -8120,8 +8409,231 @@ export interface components {
             weeklyOutput: {
                 /** Format: date */
                 date: string;
-                /** @description Algorithms published or trained to a new version that day. */
+                /** @description Versions published that day. */
                 count: number;
+            }[];
+            updateTime: components["schemas"]["DateTime"];
+        };
+        HomeOverviewQuery: {
+            /** @description Count only these event types (the traffic-live variant passes its menu's typeIds). */
+            eventTypes?: components["schemas"]["WarnEventTypeId"][];
+            /**
+             * @description Count simulated alarms too.
+             * @default false
+             */
+            includeSimulated?: boolean;
+            /**
+             * @description Days of the per-day trend, ending today.
+             * @default 7
+             */
+            trendDays?: number;
+            /** @default 5 */
+            urgentLimit?: number;
+        };
+        HomeOverview: {
+            today: {
+                total: number;
+                /** @description Alarms of today in any status but new. */
+                handled: number;
+                unhandled: number;
+                /** @description handled / total (0 when there is none). */
+                handledShare: number;
+                violation: number;
+                road: number;
+            };
+            /** @description Today's alarms per event type, most first. */
+            byType: {
+                eventType: number;
+                eventTypeName: string;
+                eventKind: components["schemas"]["WarnEventKind"];
+                count: number;
+            }[];
+            cameras: {
+                /** @description Live-stream cameras (offline videos and image cameras left out). */
+                total: number;
+                /** @description Cameras whose box is online, or whose stream answered at the last check. */
+                online: number;
+                /** @description Cameras whose analysis runs. */
+                running: number;
+            };
+            boxes: {
+                total: number;
+                /** @description Boxes whose last heartbeat is at most 3 heartbeat intervals old. */
+                online: number;
+            };
+            /** @description One point per day, oldest first, ending today (zero-filled). */
+            trend: {
+                /** Format: date */
+                date: string;
+                total: number;
+                handled: number;
+            }[];
+            /** @description Today's alarms per hour 0–23 (zero-filled). */
+            hourly: number[];
+            /** @description The latest urgent alarms still new, newest first. */
+            urgent: components["schemas"]["WarnEvent"][];
+            updateTime: components["schemas"]["DateTime"];
+        };
+        ResourceHistoryQuery: {
+            nodeId: string;
+            startTime: components["schemas"]["DateTime"];
+            endTime: components["schemas"]["DateTime"];
+            /**
+             * @description At most this many buckets.
+             * @default 240
+             */
+            points?: number;
+        };
+        ResourceHistory: {
+            nodeId: string;
+            bucketSeconds: number;
+            /**
+             * @description raw samples (window within the last 48 hours) or the 10-minute averages.
+             * @enum {string}
+             */
+            source: "raw" | "averaged";
+            /** @description Buckets holding at least one sample, oldest first (a gap means the node did not report). */
+            points: components["schemas"]["ResourcePoint"][];
+        };
+        ResourcePoint: {
+            time: components["schemas"]["DateTime"];
+            /** @description Percent. */
+            cpu: number;
+            /** @description Percent. */
+            memory: number;
+            /** @description Percent; null when the node does not report it. */
+            disk: number | null;
+            /** @description Average GPU use, percent; null on a node without a GPU. */
+            gpu: number | null;
+            /** @description Percent; null on a node without a GPU. */
+            videoMemory: number | null;
+            rxBytesPerSec: number | null;
+            txBytesPerSec: number | null;
+        };
+        StatsWindowQuery: {
+            startTime: components["schemas"]["DateTime"];
+            endTime: components["schemas"]["DateTime"];
+            /**
+             * @description Count simulated records too.
+             * @default false
+             */
+            includeSimulated?: boolean;
+            /** @description Alarm screens only; count only these event types. */
+            eventTypes?: components["schemas"]["WarnEventTypeId"][];
+        };
+        AlarmTrend: {
+            /** @enum {string} */
+            granularity: "hour" | "day";
+            total: number;
+            /** @description One per hour or day of the window, zero-filled, oldest first. */
+            points: {
+                /** @description YYYY-MM-DD HH:00 (hour) or YYYY-MM-DD (day). */
+                time: string;
+                total: number;
+                violation: number;
+                road: number;
+                handled: number;
+            }[];
+            /** @description The types with the most alarms in the window, most first, each with one count per point. */
+            types: {
+                eventType: number;
+                eventTypeName: string;
+                total: number;
+                counts: number[];
+            }[];
+        };
+        SiteStats: {
+            sites: {
+                /** @description null gathers the cameras without a scene. */
+                sceneId: number | null;
+                sceneName: string;
+                cameras: number;
+                camerasOnline: number;
+                camerasRunning: number;
+                /** @description Edge boxes serving the site's cameras. */
+                boxes: number;
+                alarms: number;
+                handled: number;
+                /** @description The type with the most alarms in the window. */
+                topEventType: number | null;
+            }[];
+            outlets: {
+                cameraId: number;
+                cameraName: string;
+                sceneName: string | null;
+                alarms: number;
+                handled: number;
+                /** @description null for a camera no longer in the catalogue. */
+                online: boolean | null;
+            }[];
+        };
+        ModelCallStats: {
+            total: number;
+            models: {
+                model: string;
+                /** @description The contract operation that called the model. */
+                operation: string;
+                calls: number;
+                failed: number;
+                successRate: number;
+                latencyAvgMs: number;
+                latencyP95Ms: number;
+            }[];
+            perDay: {
+                /** Format: date */
+                date: string;
+                calls: number;
+                failed: number;
+            }[];
+        };
+        FlowIngest: {
+            /**
+             * @description The counts come from a simulated box.
+             * @default false
+             */
+            simulated?: boolean;
+            records: {
+                cameraId: number;
+                /** @description The counting line (named by the box; a subway line, a gate). */
+                line: string;
+                /** @enum {string} */
+                direction: "in" | "out";
+                minute: components["schemas"]["DateTime"];
+                count: number;
+            }[];
+        };
+        FlowIngestResult: {
+            stored: number;
+            /** @description Records already stored (not stored again). */
+            repeated: number;
+        };
+        FlowStatsQuery: {
+            startTime: components["schemas"]["DateTime"];
+            endTime: components["schemas"]["DateTime"];
+            /** @enum {string} */
+            groupBy: "site" | "unit" | "outlet" | "line";
+            /** @default false */
+            includeSimulated?: boolean;
+        };
+        FlowStats: {
+            /** @enum {string} */
+            granularity: "hour" | "day";
+            totalIn: number;
+            totalOut: number;
+            points: {
+                time: string;
+                in: number;
+                out: number;
+            }[];
+            groups: {
+                /** @description sceneId, unit id, box id or line; null gathers the counts without one. */
+                key: string | null;
+                name: string;
+                in: number;
+                out: number;
+                /** @description The busiest hour (YYYY-MM-DD HH:00, in and out together). */
+                peakHour: string | null;
+                peakCount: number;
             }[];
         };
         /** @description Exactly one of modelId and eventId. */
@@ -8502,55 +9014,55 @@ export interface components {
                 retryTimes: number;
             };
         };
-        /** @description The latest resource sample of one node (sampled every few seconds). */
+        /**
+         * @description The latest resource sample of one node: this server's host (measured every few seconds) or an edge box
+         *     (from its heartbeats; a simulated box reports simulated figures and says so). Figures a node does not
+         *     report are null.
+         */
         SystemResourceNode: {
+            /** @description host:<hostname> or box:<boxId>. */
             nodeId: string;
             nodeName: string;
             ip: string;
             /** @enum {string} */
             role: "master" | "worker" | "box";
             online: boolean;
+            /** @description The figures come from a simulated box. */
+            simulated: boolean;
             cpu: {
-                cores: number;
+                cores: number | null;
                 /** @description Percent. */
                 usage: number;
             };
-            memory: {
-                /** @description Bytes. */
-                total: number;
-                /** @description Bytes. */
-                used: number;
-                /** @description Percent. */
-                usage: number;
-            };
+            memory: components["schemas"]["ResourceAmount"];
+            disk: components["schemas"]["ResourceAmount"];
+            network: {
+                rxBytesPerSec: number;
+                txBytesPerSec: number;
+            } | null;
+            /** @description true GPUs were found (listed in gpus); false the node has none; null the node does not say. */
+            gpuDetected: boolean | null;
             gpus: {
                 index: number;
                 name: string;
-                /** @description Percent. */
-                usage: number;
+                /** @description Percent; null when the driver does not report it. */
+                usage: number | null;
                 /** @description Bytes. */
-                memoryTotal: number;
+                memoryTotal: number | null;
                 /** @description Bytes. */
-                memoryUsed: number;
+                memoryUsed: number | null;
             }[];
-            /** @description Sum over the node's GPUs. */
-            videoMemory: {
-                /** @description Bytes. */
-                total: number;
-                /** @description Bytes. */
-                used: number;
-                /** @description Percent. */
-                usage: number;
-            };
-            disk: {
-                /** @description Bytes. */
-                total: number;
-                /** @description Bytes. */
-                used: number;
-                /** @description Percent. */
-                usage: number;
-            };
+            /** @description Sum over the node's GPUs; null without a GPU. */
+            videoMemory: null | components["schemas"]["ResourceAmount"];
             updateTime: components["schemas"]["DateTime"];
+        };
+        ResourceAmount: {
+            /** @description Bytes; null when the node reports the percentage only. */
+            total: number | null;
+            /** @description Bytes. */
+            used: number | null;
+            /** @description Percent; null when the node does not report it. */
+            usage: number | null;
         };
         SystemResourceQuery: components["schemas"]["PageQuery"] & {
             /** @description Substring match on name or ip. */
@@ -11437,6 +11949,37 @@ export interface operations {
             };
         };
     };
+    ingestFlow: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The edge box's id (its record in the edge-box catalogue). */
+                "x-box-id": number;
+                /** @description The edge box's secret. */
+                "x-box-secret": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowIngest"];
+            };
+        };
+        responses: {
+            /** @description How many records were stored and repeated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["FlowIngestResult"];
+                    };
+                };
+            };
+        };
+    };
     requestVideoDownload: {
         parameters: {
             query?: never;
@@ -11751,6 +12294,32 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["EventStatsTop"];
+                    };
+                };
+            };
+        };
+    };
+    getHomeOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HomeOverviewQuery"];
+            };
+        };
+        responses: {
+            /** @description The dashboard figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["HomeOverview"];
                     };
                 };
             };
@@ -15595,6 +16164,271 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["SystemResourcePage"];
                     };
+                };
+            };
+        };
+    };
+    getResourceHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResourceHistoryQuery"];
+            };
+        };
+        responses: {
+            /** @description The averaged series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["ResourceHistory"];
+                    };
+                };
+            };
+        };
+    };
+    exportResourceHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResourceHistoryQuery"];
+            };
+        };
+        responses: {
+            /** @description The spreadsheet, or the envelope when it fails. */
+            200: {
+                headers: {
+                    /** @description attachment; filename*=UTF-8''resource-history-<yyyyMMddHHmmss>.xlsx */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["BinaryFile"];
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    getAlarmTrend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatsWindowQuery"];
+            };
+        };
+        responses: {
+            /** @description The trend. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AlarmTrend"];
+                    };
+                };
+            };
+        };
+    };
+    exportAlarmTrend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatsWindowQuery"];
+            };
+        };
+        responses: {
+            /** @description The spreadsheet, or the envelope when it fails. */
+            200: {
+                headers: {
+                    /** @description attachment; filename*=UTF-8''alarm-trend-<yyyyMMddHHmmss>.xlsx */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["BinaryFile"];
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    getSiteStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatsWindowQuery"];
+            };
+        };
+        responses: {
+            /** @description The statistics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SiteStats"];
+                    };
+                };
+            };
+        };
+    };
+    exportSiteStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatsWindowQuery"];
+            };
+        };
+        responses: {
+            /** @description The spreadsheet, or the envelope when it fails. */
+            200: {
+                headers: {
+                    /** @description attachment; filename*=UTF-8''site-statistics-<yyyyMMddHHmmss>.xlsx */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["BinaryFile"];
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    getModelCallStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatsWindowQuery"];
+            };
+        };
+        responses: {
+            /** @description The statistics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["ModelCallStats"];
+                    };
+                };
+            };
+        };
+    };
+    exportModelCallStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatsWindowQuery"];
+            };
+        };
+        responses: {
+            /** @description The spreadsheet, or the envelope when it fails. */
+            200: {
+                headers: {
+                    /** @description attachment; filename*=UTF-8''model-statistics-<yyyyMMddHHmmss>.xlsx */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["BinaryFile"];
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    getFlowStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowStatsQuery"];
+            };
+        };
+        responses: {
+            /** @description The statistics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["FlowStats"];
+                    };
+                };
+            };
+        };
+    };
+    exportFlowStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowStatsQuery"];
+            };
+        };
+        responses: {
+            /** @description The spreadsheet, or the envelope when it fails. */
+            200: {
+                headers: {
+                    /** @description attachment; filename*=UTF-8''passenger-flow-<yyyyMMddHHmmss>.xlsx */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["BinaryFile"];
+                    "application/json": components["schemas"]["Envelope"];
                 };
             };
         };

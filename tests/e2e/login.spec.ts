@@ -29,7 +29,7 @@ test('admin signs in, reads the menu in English after switching, and logs out', 
 
   // The main menu page is the first menu item's first child.
   await expect(page).toHaveURL(/\/index_traffic$/);
-  await expect(page.getByRole('heading', { name: '欢迎，系统管理员' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '交通首页' })).toBeVisible();
   const menu = page.getByRole('navigation', { name: '菜单' });
   await expect(menu.getByText('系统管理')).toBeVisible();
   await menu.getByRole('button', { name: '告警中心' }).click(); // menu groups fold; the current one is open

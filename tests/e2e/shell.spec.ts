@@ -27,7 +27,7 @@ async function openGroup(page: Page, name: string) {
 test('admin: menu → navigate → breadcrumbs → language → password check → logout', async ({ page }) => {
   await signIn(page, 'admin', 'Argus@2026');
   await expect(page).toHaveURL(/\/index_traffic$/);
-  await expect(page.getByRole('heading', { name: '欢迎，系统管理员' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '交通首页' })).toBeVisible();
   await expect(currentCrumb(page)).toHaveText('交通首页');
   await expect(page.locator('.shell-version')).toHaveText('Argus V1.0');
 

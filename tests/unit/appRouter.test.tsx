@@ -81,7 +81,7 @@ describe('routes and guards', () => {
 
   it('sends a signed-in user opening /login to the main menu page', async () => {
     const { router } = start('/login', stored);
-    expect(await screen.findByRole('heading', { name: 'Welcome, 管理员' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Traffic home' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/index_traffic');
   });
 
@@ -112,7 +112,7 @@ describe('routes and guards', () => {
     expect(screen.queryByText('Enter your username')).toBeNull();
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Argus@2026' } });
     fireEvent.submit(submit.closest('form')!);
-    await screen.findByRole('heading', { name: 'Welcome, 管理员' });
+    await screen.findByRole('heading', { level: 1, name: 'Traffic home' });
     expect(attempts).toEqual([{ username: 'admin', password: 'Argus@2026' }]);
     expect(router.state.location.pathname).toBe('/index_traffic');
   });

@@ -10,6 +10,7 @@ import { ApiError } from '../../http/apiError.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import { humanSize, sniffType } from '../../http/uploads.ts';
 import { DETECTOR_INFO, DetectorBusyError, DetectorInputError, detect } from '../../ml/detector.ts';
+import { logModelCall } from '../stats/modelCalls.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
 import { checkedParam, requireSetupEvent, sha256 } from './setupEventStore.ts';
 
@@ -105,11 +106,23 @@ export const setupEventValidateHandlers: HandlerMap = {
     const images: Schema<'SetupEventValidationImage'>[] = [];
     for (const [index, file] of form.files.entries()) {
       let result: Awaited<ReturnType<typeof detect>>;
+      const callStarted = performance.now();
+      // Every call of the model goes to the call log (large-model statistics), failed ones with their code.
+      const logCall = (errorCode: number | null) =>
+        logModelCall(db, { model: DETECTOR_INFO.name, operation: 'validateSetupEvent', latencyMs: performance.now() - callStarted, errorCode, userName: user?.username ?? null });
       try {
         result = await detect(file.buffer, { minScore: Math.max(0.05, minScore) });
+        await logCall(null);
       } catch (error) {
-        if (error instanceof DetectorInputError) throw new ApiError(415, 'algorithms.imageUndecodable', { file: file.fileName });
-        if (error instanceof DetectorBusyError) throw new ApiError(429, 'algorithms.detectorBusy');
+        if (error instanceof DetectorInputError) {
+          await logCall(415);
+          throw new ApiError(415, 'algorithms.imageUndecodable', { file: file.fileName });
+        }
+        if (error instanceof DetectorBusyError) {
+          await logCall(429);
+          throw new ApiError(429, 'algorithms.detectorBusy');
+        }
+        await logCall(500);
         req.log.error({ err: error }, 'detector failed');
         throw new ApiError(500, 'algorithms.detectorFailed');
       }

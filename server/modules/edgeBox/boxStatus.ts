@@ -3,6 +3,7 @@
 // commands and marks its current assignment delivered.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
+import { type BoxResourceReport, storeBoxSample } from '../stats/resourceStore.ts';
 
 export const DEFAULT_HEARTBEAT_SECONDS = 30;
 
@@ -26,7 +27,7 @@ export async function boxOnlineMap(db: Kysely<Database>, boxIds: number[], now =
   return out;
 }
 
-export interface HeartbeatReport {
+export interface HeartbeatReport extends BoxResourceReport {
   ip?: string;
   version?: string;
   cpuUsage?: number;
@@ -66,6 +67,8 @@ export async function recordBoxHeartbeat(db: Kysely<Database>, boxId: number, re
     if (report.sdcTopics) set.sdcTopics = JSON.stringify(report.sdcTopics);
     if (report.simulated !== undefined) set.simulated = report.simulated;
     await trx.updateTable('edgeBoxes').set(set).where('id', '=', boxId).execute();
+    // Resource analysis keeps the reported figures as the box's history.
+    await storeBoxSample(trx, boxId, report, now);
     for (const r of report.runStates ?? []) {
       await trx.updateTable('edgeBoxAssignments').set({ runState: r.runState }).where('boxId', '=', boxId).where('deviceId', '=', r.cameraId).execute();
     }

@@ -1,43 +1,15 @@
-// The home routes (/test, /index_traffic, /index_traffic_truth) and /welcome: who is signed in, shortcuts into
-// each menu area, and — honestly — where the algorithm dashboards of §1 come from.
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+// The home routes: /test is the algorithm dashboard (spec §1), /index_traffic and /index_traffic_truth the traffic
+// dashboards (the latter narrowed by its menu's typeIds); /welcome greets a user whose role has no menu.
 import { useScreenEntry } from '../../app/layouts/currentRoute.ts';
-import { findMenuItem, mainPageKey, menuHref, menuLabel } from '../../app/menu.ts';
-import { selectMenu, selectUser, useSession } from '../../app/session.tsx';
-import '../shell/shellScreens.css';
+import { usePageTitle } from '../../app/layouts/pageTitle.ts';
+import { AlgorithmDashboard } from './AlgorithmDashboard.tsx';
+import { TrafficDashboard } from './TrafficDashboard.tsx';
+import { WelcomePanel } from './WelcomePanel.tsx';
 
 export default function HomeScreen() {
-  const { t, i18n } = useTranslation('shell');
-  const user = useSession(selectUser);
-  const menu = useSession(selectMenu);
   const entry = useScreenEntry();
-  const key = mainPageKey(menu);
-  const main = key ? findMenuItem(menu, key) : undefined;
-  // One shortcut per top-level menu entry, leading to its first screen.
-  const shortcuts = menu.flatMap((item) => {
-    const first = mainPageKey([item]);
-    const target = first ? findMenuItem([item], first) : undefined;
-    return target ? [{ id: item.id, label: menuLabel(item, i18n.language), href: menuHref(target) }] : [];
-  });
-  return (
-    <section className="screen" aria-labelledby="home-title">
-      <h1 id="home-title">{t('home.welcome', { name: user?.realName || user?.username || '' })}</h1>
-      {user ? <p>{t('home.roleAndDept', { role: user.roleName, dept: user.deptName })}</p> : null}
-      <p>{main ? t('home.mainPageIntro', { title: menuLabel(main, i18n.language) }) : t('home.noMenu')}</p>
-      {entry?.id !== 'welcome' ? <p className="home-note">{t('home.dashboards')}</p> : null}
-      {shortcuts.length > 0 ? (
-        <>
-          <h2>{t('home.shortcuts')}</h2>
-          <ul className="home-shortcuts">
-            {shortcuts.map((shortcut) => (
-              <li key={shortcut.id}>
-                <Link to={shortcut.href}>{shortcut.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-    </section>
-  );
+  const title = usePageTitle(entry);
+  if (entry?.id === 'test') return <AlgorithmDashboard title={title} />;
+  if (entry?.id === 'index_traffic' || entry?.id === 'index_traffic_truth') return <TrafficDashboard title={title} />;
+  return <WelcomePanel />;
 }

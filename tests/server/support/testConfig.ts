@@ -9,5 +9,7 @@ export function testServerConfig(dataDir: string): ServerConfig {
     databaseUrl: undefined,
     staticDir: undefined,
     logLevel: 'silent',
+    // Test files count the alarms they store: no seeded history (tests/server/dashSeed.test.ts seeds its own).
+    historyDays: 0,
   };
 }

@@ -1,0 +1,68 @@
+// The statistics screens' controls: the date range (§5: at most 15 days, not in the future), whether simulated
+// records count, and the .xlsx export of what the screen shows (its failure said next to the button).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import DateRangePicker from 'rsuite/DateRangePicker';
+import Toggle from 'rsuite/Toggle';
+import 'rsuite/Button/styles/index.css';
+import 'rsuite/DateRangePicker/styles/index.css';
+import 'rsuite/Toggle/styles/index.css';
+import { formatDay, parseDay, WINDOW_MAX_DAYS, type WindowProblem, type WindowView } from '../statsWindow.ts';
+
+interface Props {
+  view: WindowView;
+  problem: WindowProblem | null;
+  onChange(patch: Partial<WindowView>): void;
+  /** Saves the spreadsheet; absent when the user may not export. */
+  onExport?: () => Promise<void>;
+}
+
+export function WindowToolbar({ view, problem, onChange, onExport }: Props) {
+  const { t } = useTranslation('stats');
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const start = parseDay(view.start);
+  const end = parseDay(view.end);
+  const runExport = async () => {
+    if (!onExport) return;
+    setExporting(true);
+    setExportError(null);
+    try {
+      await onExport();
+    } catch (error) {
+      setExportError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <div className="stats-toolbar">
+      <label htmlFor="stats-window">{t('window.range')}</label>
+      <DateRangePicker
+        id="stats-window"
+        format="yyyy-MM-dd"
+        value={start && end ? [start, end] : null}
+        cleanable={false}
+        shouldDisableDate={(date) => date.getTime() > Date.now()}
+        onChange={(value) => value && onChange({ start: formatDay(value[0]), end: formatDay(value[1]) })}
+      />
+      <Toggle checked={view.includeSimulated} onChange={(includeSimulated) => onChange({ includeSimulated })} label={t('common.includeSimulated')} />
+      {onExport ? (
+        <Button onClick={runExport} loading={exporting} disabled={problem !== null}>
+          {t('window.export')}
+        </Button>
+      ) : null}
+      {problem ? (
+        <p className="stats-problem" role="alert">
+          {t(`window.problem.${problem}`, { max: WINDOW_MAX_DAYS })}
+        </p>
+      ) : null}
+      {exportError ? (
+        <p className="stats-problem" role="alert">
+          {t('window.exportFailed', { reason: exportError })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

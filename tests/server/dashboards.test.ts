@@ -1,0 +1,137 @@
+// The home dashboards: the traffic overview (today, by type, devices online, trend, urgent) and the algorithm
+// summary (orchestration counts, compute over the online nodes, top downloads, weekly output).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_TYPE_IDS } from '../../server/modules/alarms/eventTypes.ts';
+import { recordBoxHeartbeat } from '../../server/modules/edgeBox/boxStatus.ts';
+import { insertAlarms } from './support/alarms.ts';
+import { call, login, OPERATOR } from './support/client.ts';
+import { startTestServer, type TestServer } from './support/testServer.ts';
+
+let server: TestServer;
+let token: string;
+const today = new Date();
+today.setHours(0, 0, 0, 0);
+const at = (dayOffset: number, hour: number, minute = 0) =>
+  new Date(today.getFullYear(), today.getMonth(), today.getDate() + dayOffset, hour, minute);
+// Hours already past today (the test may run just after midnight: alarms stay in the past).
+const hourA = 0;
+const ROAD = EVENT_TYPE_IDS.filter((id) => id >= 1001);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await login(server.app, OPERATOR);
+  const db = server.database.db;
+  await insertAlarms(db, [
+    { eventType: 16, alarmTime: at(0, hourA, 1), status: 0 },
+    { eventType: 16, alarmTime: at(0, hourA, 2), status: 1 },
+    { eventType: 8, alarmTime: at(0, hourA, 3), status: 3 },
+    { eventType: 1009, alarmTime: at(0, hourA, 4), status: 0 },
+    { eventType: 1020, alarmTime: at(0, hourA, 5), status: 2 },
+    { eventType: 16, alarmTime: at(-1, 10), status: 1 },
+    { eventType: 16, alarmTime: at(-2, 10), status: 0 },
+    { eventType: 16, alarmTime: at(-9, 10), status: 0 },
+    { eventType: 1009, alarmTime: at(0, hourA, 6), status: 0, simulated: true },
+  ]);
+  const [deleted] = await insertAlarms(db, [{ eventType: 16, alarmTime: at(0, hourA, 7) }]);
+  await db.updateTable('alarms').set({ deletedAt: new Date() }).where('id', '=', deleted).execute();
+});
+afterAll(async () => server?.close());
+
+const post = (path: string, body: Record<string, unknown> = {}, who = token) => call(server.app, 'POST', path, { token: who, body, lang: 'en' });
+
+describe('traffic overview', () => {
+  it("counts today's alarms, the share handled and each type; deleted never, simulated on request", async () => {
+    const res = await post('/home/overview');
+    expect(res.json.code).toBe(0);
+    const data = res.json.data;
+    expect(data.today).toEqual({ total: 5, handled: 3, unhandled: 2, handledShare: 0.6, violation: 3, road: 2 });
+    expect(data.byType.map((t: { eventType: number; count: number }) => [t.eventType, t.count])).toEqual([
+      [16, 2],
+      [8, 1],
+      [1009, 1],
+      [1020, 1],
+    ]);
+    expect(data.byType[0].eventTypeName).toBeTruthy();
+    expect(data.hourly).toHaveLength(24);
+    expect(data.hourly[hourA]).toBe(5);
+    expect(data.trend).toHaveLength(7);
+    expect(data.trend.slice(-3).map((d: { total: number; handled: number }) => [d.total, d.handled])).toEqual([
+      [1, 0],
+      [1, 1],
+      [5, 3],
+    ]);
+    const withSimulated = await post('/home/overview', { includeSimulated: true });
+    expect(withSimulated.json.data.today.total).toBe(6);
+  });
+
+  it('narrows every figure to the given types, through the hourly counts (all road events) or directly (others)', async () => {
+    const road = (await post('/home/overview', { eventTypes: ROAD })).json.data;
+    expect(road.today).toEqual({ total: 2, handled: 1, unhandled: 1, handledShare: 0.5, violation: 0, road: 2 });
+    expect(road.hourly[hourA]).toBe(2);
+    const some = (await post('/home/overview', { eventTypes: [16], trendDays: 10 })).json.data;
+    expect(some.today.total).toBe(2);
+    expect(some.trend).toHaveLength(10);
+    expect(some.trend.map((d: { total: number }) => d.total)).toEqual([1, 0, 0, 0, 0, 0, 0, 1, 1, 2]);
+    expect(some.urgent).toEqual([]);
+  });
+
+  it('lists the latest urgent alarms still new, and the cameras and boxes online', async () => {
+    const data = (await post('/home/overview', { urgentLimit: 3 })).json.data;
+    expect(data.urgent.map((a: { eventType: number; status: number; urgent: boolean }) => [a.eventType, a.status, a.urgent])).toEqual([[1009, 0, true]]);
+    expect(data.cameras.total).toBeGreaterThan(0);
+    expect(data.boxes.total).toBe(2);
+    const before = data.boxes.online;
+    const box = await server.database.db.selectFrom('edgeBoxes').select('id').orderBy('id').executeTakeFirstOrThrow();
+    await recordBoxHeartbeat(server.database.db, box.id, {});
+    const after = (await post('/home/overview')).json.data;
+    expect(after.boxes.online).toBe(Math.min(2, before + 1));
+    expect(after.cameras.online).toBeGreaterThan(0);
+  });
+
+  it('refuses a caller without a session, and a bad body by field', async () => {
+    expect((await call(server.app, 'POST', '/home/overview', { body: {}, lang: 'en' })).json.code).toBe(401);
+    const bad = await post('/home/overview', { trendDays: 40 });
+    expect(bad.json.code).toBe(400);
+    expect(bad.json.msg).toContain('trendDays');
+  });
+});
+
+describe('algorithm summary', () => {
+  it('counts the orchestrated algorithms, says there is no training flow, and names no GPU where none is found', async () => {
+    const res = await post('/algorithm/home/summary');
+    expect(res.json.code).toBe(0);
+    const data = res.json.data;
+    const db = server.database.db;
+    const all = await db.selectFrom('setupEvents').select(['id', 'sataus', 'downloads']).execute();
+    expect(data.orchestrationCount).toBe(all.length);
+    expect(data.publishedCount).toBe(all.filter((e) => e.sataus !== 0).length);
+    expect(data.trainCount).toBeNull();
+    expect(data.trainRunning).toBeNull();
+    expect(data.weeklyOutput).toHaveLength(7);
+    expect(data.topDownloads.length).toBeLessThanOrEqual(5);
+    // The host is measured (the list measures it when the sampler has not yet).
+    await post('/system/resource/list', {});
+    const again = (await post('/algorithm/home/summary')).json.data;
+    expect(again.compute.nodes).toBeGreaterThanOrEqual(1);
+    expect(again.compute.cpuCores).toBeGreaterThan(0);
+    expect(again.compute.memoryTotal).toBeGreaterThan(0);
+    const host = (await post('/system/resource/list', { role: 'master' })).json.data.list[0];
+    if (host.gpuDetected === false) {
+      expect(again.gpu).toEqual({ count: 0, usage: null });
+      expect(again.videoMemory.usage).toBeNull();
+    }
+  });
+
+  it('counts the downloads and the versions published this week', async () => {
+    const db = server.database.db;
+    const published = await db.selectFrom('setupEvents').select(['id']).where('sataus', '<>', 0).orderBy('id').executeTakeFirst();
+    if (!published) throw new Error('the demo seed publishes setup events');
+    await db.updateTable('setupEvents').set({ downloads: 9999 }).where('id', '=', published.id).execute();
+    const data = (await post('/algorithm/home/summary')).json.data;
+    expect(data.topDownloads[0]).toMatchObject({ id: published.id, downloads: 9999 });
+    const versions = await db.selectFrom('setupEventVersions').select('publishedAt').execute();
+    const weekStart = at(-6, 0).getTime();
+    expect(data.weeklyOutput.reduce((s: number, d: { count: number }) => s + d.count, 0)).toBe(versions.filter((v) => v.publishedAt.getTime() >= weekStart).length);
+    expect((await post('/algorithm/home/summary', { endDate: '2999-01-01' })).json.code).toBe(400);
+  });
+});
