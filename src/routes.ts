@@ -200,7 +200,7 @@ const mainLayoutChildren: RouteEntry[] = [
   screen('batchTask', 'batchTask', () => import('./screens/tasks/BatchTaskScreen.tsx'), ['forms', 'system', 'tasks']),
   later('algorithmConfig', 'algorithmConfig', 'devices'),
   later('algorithmConfigSuper', 'algorithmConfigSuper', 'devices'),
-  screen('otherConfig', 'otherConfig', () => import('./screens/devices/OtherConfigScreen.tsx'), ['devices', 'system']),
+  screen('otherConfig', 'otherConfig', () => import('./screens/devices/OtherConfigScreen.tsx'), ['devices', 'forms', 'system']),
   screen('userConfig', 'userConfig', () => import('./screens/system/UserConfigScreen.tsx'), ['system']),
   screen('roleConfig', 'roleConfig', () => import('./screens/system/RoleConfigScreen.tsx'), ['system']),
   screen('deptConfig', 'deptConfig', () => import('./screens/system/DeptConfigScreen.tsx'), ['system']),

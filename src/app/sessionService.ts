@@ -22,7 +22,7 @@ export type SessionSnapshot = ReturnType<SessionActor['getSnapshot']>;
 async function login(request: LoginRequest): Promise<SignedIn> {
   if (request.kind === 'password') return signIn(request.credentials);
   const result = await thirdLogin(request.code, request.moduleName, request.convertId);
-  if (!result.ok) throw new Error(thirdLoginProblem(result.failure, i18next.t('thirdLogin.badCode', { ns: 'shell' })));
+  if (!result.ok) throw new Error(thirdLoginProblem(result.failure, i18next.t('thirdLogin.badCode', { ns: 'errors' })));
   return result.data;
 }
 

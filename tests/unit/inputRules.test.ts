@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import devicesSchema from '../../schemas/devices.schema.json';
 import { PATTERNS, patternRule } from '../../src/domain/inputRules.ts';
 import { messageOf } from '../../src/forms/validationMessages.ts';
+import { NAMESPACES } from '../../src/i18n/languages.ts';
 import { setupI18n } from '../../src/i18n/setup.ts';
 
 const schemaDir = join(import.meta.dirname, '../../schemas');
@@ -27,7 +28,7 @@ const error = (keyword: string, params: Record<string, unknown>, parentSchema: R
   ({ keyword, params, parentSchema, instancePath: '/x', schemaPath: '#/x' }) as unknown as ErrorObject;
 
 beforeAll(async () => {
-  await setupI18n('zh-CN');
+  await setupI18n('zh-CN', NAMESPACES);
   await i18next.loadLanguages('en');
 });
 

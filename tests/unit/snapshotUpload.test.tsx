@@ -3,6 +3,7 @@
 // without the right to write there is no upload.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NAMESPACES } from '../../src/i18n/languages.ts';
 import { setupI18n } from '../../src/i18n/setup.ts';
 import { SNAPSHOT_UPLOAD_MAX_BYTES, SnapshotPreview, useCameraSnapshot } from '../../src/screens/devices/camera/SnapshotPanel.tsx';
 
@@ -19,7 +20,7 @@ const choose = (file: File) => fireEvent.change(picker(), { target: { files: [fi
 
 describe('the snapshot panel', () => {
   beforeAll(async () => {
-    await setupI18n('en');
+    await setupI18n('en', NAMESPACES);
   });
   beforeEach(() => {
     calls.takeSnapshot.mockReset().mockRejectedValue(new Error('No snapshot obtained'));
