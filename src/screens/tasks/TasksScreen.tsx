@@ -92,7 +92,7 @@ function TaskList({ title, canWrite, open }: { title: string; canWrite: boolean;
   const columns: TableColumn<DetectionTask>[] = [
     { key: 'name', header: t('fields.name'), flexGrow: 2, minWidth: 180, sortable: true },
     { key: 'cameraName', header: t('fields.camera'), flexGrow: 1, minWidth: 160, sortable: true },
-    { key: 'startState', header: t('fields.state'), width: 170, render: (task) => <DeviceState device={task} /> },
+    { key: 'startState', header: t('fields.state'), width: 190, render: (task) => <DeviceState device={task} /> },
     { key: 'createTime', header: t('fields.createTime'), width: 170, sortable: true },
     {
       key: 'actions',
