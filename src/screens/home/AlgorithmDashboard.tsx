@@ -7,6 +7,7 @@ import { Chart, formatBytes, Panel, Tile } from '../stats/parts/Panel.tsx';
 import { useFigures } from '../stats/parts/useFigures.ts';
 import { loadAlgorithmSummary } from './homeApi.ts';
 import { weeklyOption } from './homeCharts.ts';
+import { LoadProblem } from '../stats/parts/LoadProblem.tsx';
 
 export const SUMMARY_REFRESH_MS = 30_000;
 
@@ -29,12 +30,7 @@ export function AlgorithmDashboard({ title }: { title: string }) {
         {data ? <span className="stats-muted">{t('common.updatedAt', { time: data.updateTime.slice(11) })}</span> : null}
       </header>
       {figures.status === 'error' ? (
-        <p className="stats-problem" role="alert">
-          {t('common.loadFailed', { reason: figures.error })}{' '}
-          <button type="button" className="stats-link-button" onClick={figures.refresh}>
-            {t('common.retry')}
-          </button>
-        </p>
+        <LoadProblem message={t('common.loadFailed', { reason: figures.error })} retryLabel={t('common.retry')} onRetry={figures.refresh} />
       ) : null}
       <div className="stats-tiles" aria-busy={figures.status === 'loading'}>
         <Tile

@@ -15,6 +15,7 @@ import { simulatedFrom, useSimulatedDefault } from '../stats/parts/useSimulatedD
 import { loadOverview, TREND_DAYS, typeIdsOf } from './homeApi.ts';
 import { byTypeOption, hourlyOption, peakHour, trendOption } from './homeCharts.ts';
 import { UrgentTable } from './UrgentTable.tsx';
+import { LoadProblem } from '../stats/parts/LoadProblem.tsx';
 
 export function TrafficDashboard({ title }: { title: string }) {
   const { t, i18n } = useTranslation('stats');
@@ -47,12 +48,7 @@ export function TrafficDashboard({ title }: { title: string }) {
         </div>
       </header>
       {figures.status === 'error' ? (
-        <p className="stats-problem" role="alert">
-          {t('common.loadFailed', { reason: figures.error })}{' '}
-          <button type="button" className="stats-link-button" onClick={figures.refresh}>
-            {t('common.retry')}
-          </button>
-        </p>
+        <LoadProblem message={t('common.loadFailed', { reason: figures.error })} retryLabel={t('common.retry')} onRetry={figures.refresh} />
       ) : null}
       <div className="stats-tiles" aria-busy={figures.status === 'loading'}>
         <Tile

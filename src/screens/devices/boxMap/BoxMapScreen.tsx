@@ -12,6 +12,7 @@ import { BoxMapDrawer } from './BoxMapDrawer.tsx';
 import { DEFAULT_CENTRE, loadMapData } from './boxMapApi.ts';
 import type { MapItem } from './mapItems.ts';
 import './boxMap.css';
+import { LoadProblem } from '../../stats/parts/LoadProblem.tsx';
 
 export default function BoxMapScreen() {
   const { t } = useTranslation('devices');
@@ -41,12 +42,7 @@ export default function BoxMapScreen() {
       </header>
       {figures.status === 'loading' ? <p className="stats-muted">{t('boxMap.loading')}</p> : null}
       {figures.status === 'error' ? (
-        <p className="stats-problem" role="alert">
-          {t('boxMap.loadFailed', { reason: figures.error })}{' '}
-          <button type="button" className="stats-link-button" onClick={figures.refresh}>
-            {t('boxMap.retry')}
-          </button>
-        </p>
+        <LoadProblem message={t('boxMap.loadFailed', { reason: figures.error })} retryLabel={t('boxMap.retry')} onRetry={figures.refresh} />
       ) : null}
       {data ? (
         <div className="box-map-layout">

@@ -10,6 +10,7 @@ import { usePermission } from '../../../app/permissions.tsx';
 import { EChart } from '../../../components/chart/EChart.tsx';
 import type { Figures } from './useFigures.ts';
 import './stats.css';
+import { LoadProblem } from './LoadProblem.tsx';
 
 interface PanelProps<T> {
   title: string;
@@ -41,12 +42,7 @@ export function Panel<T>({ title, figures, isEmpty, to, className, actions, chil
       {actions}
       {status === 'loading' ? <p className="stats-muted">{t('common.loading')}</p> : null}
       {status === 'error' ? (
-        <p className="stats-problem" role="alert">
-          {t('common.loadFailed', { reason: error })}{' '}
-          <button type="button" className="stats-link-button" onClick={figures.refresh}>
-            {t('common.retry')}
-          </button>
-        </p>
+        <LoadProblem message={t('common.loadFailed', { reason: error })} retryLabel={t('common.retry')} onRetry={figures.refresh} />
       ) : null}
       {status === 'ready' && data !== null ? isEmpty?.(data) ? <p className="stats-empty">{t('common.empty')}</p> : children(data) : null}
     </section>
