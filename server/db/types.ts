@@ -1,6 +1,7 @@
 // Row types of the tables, as Kysely sees them (camelCase through CamelCasePlugin).
 import type { ColumnType, Generated } from 'kysely';
 import type { AlarmTables } from './alarmTables.ts';
+import type { CatalogueTables, DeviceColumns021, RunTables } from './catalogueTables.ts';
 import type { DeviceColumns004, DeviceConfigTables, EdgeBoxColumns004 } from './deviceConfigTables.ts';
 import type { OrchestrationTables } from './orchestrationTables.ts';
 import type { RtspSecretColumn005, SecurityTables } from './securityTables.ts';
@@ -163,7 +164,7 @@ export interface EdgeBoxTable extends EdgeBoxColumns004 {
   createdAt: CreatedAt;
 }
 
-export interface DeviceTable extends DeviceColumns004, RtspSecretColumn005 {
+export interface DeviceTable extends DeviceColumns004, RtspSecretColumn005, DeviceColumns021 {
   id: Serial;
   name: string;
   kind: Generated<'normal' | 'image' | 'offline'>;
@@ -190,7 +191,7 @@ export interface DeviceTable extends DeviceColumns004, RtspSecretColumn005 {
   updatedAt: CreatedAt;
 }
 
-export interface Database extends AlarmTables, DeviceConfigTables, OrchestrationTables, SecurityTables {
+export interface Database extends AlarmTables, CatalogueTables, DeviceConfigTables, OrchestrationTables, RunTables, SecurityTables {
   depts: DeptTable;
   modules: ModuleTable;
   roles: RoleTable;

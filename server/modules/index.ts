@@ -6,6 +6,8 @@ import { setupEventValidateHandlers } from './algorithms/setupEventValidate.ts';
 import { alarmHandlers } from './alarms/alarmHandlers.ts';
 import { authHandlers } from './auth/authHandlers.ts';
 import { cameraHandlers } from './cameras/cameraHandlers.ts';
+import { catalogueEventHandlers } from './catalogue/eventHandlers.ts';
+import { catalogueEventTypeHandlers } from './catalogue/eventTypeHandlers.ts';
 import { configHandlers } from './config/configHandlers.ts';
 import { deptHandlers } from './depts/deptHandlers.ts';
 import { deviceExportHandlers } from './devices/deviceExportHandlers.ts';
@@ -20,10 +22,18 @@ import { workClothesHandlers } from './edgeBox/workClothesHandlers.ts';
 import { licenceHandlers } from './licence/licenceHandlers.ts';
 import { logHandlers } from './logs/logHandlers.ts';
 import { menuHandlers } from './menus/menuHandlers.ts';
+import { mallHandlers } from './models/mallHandlers.ts';
+import { modelHandlers } from './models/modelHandlers.ts';
+import { modelTypeHandlers } from './models/modelTypeHandlers.ts';
 import { planHandlers } from './plans/planHandlers.ts';
 import { roleHandlers } from './roles/roleHandlers.ts';
 import { sceneHandlers } from './scenes/sceneHandlers.ts';
 import { statsHandlers } from './stats/statsHandlers.ts';
+import { groupHandlers } from './system/groupHandlers.ts';
+import { settingsHandlers } from './system/settingsHandlers.ts';
+import { tagHandlers } from './system/tagHandlers.ts';
+import { timeModelHandlers } from './system/timeModelHandlers.ts';
+import { unitHandlers } from './system/unitHandlers.ts';
 import { taskHandlers } from './tasks/taskHandlers.ts';
 import { userHandlers } from './users/userHandlers.ts';
 import { videoHandlers } from './video/videoHandlers.ts';
@@ -56,4 +66,14 @@ export const handlers: HandlerMap = {
   ...setupEventHandlers,
   ...setupEventValidateHandlers,
   ...setupEventExportHandlers,
+  ...catalogueEventHandlers,
+  ...catalogueEventTypeHandlers,
+  ...modelTypeHandlers,
+  ...modelHandlers,
+  ...mallHandlers,
+  ...timeModelHandlers,
+  ...tagHandlers,
+  ...groupHandlers,
+  ...unitHandlers,
+  ...settingsHandlers,
 };

@@ -1316,7 +1316,9 @@ export interface paths {
         };
         /**
          * Download a model's file
-         * @description The stored model file as uploaded (any format). 404 no such model or it has no file.
+         * @description The stored model file as uploaded (any format); a download of a published model counts towards its
+         *     downloads. The mall (algorithmMall) downloads published models only (409 otherwise); model management
+         *     (modalBoxPage) any. 404 no such model or it has no file.
          */
         get: operations["exportModelFile"];
         put?: never;
@@ -3793,7 +3795,9 @@ export interface paths {
         put?: never;
         /**
          * List the algorithm mall
-         * @description The published models (status 1) with their type and scene.
+         * @description One record per algorithm name: its newest published version (status 1) with every published version,
+         *     type, scene and downloads. Models filed under a scene that is not started (status 0) are not offered.
+         *     sort hot = most downloads (all versions) first, new = newest publish first.
          */
         post: operations["listMallAlgorithms"];
         delete?: never;
@@ -4687,7 +4691,7 @@ export interface paths {
         put?: never;
         /**
          * Save the search and push configuration
-         * @description Replaces the whole configuration. 400 unknown attribute key.
+         * @description Replaces the whole configuration. 400 unknown attribute key, or a push event id that is no catalogue event.
          */
         post: operations["saveSearchPushConfig"];
         delete?: never;
@@ -7387,14 +7391,27 @@ export interface components {
             remark?: string;
         };
         /**
-         * @description A published model offered in the algorithm mall (id = model id; download it with GET
-         *     /model/file/exportModel?id).
+         * @description An algorithm offered in the algorithm mall: its newest published version (id = that model's id; download
+         *     it with GET /model/file/exportModel?id) and every published version of the same name. Uploaded models and
+         *     algorithms published by orchestration (source orchestration) are listed alike.
          */
         CatalogueMallAlgorithm: {
             id: number;
             name: string;
             version: string;
             description: string;
+            /**
+             * @description upload = a model file uploaded in model management; orchestration = published by algorithm setup.
+             * @enum {string}
+             */
+            source: "upload" | "orchestration";
+            /** @description Every published version of this algorithm, newest first (the first is this record). */
+            versions: components["schemas"]["CatalogueMallVersion"][];
+            /**
+             * @description Sample images: those uploaded with the version (AlgoModelAdd samples, at most 3), then the scene's
+             *     cover; empty when there is neither.
+             */
+            sampleImages: string[];
             modelTypeId: number;
             modelTypeName: string;
             modelSceneId: number | null;
@@ -7403,8 +7420,17 @@ export interface components {
             coverUrl: string | null;
             /** @description File size in bytes. */
             size: number;
+            /** @description Downloads of every version together (the home dashboard's top downloads count these). */
             downloads: number;
             eventIds: number[];
+            publishTime: components["schemas"]["DateTime"];
+        };
+        CatalogueMallVersion: {
+            /** @description The model id of this version (GET /model/file/exportModel?id downloads it). */
+            id: number;
+            version: string;
+            size: number;
+            downloads: number;
             publishTime: components["schemas"]["DateTime"];
         };
         CatalogueMallQuery: components["schemas"]["PageQuery"] & {
@@ -7494,6 +7520,11 @@ export interface components {
              * @default
              */
             eventIds?: string;
+            /**
+             * @description Sample images shown in the algorithm mall (JPEG or PNG, at most 5 MB each; decoded and re-encoded by
+             *     the server, 415 otherwise).
+             */
+            samples?: components["schemas"]["BinaryFile"][];
         };
         /** @description Partial update of the model's fields (the file itself is immutable: upload a new version instead). */
         AlgoModelUpdate: {
