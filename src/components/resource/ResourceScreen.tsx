@@ -15,14 +15,15 @@ export interface ScreenPart {
   read?: Permission;
 }
 
-export function ResourceScreen({ id, fallbackTitle, parts }: { id: string; fallbackTitle: string; parts: readonly ScreenPart[] }) {
+/** `fallbackTitle`: the heading outside the route table (tests); the first resource's label by default. */
+export function ResourceScreen({ id, fallbackTitle, parts }: { id: string; fallbackTitle?: string; parts: readonly ScreenPart[] }) {
   const entry = useScreenEntry();
   const pageTitle = usePageTitle(entry);
-  const title = entry ? pageTitle : fallbackTitle;
   const holds = usePermission();
   const { t, i18n } = useTranslation();
   const shown = parts.filter((part) => part.read === undefined || holds(part.read));
   const labelOf = (resource: AnyResource) => String(i18n.getFixedT(null, resource.ns)(`${resource.prefix}.label` as never));
+  const title = entry ? pageTitle : (fallbackTitle ?? labelOf(parts[0].resource));
   return (
     <section className="resource-screen" aria-labelledby={`${id}-title`}>
       <header>

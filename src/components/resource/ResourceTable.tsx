@@ -112,8 +112,8 @@ export function ResourceTable<Row extends object, K extends string, Form>({ reso
   const built =
     formReady && resource.form
       ? withPickers<Form>(
-          resolve(resource.form.schema, formLookups.data),
-          resource.form.uiSchema ? resolve(resource.form.uiSchema, formLookups.data) : undefined,
+          resolve(resource.form.schema, formLookups.data, editing?.row ?? null),
+          resource.form.uiSchema ? resolve(resource.form.uiSchema, formLookups.data, editing?.row ?? null) : undefined,
           resource.form.pickers,
           formLookups.data,
           editing?.row ? rowKey(editing.row) : null,
@@ -177,8 +177,8 @@ export function ResourceTable<Row extends object, K extends string, Form>({ reso
   );
 }
 
-function resolve<T>(value: T | ((lookups: Lookups) => T), lookups: Lookups): T {
-  return typeof value === 'function' ? (value as (lookups: Lookups) => T)(lookups) : value;
+function resolve<T, Row>(value: T | ((lookups: Lookups, row: Row | null) => T), lookups: Lookups, row: Row | null): T {
+  return typeof value === 'function' ? (value as (lookups: Lookups, row: Row | null) => T)(lookups, row) : value;
 }
 
 /** Whether the list itself (a column or a filter) uses a lookup, so it loads with the list. */

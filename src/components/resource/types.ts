@@ -52,9 +52,10 @@ export type FilterSpec<K extends string> =
   | { key: K; kind: 'select'; values?: readonly (string | number)[]; enumOf?: string; lookup?: string };
 
 export interface FormSpec<Row, Form> {
-  /** The form's JSON Schema (same bounds as the contract's add body; tests/unit/resourceDeclarations checks). */
-  schema: RJSFSchema | ((lookups: Lookups) => RJSFSchema);
-  uiSchema?: UiSchema<Form> | ((lookups: Lookups) => UiSchema<Form>);
+  /** The form's JSON Schema (same bounds as the contract's add body; tests/unit/resourceDeclarations checks); a
+   * function when it depends on loaded choices or differs between add (row null) and edit. */
+  schema: RJSFSchema | ((lookups: Lookups, row: Row | null) => RJSFSchema);
+  uiSchema?: UiSchema<Form> | ((lookups: Lookups, row: Row | null) => UiSchema<Form>);
   /** The values the form opens with: the row's (edit), or the defaults (add: null). */
   initial(row: Row | null): Form;
   /** Lookups the form's choices need, loaded each time it opens (a record added a moment ago is offered). */
