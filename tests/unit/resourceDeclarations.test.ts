@@ -43,7 +43,10 @@ const SETTINGS: [AnySettings, string][] = [
 
 function resolve(schema: Json): Json {
   if (typeof schema.$ref === 'string') return resolve(contract.components.schemas[schema.$ref.split('/').at(-1)!]);
-  if (schema.allOf) return schema.allOf.map(resolve).reduce((a: Json, b: Json) => ({ ...a, ...b, properties: { ...a.properties, ...b.properties }, required: [...(a.required ?? []), ...(b.required ?? [])] }), {});
+  if (schema.allOf) {
+    const parts: Json[] = schema.allOf.map(resolve);
+    return { type: 'object', properties: Object.assign({}, ...parts.map((p) => p.properties ?? {})), required: parts.flatMap((p) => p.required ?? []) };
+  }
   return schema;
 }
 

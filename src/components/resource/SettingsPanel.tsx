@@ -29,7 +29,6 @@ export interface SettingsDeclaration<T> {
   write: Permission;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a list of settings documents of different shapes
 export type AnySettings = SettingsDeclaration<any>;
 
 export function SettingsPanel<T>({ settings }: { settings: SettingsDeclaration<T> }) {
