@@ -204,7 +204,7 @@ const mainLayoutChildren: RouteEntry[] = [
   screen('eventStatistics', 'eventStatistics', () => import('./screens/alarms/EventStatisticsScreen.tsx')),
   screen('eventStatisticsInfo', 'eventStatisticsInfo', () => import('./screens/alarms/EventStatisticsInfoScreen.tsx')),
   later('identifyTotal', 'identifyTotal', 'stats'),
-  later('algorithmMall', 'algorithmMall', 'algorithms'),
+  screen('algorithmMall', 'algorithmMall', () => import('./screens/catalogue/AlgorithmMallScreen.tsx')),
   screen('modalBoxPage', 'modalBoxPage', () => import('./screens/catalogue/ModelsScreen.tsx')),
   later('plugManage', 'plugManage', 'systemSettings'),
   later('activationManage', 'activationManage', 'licensing'),

@@ -1,5 +1,7 @@
 // Every implemented operation's handler, by operationId. Operations not listed answer 501 (not implemented).
 import type { HandlerMap } from '../http/handler.ts';
+import { algorithmParamHandlers } from './algorithms/paramHandlers.ts';
+import { algorithmRunHandlers } from './algorithms/runHandlers.ts';
 import { setupEventExportHandlers } from './algorithms/setupEventExport.ts';
 import { setupEventHandlers } from './algorithms/setupEventHandlers.ts';
 import { setupEventValidateHandlers } from './algorithms/setupEventValidate.ts';
@@ -76,4 +78,6 @@ export const handlers: HandlerMap = {
   ...groupHandlers,
   ...unitHandlers,
   ...settingsHandlers,
+  ...algorithmRunHandlers,
+  ...algorithmParamHandlers,
 };

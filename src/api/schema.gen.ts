@@ -4068,6 +4068,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/algorithmRun/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List algorithm runs
+         * @description Which algorithm version (a published model) runs on which camera and through which edge box, newest first,
+         *     with the spec §4 states: run state 0 not running, 1 running, 2 finished, 3 abnormal (a started run whose
+         *     box is offline reads 3, with the reason); start state 1 started, 2 not started. online = true is the
+         *     online list, which omits finished runs (2). createTimeRange: 1 last day, 2 last week, 3 last month.
+         */
+        post: operations["listAlgorithmRuns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/algorithmRun/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put an algorithm version on cameras
+         * @description One run per camera, not started. All or nothing: 404 unknown model or camera (named), 409 the model is not
+         *     published (status 1) or already on one of the cameras.
+         */
+        post: operations["addAlgorithmRuns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/algorithmRun/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Start algorithm runs (one or a batch)
+         * @description Each run on its own: a run starts when its model is still published, its camera's edge box is online and
+         *     the licence has room for the camera (the same capacity rule as starting a camera); the box is told to load
+         *     the version with its next heartbeat. The answer lists what started and, per run, why not (404, 409).
+         */
+        put: operations["startAlgorithmRuns"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/algorithmRun/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Stop algorithm runs (one or a batch)
+         * @description A running run becomes finished (2), a run never started stays not running (0); the box is told to unload it.
+         */
+        put: operations["stopAlgorithmRuns"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/algorithmRun/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take algorithm runs off their cameras
+         * @description All or nothing; 404 unknown id, 409 a run that is started (stop it first).
+         */
+        delete: operations["deleteAlgorithmRuns"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/algorithm/params/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the algorithms whose parameters can be configured
+         * @description One entry per algorithm (app) that has a parameter schema (schemas/algorithm-<app>.schema.json), with its
+         *     events in the catalogue and when its parameters were last saved.
+         */
+        post: operations["listAlgorithmParams"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/algorithm/params": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an algorithm's parameters
+         * @description The saved parameters over the schema's defaults. Without algorithmConfigSuper the advanced parameters
+         *     (the schema's `advanced` object) are left out. 404 an algorithm without a schema.
+         */
+        get: operations["getAlgorithmParams"];
+        /**
+         * Save an algorithm's parameters
+         * @description Validated against the algorithm's schema by the server (400 naming the parameter and the rule). The
+         *     advanced parameters are the administrators' (algorithmConfigSuper): sent by anyone else they must equal
+         *     the saved ones (403 otherwise); left out they are kept.
+         */
+        put: operations["saveAlgorithmParams"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/custom/list": {
         parameters: {
             query?: never;
@@ -7432,6 +7586,89 @@ export interface components {
             size: number;
             downloads: number;
             publishTime: components["schemas"]["DateTime"];
+        };
+        AlgorithmRunQuery: components["schemas"]["PageQuery"] & {
+            /** @description Matches the model or camera name. */
+            keyword?: string;
+            modelId?: number;
+            boxId?: number;
+            modelSceneId?: number;
+            /** @enum {integer} */
+            runState?: 0 | 1 | 2 | 3;
+            /** @enum {integer} */
+            startState?: 1 | 2;
+            /** @description The online list (omits finished runs, spec §4). */
+            online?: boolean;
+            /**
+             * @description Creation-time filter (spec §4): 1 last day, 2 last week, 3 last month.
+             * @enum {integer}
+             */
+            createTimeRange?: 1 | 2 | 3;
+        };
+        AlgorithmRun: {
+            id: number;
+            modelId: number;
+            modelName: string;
+            version: string;
+            modelSceneName: string | null;
+            cameraId: number;
+            cameraName: string;
+            /** @description The edge box the camera is bound to; null when the platform itself analyses it. */
+            boxId: number | null;
+            boxName: string | null;
+            /** @enum {integer} */
+            startState: 1 | 2;
+            /** @enum {integer} */
+            runState: 0 | 1 | 2 | 3;
+            /** @description Why a run is abnormal (3). */
+            runMessage: string | null;
+            userName: string;
+            startTime: components["schemas"]["DateTime"] | null;
+            createTime: components["schemas"]["DateTime"];
+        };
+        /** @description One page of AlgorithmRun records. */
+        AlgorithmRunPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["AlgorithmRun"][];
+        };
+        AlgorithmRunAdd: {
+            modelId: number;
+            cameraIds: number[];
+        };
+        AlgorithmRunBatchResult: {
+            /** @description Run ids that succeeded (or already were in the target state). */
+            succeeded: number[];
+            failed: {
+                id: number;
+                /** @description The business code the single run answered (404, 409 …). */
+                code: number;
+                msg: string;
+            }[];
+        };
+        AlgorithmParamsSummary: {
+            appName: string;
+            eventCount: number;
+            eventNames: string[];
+            /** @description Who saved the parameters last; null while they are the defaults. */
+            userName: string | null;
+            updateTime: components["schemas"]["DateTime"] | null;
+        };
+        AlgorithmParams: {
+            appName: string;
+            /** @description The parameters (schemas/algorithm-<appName>.schema.json), defaults filled in. */
+            params: {
+                [key: string]: unknown;
+            };
+            /** @description Whether params holds the advanced parameters (the caller holds algorithmConfigSuper). */
+            advanced: boolean;
+            userName: string | null;
+            updateTime: components["schemas"]["DateTime"] | null;
+        };
+        AlgorithmParamsSave: {
+            appName: string;
+            /** @description Checked against schemas/algorithm-<appName>.schema.json by the server. */
+            params: {
+                [key: string]: unknown;
+            };
         };
         CatalogueMallQuery: components["schemas"]["PageQuery"] & {
             /** @description Matches name or description. */
@@ -14627,6 +14864,206 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    listAlgorithmRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlgorithmRunQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AlgorithmRunPage"];
+                    };
+                };
+            };
+        };
+    };
+    addAlgorithmRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlgorithmRunAdd"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data holds the ids of the new runs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            ids: number[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    startAlgorithmRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AlgorithmRunBatchResult"];
+                    };
+                };
+            };
+        };
+    };
+    stopAlgorithmRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AlgorithmRunBatchResult"];
+                    };
+                };
+            };
+        };
+    };
+    deleteAlgorithmRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    listAlgorithmParams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AlgorithmParamsSummary"][];
+                    };
+                };
+            };
+        };
+    };
+    getAlgorithmParams: {
+        parameters: {
+            query: {
+                appName: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AlgorithmParams"];
+                    };
+                };
+            };
+        };
+    };
+    saveAlgorithmParams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlgorithmParamsSave"];
             };
         };
         responses: {

@@ -66,6 +66,26 @@ export async function seedCatalogue(trx: Transaction<Database>, dataDir: string)
     await publishToMall(trx, dataDir, setup.id, 'admin');
   }
   await seedSystemCatalogues(trx);
+  await seedRuns(trx);
+}
+
+/** Algorithm running: the newest vehicle detector on the crossing cameras (two running, one finished), the fire detector on a park camera not started yet. */
+async function seedRuns(trx: Kysely<Database>): Promise<void> {
+  const model = async (name: string, version: string) => (await trx.selectFrom('models').select('id').where('name', '=', name).where('version', '=', version).executeTakeFirstOrThrow()).id;
+  const vehicle = await model('车辆检测', '1.1.0');
+  const fire = await model('烟火检测', '2.0.0');
+  const devices = await trx.selectFrom('devices').select(['id', 'boxId']).orderBy('id').execute();
+  const now = Date.now();
+  const at = (hoursAgo: number) => new Date(now - hoursAgo * 3600_000);
+  await trx
+    .insertInto('algorithmRuns')
+    .values([
+      { modelId: vehicle, deviceId: devices[0].id, startState: 1, runState: 1, userName: 'admin', startedAt: at(20), createdAt: at(30) },
+      { modelId: vehicle, deviceId: devices[1].id, startState: 1, runState: 1, userName: 'admin', startedAt: at(20), createdAt: at(30) },
+      { modelId: vehicle, deviceId: devices[2].id, startState: 2, runState: 2, userName: 'admin', startedAt: at(100), stoppedAt: at(50), createdAt: at(120) },
+      { modelId: fire, deviceId: devices[devices.length - 1].id, startState: 2, runState: 0, userName: 'admin', createdAt: at(2) },
+    ])
+    .execute();
 }
 
 async function seedSystemCatalogues(trx: Kysely<Database>): Promise<void> {

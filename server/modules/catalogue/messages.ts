@@ -65,4 +65,13 @@ export const catalogueMessages = {
   'catalogue.rule.samples': { zh: '最多 3 张示例图片', en: 'at most 3 sample images' },
   'catalogue.rule.status': { zh: '必须是 0、1 或 2', en: 'must be 0, 1 or 2' },
   'catalogue.rule.idList': { zh: '必须是逗号分隔的 id（最多 2000 个字符）', en: 'must be comma-separated ids (at most 2000 characters)' },
+  'catalogue.runModelNotPublished': { zh: '模型“{name}”未上架，不能运行', en: 'The model "{name}" is not published and cannot run' },
+  'catalogue.runExists': { zh: '“{name}”已在摄像机“{camera}”上', en: '"{name}" is already on the camera "{camera}"' },
+  'catalogue.runStarted': { zh: '算法运行 {id} 已启动，请先停止', en: 'The algorithm run {id} is started; stop it first' },
+  'catalogue.invalidParams': { zh: '算法参数不正确：{detail}', en: 'Invalid algorithm parameters: {detail}' },
+  'catalogue.noParamsSchema': { zh: '算法 {app} 没有参数定义', en: 'The algorithm {app} has no parameter schema' },
+  'catalogue.advancedOnly': {
+    zh: '高级参数 {field} 只能由管理员（高级算法配置）修改',
+    en: 'The advanced parameter {field} can be changed by administrators (advanced algorithm configuration) only',
+  },
 } satisfies Catalogue;

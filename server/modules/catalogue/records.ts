@@ -7,7 +7,7 @@ import type { MessageKey } from '../../http/messages.ts';
 import { isUniqueViolation, notFound } from '../shared/records.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
-type IdTable = 'catalogueEvents' | 'catalogueEventTypes' | 'models' | 'modelTypes' | 'modelScenes' | 'timeModels' | 'imgTags' | 'tags' | 'cameraGroups' | 'units';
+type IdTable = 'catalogueEvents' | 'catalogueEventTypes' | 'models' | 'modelTypes' | 'modelScenes' | 'timeModels' | 'imgTags' | 'tags' | 'cameraGroups' | 'units' | 'algorithmRuns';
 
 /** The rows of `ids` locked for the rest of the transaction (in id order, so two writers cannot deadlock); 404 names the first missing id. */
 export async function lockRows<T extends IdTable>(trx: Transaction<Database>, table: T, ids: readonly number[], entity: MessageKey) {
