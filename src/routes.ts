@@ -210,7 +210,7 @@ const mainLayoutChildren: RouteEntry[] = [
   later('activationManage', 'activationManage', 'licensing'),
   screen('modelTypeManage', 'modelTypeManage', () => import('./screens/catalogue/ModelTypesScreen.tsx')),
   screen('modelSceneConfig', 'modelSceneConfig', () => import('./screens/catalogue/ModelScenesScreen.tsx')),
-  later('moveManage', 'moveManage', 'algorithms'),
+  screen('moveManage', 'moveManage', () => import('./screens/catalogue/MoveManageScreen.tsx')),
   later('applyAuthorization', 'applyAuthorization', 'licensing'),
   later('targetRetrieval', 'targetRetrieval', 'algorithms'),
   screen('imgTagConfig', 'imgTagConfig', () => import('./screens/catalogue/ImgTagsScreen.tsx')),

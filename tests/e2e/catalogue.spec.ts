@@ -13,7 +13,7 @@ async function signIn(page: Page) {
 
 /** Each screen, a row it shows from the demo data, and a column header in each language. */
 const SCREENS: { path: string; row: string; zh: string; en: string }[] = [
-  { path: '/algorithmConfig', row: '火灾', zh: '事件名称', en: 'Event name' },
+  { path: '/algorithmConfig?tab=events', row: '火灾', zh: '事件名称', en: 'Event name' },
   { path: '/algorithmConfig?tab=eventTypes', row: '道路事件', zh: '类型名称', en: 'Type name' },
   { path: '/modalBoxPage', row: '烟火检测', zh: '下载次数', en: 'Downloads' },
   { path: '/modelTypeManage', row: '目标检测', zh: '类型编码', en: 'Type code' },
@@ -23,6 +23,7 @@ const SCREENS: { path: string; row: string; zh: string; en: string }[] = [
   { path: '/otherConfig?tab=units', row: '科技园片区', zh: '单位编码', en: 'Unit code' },
   { path: '/otherConfig?tab=groups', row: '南山路口组', zh: '分组名称', en: 'Group name' },
   { path: '/otherConfig?tab=timeModels', row: '工作日白天', zh: '使用任务数', en: 'Tasks using it' },
+  { path: '/moveManage', row: '烟火检测', zh: '运行状态', en: 'Run state' },
 ];
 
 test('the catalogue screens open with data, in Chinese and in English', async ({ page }) => {
@@ -33,6 +34,11 @@ test('the catalogue screens open with data, in Chinese and in English', async ({
     await expect(page.getByRole('row').filter({ hasText: screen.row }).first(), screen.path).toBeVisible();
     await expect(page.getByRole('columnheader', { name: screen.zh, exact: true }).first(), screen.path).toBeVisible();
   }
+  await page.goto('/algorithmMall');
+  await expect(page.getByRole('heading', { level: 2, name: /车辆检测/ })).toBeVisible();
+  await page.goto('/algorithmConfig');
+  await expect(page.getByRole('heading', { name: '算法参数' })).toBeVisible();
+  await expect(page.getByLabel('最短停留时间（秒）')).toBeVisible();
   await page.goto('/otherConfig?tab=settings');
   await expect(page.getByRole('heading', { name: '告警输出' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '水印' })).toBeVisible();
@@ -49,6 +55,10 @@ test('the catalogue screens open with data, in Chinese and in English', async ({
   }
   await page.goto('/otherConfig?tab=settings');
   await expect(page.getByRole('heading', { name: 'Watermark' })).toBeVisible();
+  await page.goto('/algorithmMall');
+  await expect(page.getByText('Most downloaded')).toBeVisible();
+  await page.goto('/algorithmConfig');
+  await expect(page.getByLabel('Least dwell time (s)')).toBeVisible();
   // Leave the worker's browser state as it was found.
   await page.getByRole('button', { name: /Administrator|系统管理员/ }).click();
   await page.getByRole('menuitem', { name: '中文' }).click();
@@ -112,4 +122,44 @@ test('a model is uploaded on /modalBoxPage and published', async ({ page }) => {
   await row.getByRole('button', { name: '上架' }).click();
   await page.getByRole('alertdialog', { name: '上架模型' }).getByRole('button', { name: '上架' }).click();
   await expect(row).toContainText('已上架');
+});
+
+test('an orchestrated algorithm, once published, is in the mall and runs on a camera from /moveManage', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const login = await (await request.post('/api/user/login', { data: { username: 'admin', password: 'Argus@2026' } })).json();
+  const headers = { token: login.token as string };
+  const name = `纸箱编排${Date.now().toString(36)}`;
+  const param = JSON.stringify({ identifyObj: { checked: true, prompt: ['paper box'], box_threshold: 0.5 } });
+  const draft = await (await request.post('/api/custom/add', { headers, data: { name, customEventType: 3, param } })).json();
+  expect(draft.code).toBe(0);
+  expect((await (await request.put('/api/custom/publish', { headers, data: { id: draft.data.id, typeId: 2 } })).json()).code).toBe(0);
+  // A camera the platform analyses itself (no edge box): a run starts on it at once.
+  const camera = `平台摄像机${Date.now().toString(36)}`;
+  const added = await (await request.post('/api/device/add', { headers, data: { name: camera, kind: 'normal', rtspUrl: 'rtsp://198.51.100.9:554/live' } })).json();
+  expect(added.code).toBe(0);
+
+  await signIn(page);
+  await page.goto(`/algorithmMall?keyword=${encodeURIComponent(name)}`);
+  const card = page.getByRole('article', { name: new RegExp(name) });
+  await expect(card).toContainText('算法编排');
+  await expect(card).toContainText('1.0.0');
+
+  await page.goto('/moveManage');
+  await page.getByRole('button', { name: '部署算法到摄像机' }).click();
+  const dialog = page.getByRole('dialog', { name: '部署算法到摄像机' });
+  await dialog.getByRole('combobox', { name: /算法版本/ }).click();
+  await page.getByRole('option', { name: `${name} 1.0.0` }).click();
+  await dialog.getByRole('combobox', { name: /摄像机/ }).click();
+  await page.getByRole('option', { name: camera }).click();
+  await dialog.locator('#moveManage-title, .rs-modal-title').first().click();
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('row').filter({ hasText: camera });
+  await expect(row).toContainText('未启动');
+  await row.getByRole('button', { name: '启动' }).click();
+  await page.getByRole('alertdialog', { name: '启动算法运行' }).getByRole('button', { name: '启动' }).click();
+  await expect(row).toContainText('运行中');
+  await row.getByRole('button', { name: '停止' }).click();
+  await page.getByRole('alertdialog', { name: '停止算法运行' }).getByRole('button', { name: '停止' }).click();
+  await expect(row).toContainText('已结束');
 });

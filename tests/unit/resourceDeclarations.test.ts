@@ -12,6 +12,7 @@ import type { AnySettings } from '../../src/components/resource/SettingsPanel.ts
 import type { AnyResource } from '../../src/components/resource/types.ts';
 import { eventsResource, eventTypesResource } from '../../src/screens/catalogue/eventResources.ts';
 import { modelScenesResource, modelsResource, modelTypesResource } from '../../src/screens/catalogue/modelResources.ts';
+import { runsResource } from '../../src/screens/catalogue/runResources.ts';
 import { outputSettings, searchPushSettings, watermarkSettings } from '../../src/screens/catalogue/settingsResources.ts';
 import { groupsResource, imgTagsResource, tagsResource, timeModelsResource, unitsResource } from '../../src/screens/catalogue/systemResources.ts';
 import { catalogueCamerasResource, ctrlUnitsResource } from '../../src/screens/devices/catalogue/catalogueResources.ts';
@@ -34,6 +35,7 @@ const RESOURCES: [AnyResource, string][] = [
   [unitsResource, 'SystemUnitAdd'],
   [catalogueCamerasResource, 'CameraEntryInput'],
   [ctrlUnitsResource, 'CtrlUnitInput'],
+  [runsResource, 'AlgorithmRunAdd'],
 ];
 const SETTINGS: [AnySettings, string][] = [
   [outputSettings, 'SystemOutputConfig'],

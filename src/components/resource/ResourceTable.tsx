@@ -53,7 +53,7 @@ export function ResourceTable<Row extends object, K extends string, Form>({ reso
   const canAdd = Boolean(resource.add && resource.form) && may(resource.permissions.add);
   const canEdit = Boolean(resource.update && resource.form) && may(resource.permissions.edit);
   const canRemove = Boolean(resource.remove) && may(resource.permissions.remove);
-  const nameOf = (row: Row) => String(row[resource.nameKey as keyof Row] ?? rowKey(row));
+  const nameOf = (row: Row) => resource.nameOf?.(row) ?? String(row[resource.nameKey as keyof Row] ?? rowKey(row));
   const selected = list.rows.filter((row) => list.selected.has(rowKey(row)));
   const bulk = (resource.bulkActions ?? []).filter((action) => action.permission === undefined || holds(action.permission));
 

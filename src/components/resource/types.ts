@@ -92,8 +92,10 @@ export interface ResourceDeclaration<Row, K extends string = string, Form = Reco
   /** Key prefix of this resource's texts in `ns` (label, empty, add, editTitle, deleteTitle, …, fields.*). */
   prefix: string;
   rowKey?(row: Row): number | string;
-  /** The field that names a row (confirmations, checkboxes, edit title). */
+  /** The field that names a row (confirmations, checkboxes, edit title)… */
   nameKey: keyof Row & string;
+  /** …or the name made of several fields. */
+  nameOf?(row: Row): string;
   columns: ReadonlyArray<ColumnSpec<Row>>;
   filters?: ReadonlyArray<FilterSpec<K>>;
   /** Lookups the columns and filters use, loaded once when the list opens. */

@@ -173,3 +173,28 @@ export async function eventChoices(signal: AbortSignal): Promise<Choice[]> {
   const seen = new Set<number>();
   return events.filter((e) => !seen.has(e.eventId) && seen.add(e.eventId)).map((e) => ({ value: e.eventId, label: `${e.eventName} (${e.eventId})` }));
 }
+
+export type AlgorithmRun = Schemas['AlgorithmRun'];
+export type AlgorithmParams = Schemas['AlgorithmParams'];
+export type AlgorithmParamsSummary = Schemas['AlgorithmParamsSummary'];
+export type RunBatchResult = Schemas['AlgorithmRunBatchResult'];
+
+export const runsApi = {
+  list: async (body: Schemas['AlgorithmRunQuery'], signal?: AbortSignal) => page(await orThrow(api.post('/algorithmRun/list', { body, signal, quiet }))),
+  add: (body: Schemas['AlgorithmRunAdd']) => orThrow(api.post('/algorithmRun/add', { body, quiet })),
+  start: async (ids: number[]) => (await orThrow(api.put('/algorithmRun/start', { body: { ids }, quiet }))) as RunBatchResult,
+  stop: async (ids: number[]) => (await orThrow(api.put('/algorithmRun/stop', { body: { ids }, quiet }))) as RunBatchResult,
+  remove: (ids: number[]) => orThrow(api.delete('/algorithmRun/delete', { body: { ids }, quiet })),
+};
+
+export const paramsApi = {
+  list: async (signal?: AbortSignal) => (await orThrow(api.post('/algorithm/params/list', { signal, quiet }))) ?? [],
+  get: async (appName: string, signal?: AbortSignal) => (await orThrow(api.get('/algorithm/params', { params: { query: { appName } }, signal, quiet }))) as AlgorithmParams,
+  save: (appName: string, params: Record<string, unknown>) => orThrow(api.put('/algorithm/params', { body: { appName, params }, quiet })),
+};
+
+/** Published versions, for putting one on cameras. */
+export async function publishedModelChoices(signal: AbortSignal): Promise<Choice[]> {
+  const models = (await modelsApi.list({ status: 1, pageSize: 500 }, signal)).list;
+  return models.map((m) => ({ value: m.id, label: `${m.name} ${m.version}` }));
+}
