@@ -1228,7 +1228,9 @@ export interface paths {
          *     `pageSize` rows starting at page `pageNo` — at most 50,000 rows. With `ids` only those alarms are
          *     exported (filters and paging ignored). Columns: id, alarmTime, cameraName, eventTypeName, eventKind,
          *     confidence, status, handleUser, handleTime, handleRemark, dealResult, checkResult, againCount,
-         *     simulated (no images). Headers in the caller's language. 400 bad filters; 404 nothing to export.
+         *     simulated. With `withImages` the answer is a zip of the spreadsheet and the alarms' images (watermarked
+         *     when the watermark setting says so). Headers in the caller's language. 400 bad filters, more than 500
+         *     alarms with images; 404 nothing to export.
          */
         post: operations["exportWarnEvents"];
         delete?: never;
@@ -1347,7 +1349,8 @@ export interface paths {
          *     disabled); 400 an unknown event type id (only 1–50 and 1001–1024, spec §3), alarmTime more than 60 s in
          *     the future, box/attributes not valid JSON of the stated shape, or a box outside the snapshot; 415 the
          *     snapshot is not a JPEG/PNG (checked by its bytes); 413 the snapshot is over 2 MB; 429 a box sends more
-         *     than 20 alarms per second.
+         *     than 20 alarms per second; 409 the event is disabled in the catalogue (PUT /event/disable; spec §4: a
+         *     disabled event raises no alarms).
          *     On success it stores the alarm (status 0 new, eventKind from the type id, names from the catalogue,
          *     imageWidth/imageHeight from the snapshot), assigns the next seq in commit order, and pushes it to every
          *     websocket subscriber whose role may see alarms. `boxEventId`, when given, makes the call idempotent:
@@ -5921,6 +5924,12 @@ export interface components {
             pageCount?: number;
             /** @description Export exactly these alarms (filters and paging are then ignored). */
             ids?: number[];
+            /**
+             * @description Answer a zip: the spreadsheet (alarms.xlsx) and each alarm's image (images/<id>.jpg|png), at most
+             *     500 alarms (400 beyond). The watermark setting applies when its applyTo holds exportImage.
+             * @default false
+             */
+            withImages?: boolean;
         };
         WarnEventConfirmBody: {
             ids: number[];
@@ -11412,6 +11421,7 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["BinaryFile"];
+                    "application/zip": components["schemas"]["BinaryFile"];
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
