@@ -70,6 +70,8 @@ test('a tag is added, edited and deleted after confirmation on /tagConfig', asyn
   await page.goto('/tagConfig');
   await page.getByRole('button', { name: '添加标签' }).click();
   const dialog = page.getByRole('dialog', { name: '添加标签' });
+  // The form loads on demand: a Save before it is there would send nothing.
+  await expect(dialog.getByLabel(/^标签名称/)).toBeVisible();
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(dialog.getByRole('alert')).toContainText('标签名称');
   await dialog.getByLabel(/^标签名称/).fill(name);

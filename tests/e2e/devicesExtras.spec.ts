@@ -111,6 +111,8 @@ test('the catalogue tabs of /otherConfig: a control unit and a catalogue camera 
   await expect(page.getByRole('tab', { name: '管理单元' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('button', { name: '添加管理单元' }).click();
   let dialog = page.getByRole('dialog', { name: '添加管理单元' });
+  // The form loads on demand: a Save before it is there would send nothing.
+  await expect(dialog.getByLabel(/^名称/)).toBeVisible();
   await dialog.getByRole('button', { name: '保存' }).click();
   // The form's schema checks first (the contract's bounds), in the console's language.
   await expect(dialog.getByRole('alert')).toContainText('名称: 不应少于 1 个字符');
