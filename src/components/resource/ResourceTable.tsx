@@ -1,7 +1,7 @@
 // One resource's list with everything around it, from its declaration: filters, paging and sorting (in the URL),
 // loading / empty / error states, the add and edit form, confirmation before delete and before declared actions,
 // buttons shown by the user's permissions, and every text from the catalogues.
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import { notify } from '../../app/notify.ts';
@@ -53,6 +53,10 @@ export function ResourceTable<Row extends object, K extends string, Form>({ reso
   const canAdd = Boolean(resource.add && resource.form) && may(resource.permissions.add);
   const canEdit = Boolean(resource.update && resource.form) && may(resource.permissions.edit);
   const canRemove = Boolean(resource.remove) && may(resource.permissions.remove);
+  // The form's code loads while the user reads the list, so a dialog opens with its form.
+  useEffect(() => {
+    if (canAdd || canEdit) void import('../../forms/LazySchemaForm.tsx').then(() => import('../../forms/SchemaForm.tsx'));
+  }, [canAdd, canEdit]);
   const nameOf = (row: Row) => resource.nameOf?.(row) ?? String(row[resource.nameKey as keyof Row] ?? rowKey(row));
   const selected = list.rows.filter((row) => list.selected.has(rowKey(row)));
   const bulk = (resource.bulkActions ?? []).filter((action) => action.permission === undefined || holds(action.permission));

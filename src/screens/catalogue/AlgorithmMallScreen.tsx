@@ -19,7 +19,7 @@ import type { Choice } from '../../components/resource/types.ts';
 import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
 import { useScreenTitle } from '../devices/shared/useScreenTitle.ts';
-import { type MallAlgorithm, mallApi, modelScenesApi, modelsApi, modelTypesApi } from './catalogueApi.ts';
+import { type AlgoModel, type MallAlgorithm, mallApi, modelScenesApi, modelsApi, modelTypesApi } from './catalogueApi.ts';
 import { MallCard } from './MallCard.tsx';
 import '../../components/resource/resource.css';
 import './mall.css';
@@ -51,6 +51,8 @@ export default function AlgorithmMallScreen() {
   const draft = useFilterDraft(list.filters, list.setFilters);
   const types = useLoaded((signal) => modelTypesApi.choices(signal), NONE);
   const scenes = useLoaded(async (signal) => (await modelScenesApi.list({ pageSize: 500, status: 1 }, signal)).list.map((s) => ({ value: s.id, label: s.sceneName })), NONE);
+  // The hot list (POST /model/hotList, page/rows): the five most downloaded versions.
+  const hot = useLoaded(async (signal) => (await modelsApi.hot(5, signal)).list, [] as AlgoModel[], list.status === 'ready' ? list.total : -1);
 
   const download = async (id: number, version: string) => {
     try {
@@ -99,6 +101,18 @@ export default function AlgorithmMallScreen() {
       ) : null}
       {list.status === 'loading' && list.rows.length === 0 ? <Loader content={t('mall.loading')} /> : null}
       {list.status === 'ready' && list.rows.length === 0 ? <p className="mall-empty">{t('mall.empty')}</p> : null}
+      {hot.data.length ? (
+        <aside className="mall-hot" aria-labelledby="mall-hot-title">
+          <h2 id="mall-hot-title">{t('mall.hot')}</h2>
+          <ol>
+            {hot.data.map((model) => (
+              <li key={model.id}>
+                {t('mall.hotItem', { name: model.name, version: model.version, n: model.downloads })}
+              </li>
+            ))}
+          </ol>
+        </aside>
+      ) : null}
       <div className="mall-grid">
         {list.rows.map((algorithm) => (
           <MallCard key={algorithm.id} algorithm={algorithm} canDownload={canDownload} onDownload={download} />
