@@ -8982,6 +8982,8 @@ export interface components {
             level: number;
             /** @description Cameras in this unit and below. */
             cameraCount: number;
+            /** @description The cameras directly in this unit (not those of its children). */
+            cameraIds: number[];
             remark: string;
             children: components["schemas"]["SystemUnitNode"][];
         };
@@ -8996,6 +8998,11 @@ export interface components {
             parentId?: number | null;
             /** @default 0 */
             sort?: number;
+            /**
+             * @description The cameras directly in this unit; when given it replaces them (a camera listed leaves its previous
+             *     unit, a camera left out of the list leaves this one). 404 names unknown cameras.
+             */
+            cameraIds?: number[];
             /** @default  */
             remark?: string;
         };
@@ -9010,6 +9017,11 @@ export interface components {
             unitCode?: string;
             parentId?: number | null;
             sort?: number;
+            /**
+             * @description The cameras directly in this unit; when given it replaces them (a camera listed leaves its previous
+             *     unit, a camera left out of the list leaves this one). 404 names unknown cameras.
+             */
+            cameraIds?: number[];
             remark?: string;
         };
         /** @description A third-party push endpoint (an industry platform that receives alarms). */

@@ -125,6 +125,25 @@ describe('the unit tree', () => {
     await fails(server.app, 'DELETE', '/unit/delete', 409, { token, body: { ids: [a] } });
     expect(await fails(server.app, 'DELETE', '/unit/delete', 409, { token, body: { ids: [root.children[0].children[0].id] } })).toContain('科技园片区');
   });
+
+  it('sets the cameras directly in a unit: they leave their previous unit, and counts follow', async () => {
+    const camera = await addCamera(server.app, token);
+    const shenzhen = async () => (await ok(server.app, 'GET', '/unit/tree', { token })).find((u: any) => u.unitName === '深圳市');
+    const [park] = (await shenzhen()).children[0].children;
+    const { id } = await ok(server.app, 'POST', '/unit/add', { token, body: { unitName: '北门岗亭', parentId: park.id, cameraIds: [camera, park.cameraIds[0]] } });
+    const find = async () => {
+      const parkNow = (await shenzhen()).children[0].children[0];
+      return { parkNow, booth: parkNow.children.find((u: any) => u.id === id) };
+    };
+    let { parkNow, booth } = await find();
+    expect(booth).toMatchObject({ cameraIds: [park.cameraIds[0], camera].sort((x, y) => x - y), cameraCount: 2 });
+    expect(parkNow).toMatchObject({ cameraIds: park.cameraIds.slice(1), cameraCount: park.cameraCount + 1 });
+    expect(await fails(server.app, 'PUT', '/unit/update', 404, { token, body: { id, cameraIds: [99999] } })).toContain('99999');
+    await ok(server.app, 'PUT', '/unit/update', { token, body: { id, cameraIds: [] } });
+    ({ booth } = await find());
+    expect(booth).toMatchObject({ cameraIds: [], cameraCount: 0 });
+    await ok(server.app, 'DELETE', '/unit/delete', { token, body: { ids: [id] } });
+  });
 });
 
 describe('settings', () => {

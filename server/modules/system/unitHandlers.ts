@@ -1,9 +1,10 @@
 // system: the unit tree (/unit/*) — organisational units cameras belong to, at most 10 levels. Sibling names are
-// unique and a non-empty unit code is unique; a unit moves with its subtree but never under itself; a unit with
-// child units or cameras is not deleted.
+// unique and a non-empty unit code is unique; a unit moves with its subtree but never under itself; cameraIds sets
+// the cameras directly in a unit; a unit with child units or cameras is not deleted.
 import { ApiError } from '../../http/apiError.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import { ancestors, checkNoCycle, type Db, duplicate, guardUnique, inUse, lockRows } from '../catalogue/records.ts';
+import { checkCameras } from './groupHandlers.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
 import { containsText, withAncestors } from '../shared/tree.ts';
 import { notFound } from '../shared/records.ts';
@@ -17,6 +18,12 @@ interface UnitRow {
   parentId: number | null;
   sort: number;
   remark: string;
+}
+
+/** The cameras directly in a unit become exactly these (they leave any other unit; the unit's others leave it). */
+async function setCameras(db: Db, unitId: number, cameraIds: number[]) {
+  await db.updateTable('devices').set({ unitId: null }).where('unitId', '=', unitId).execute();
+  if (cameraIds.length) await db.updateTable('devices').set({ unitId }).where('id', 'in', cameraIds).execute();
 }
 
 async function allUnits(db: Db): Promise<UnitRow[]> {
@@ -52,8 +59,10 @@ function checkPlace(units: UnitRow[], parentId: number | null, height: number) {
 export const unitHandlers: HandlerMap = {
   async getUnitTree({ db, query }: Ctx<'getUnitTree'>) {
     const units = await allUnits(db);
-    const cameras = await db.selectFrom('devices').select(['unitId']).select((eb) => eb.fn.countAll().as('n')).where('unitId', 'is not', null).groupBy('unitId').execute();
-    const own = new Map(cameras.map((c) => [c.unitId as number, Number(c.n)]));
+    const cameras = await db.selectFrom('devices').select(['id', 'unitId']).where('unitId', 'is not', null).orderBy('id').execute();
+    const direct = new Map<number, number[]>();
+    for (const c of cameras) direct.set(c.unitId as number, [...(direct.get(c.unitId as number) ?? []), c.id]);
+    const own = new Map([...direct].map(([unit, ids]) => [unit, ids.length]));
     const name = query.name?.trim();
     const kept = name ? withAncestors(units.map((u) => ({ ...u, parentId: u.parentId ?? 0 })), (u) => containsText(name, u.unitName, u.unitCode)) : null;
     const build = (parentId: number | null, level: number): Schema<'SystemUnitNode'>[] =>
@@ -64,7 +73,7 @@ export const unitHandlers: HandlerMap = {
           const children = build(u.id, level + 1);
           // Cameras of the unit and below count whatever the name filter keeps.
           const total = (id: number): number => (own.get(id) ?? 0) + units.filter((c) => c.parentId === id).reduce((sum, c) => sum + total(c.id), 0);
-          return { ...u, level, cameraCount: total(u.id), children: kept ? children.filter((c) => kept.has(c.id)) : children };
+          return { ...u, level, cameraCount: total(u.id), cameraIds: direct.get(u.id) ?? [], children: kept ? children.filter((c) => kept.has(c.id)) : children };
         });
     const roots = build(null, 1);
     return kept ? roots.filter((r) => kept.has(r.id)) : roots;
@@ -79,9 +88,11 @@ export const unitHandlers: HandlerMap = {
       if (parentId !== null) await lockRows(trx, 'units', [parentId], 'catalogue.entity.unit');
       checkPlace(await allUnits(trx), parentId, 1);
       await checkNames(trx, parentId, unitName, unitCode, 0);
+      const cameraIds = await checkCameras(trx, body.cameraIds ?? []);
       const row = await guardUnique('catalogue.field.unitName', unitName, () =>
         trx.insertInto('units').values({ unitName, unitCode, parentId, sort: body.sort ?? 0, remark: body.remark ?? '' }).returning('id').executeTakeFirstOrThrow(),
       );
+      await setCameras(trx, row.id, cameraIds);
       return row.id;
     });
     return { id };
@@ -100,6 +111,7 @@ export const unitHandlers: HandlerMap = {
         checkPlace(units, parentId, subtreeHeight(units, row.id));
       }
       await checkNames(trx, parentId, unitName, unitCode, row.id);
+      const cameraIds = body.cameraIds ? await checkCameras(trx, body.cameraIds) : null;
       await guardUnique('catalogue.field.unitName', unitName, () =>
         trx
           .updateTable('units')
@@ -107,6 +119,7 @@ export const unitHandlers: HandlerMap = {
           .where('id', '=', row.id)
           .execute(),
       );
+      if (cameraIds) await setCameras(trx, row.id, cameraIds);
     });
     return null;
   },

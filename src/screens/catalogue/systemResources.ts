@@ -194,7 +194,7 @@ async function unitChoices(signal: AbortSignal) {
   return flattenUnits(await unitsApi.tree('', signal)).map((unit) => ({ value: unit.id, label: `${'— '.repeat(unit.level - 1)}${unit.unitName}` }));
 }
 
-type UnitForm = { unitName: string; unitCode?: string; parentId: number | null; sort?: number; remark?: string };
+type UnitForm = { unitName: string; unitCode?: string; parentId: number | null; cameraIds: number[]; sort?: number; remark?: string };
 
 export const unitsResource: ResourceDeclaration<UnitRow, 'name', UnitForm> = {
   id: 'units',
@@ -211,15 +211,15 @@ export const unitsResource: ResourceDeclaration<UnitRow, 'name', UnitForm> = {
     { key: 'remark', minWidth: 140 },
   ],
   filters: [{ key: 'name', kind: 'text', maxLength: 32 }],
-  lookups: { units: unitChoices },
+  lookups: { units: unitChoices, cameras: cameraChoices },
   // The tree is answered whole (units are few): paged here, in tree order.
   list: async ({ filters, pageNo, pageSize, signal }) => {
     const rows = flattenUnits(await unitsApi.tree(filters.name, signal));
     return { list: rows.slice((pageNo - 1) * pageSize, pageNo * pageSize), total: rows.length };
   },
   form: {
-    lookups: ['units'],
-    pickers: { parentId: { lookup: 'units', nullable: true, notSelf: true } },
+    lookups: ['units', 'cameras'],
+    pickers: { parentId: { lookup: 'units', nullable: true, notSelf: true }, cameraIds: { lookup: 'cameras', multiple: true } },
     schema: {
       type: 'object',
       required: ['unitName'],
@@ -227,13 +227,16 @@ export const unitsResource: ResourceDeclaration<UnitRow, 'name', UnitForm> = {
         unitName: { type: 'string', minLength: 1, maxLength: 32, pattern: '\\S' },
         unitCode: { type: 'string', maxLength: 32, pattern: '^[A-Za-z0-9_-]*$' },
         parentId: { type: 'integer' },
+        cameraIds: { type: 'array', maxItems: 10000, items: { type: 'integer' } },
         sort: { type: 'integer', minimum: 0, maximum: 9999 },
         remark: { type: 'string', maxLength: 500 },
       },
     },
     uiSchema: { remark: { 'ui:widget': 'textarea' } },
     initial: (unit) =>
-      unit ? { unitName: unit.unitName, unitCode: unit.unitCode || undefined, parentId: unit.parentId, sort: unit.sort, remark: unit.remark || undefined } : { unitName: '', parentId: null, sort: 0 },
+      unit
+        ? { unitName: unit.unitName, unitCode: unit.unitCode || undefined, parentId: unit.parentId, cameraIds: unit.cameraIds, sort: unit.sort, remark: unit.remark || undefined }
+        : { unitName: '', parentId: null, cameraIds: [], sort: 0 },
   },
   add: (data) => unitsApi.add({ ...data, unitCode: data.unitCode ?? '' }),
   update: (unit, data) => unitsApi.update({ id: unit.id, ...data, unitCode: data.unitCode ?? '', remark: data.remark ?? '' }),
