@@ -1,6 +1,7 @@
 // Row types of the device-configuration tables (migration 004_device_config.sql), as Kysely sees them (camelCase),
 // and the columns 004 adds to the scenes/edge_boxes/devices tables of 002.
 import type { ColumnType, Generated } from 'kysely';
+import type { DetectionTaskColumns021 } from './catalogueTables.ts';
 import type { RtspSecretColumn005 } from './securityTables.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -125,7 +126,7 @@ export interface CameraEntryTable extends RtspSecretColumn005 {
   updatedAt: CreatedAt;
 }
 
-export interface DetectionTaskTable {
+export interface DetectionTaskTable extends DetectionTaskColumns021 {
   id: Generated<number>;
   deviceId: number;
   name: string;

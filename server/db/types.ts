@@ -2,6 +2,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AlarmTables } from './alarmTables.ts';
 import type { DashTables } from './dashTables.ts';
+import type { CatalogueTables, DeviceColumns021, RunTables } from './catalogueTables.ts';
 import type { DeviceColumns004, DeviceConfigTables, EdgeBoxColumns004 } from './deviceConfigTables.ts';
 import type { OrchestrationTables } from './orchestrationTables.ts';
 import type { RtspSecretColumn005, SecurityTables } from './securityTables.ts';
@@ -166,7 +167,7 @@ export interface EdgeBoxTable extends EdgeBoxColumns004 {
   createdAt: CreatedAt;
 }
 
-export interface DeviceTable extends DeviceColumns004, RtspSecretColumn005 {
+export interface DeviceTable extends DeviceColumns004, RtspSecretColumn005, DeviceColumns021 {
   id: Serial;
   name: string;
   kind: Generated<'normal' | 'image' | 'offline'>;
@@ -193,7 +194,7 @@ export interface DeviceTable extends DeviceColumns004, RtspSecretColumn005 {
   updatedAt: CreatedAt;
 }
 
-export interface Database extends AlarmTables, DeviceConfigTables, OrchestrationTables, SecurityTables, DashTables {
+export interface Database extends AlarmTables, CatalogueTables, DashTables, DeviceConfigTables, OrchestrationTables, RunTables, SecurityTables {
   depts: DeptTable;
   modules: ModuleTable;
   roles: RoleTable;

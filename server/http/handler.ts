@@ -1,4 +1,5 @@
 // What an operation handler is given and what it may answer.
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config.ts';
@@ -53,12 +54,12 @@ export class EnvelopeReply {
   }
 }
 
-/** A file download (exports). */
+/** A file download (exports); large stored files are streamed. */
 export class FileReply {
-  readonly body: Buffer;
+  readonly body: Buffer | Readable;
   readonly contentType: string;
   readonly fileName: string;
-  constructor(body: Buffer, contentType: string, fileName: string) {
+  constructor(body: Buffer | Readable, contentType: string, fileName: string) {
     this.body = body;
     this.contentType = contentType;
     this.fileName = fileName;

@@ -3,6 +3,7 @@ import { mediaMessages } from '../media/messages.ts';
 import { algorithmMessages } from '../modules/algorithms/messages.ts';
 import { alarmMessages } from '../modules/alarms/messages.ts';
 import { cameraMessages } from '../modules/cameras/messages.ts';
+import { catalogueMessages } from '../modules/catalogue/messages.ts';
 import { configMessages } from '../modules/config/messages.ts';
 import { deviceMessages } from '../modules/devices/messages.ts';
 import { edgeBoxMessages } from '../modules/edgeBox/messages.ts';
@@ -92,6 +93,7 @@ export const messages = {
   ...taskMessages,
   ...planMessages,
   ...algorithmMessages,
+  ...catalogueMessages,
 };
 
 export type MessageKey = keyof typeof messages;

@@ -1,12 +1,16 @@
 // Every implemented operation's handler, by operationId. Operations not listed answer 501 (not implemented).
 import type { HandlerMap } from '../http/handler.ts';
 import { homeSummaryHandlers } from './algorithms/homeSummary.ts';
+import { algorithmParamHandlers } from './algorithms/paramHandlers.ts';
+import { algorithmRunHandlers } from './algorithms/runHandlers.ts';
 import { setupEventExportHandlers } from './algorithms/setupEventExport.ts';
 import { setupEventHandlers } from './algorithms/setupEventHandlers.ts';
 import { setupEventValidateHandlers } from './algorithms/setupEventValidate.ts';
 import { alarmHandlers } from './alarms/alarmHandlers.ts';
 import { authHandlers } from './auth/authHandlers.ts';
 import { cameraHandlers } from './cameras/cameraHandlers.ts';
+import { catalogueEventHandlers } from './catalogue/eventHandlers.ts';
+import { catalogueEventTypeHandlers } from './catalogue/eventTypeHandlers.ts';
 import { configHandlers } from './config/configHandlers.ts';
 import { deptHandlers } from './depts/deptHandlers.ts';
 import { deviceExportHandlers } from './devices/deviceExportHandlers.ts';
@@ -23,6 +27,9 @@ import { workClothesHandlers } from './edgeBox/workClothesHandlers.ts';
 import { licenceHandlers } from './licence/licenceHandlers.ts';
 import { logHandlers } from './logs/logHandlers.ts';
 import { menuHandlers } from './menus/menuHandlers.ts';
+import { mallHandlers } from './models/mallHandlers.ts';
+import { modelHandlers } from './models/modelHandlers.ts';
+import { modelTypeHandlers } from './models/modelTypeHandlers.ts';
 import { planHandlers } from './plans/planHandlers.ts';
 import { roleHandlers } from './roles/roleHandlers.ts';
 import { sceneHandlers } from './scenes/sceneHandlers.ts';
@@ -31,6 +38,11 @@ import { homeOverviewHandlers } from './stats/homeOverview.ts';
 import { resourceHandlers } from './stats/resourceHandlers.ts';
 import { screenHandlers } from './stats/screenHandlers.ts';
 import { statsHandlers } from './stats/statsHandlers.ts';
+import { groupHandlers } from './system/groupHandlers.ts';
+import { settingsHandlers } from './system/settingsHandlers.ts';
+import { tagHandlers } from './system/tagHandlers.ts';
+import { timeModelHandlers } from './system/timeModelHandlers.ts';
+import { unitHandlers } from './system/unitHandlers.ts';
 import { taskHandlers } from './tasks/taskHandlers.ts';
 import { userHandlers } from './users/userHandlers.ts';
 import { videoHandlers } from './video/videoHandlers.ts';
@@ -70,4 +82,16 @@ export const handlers: HandlerMap = {
   ...resourceHandlers,
   ...screenHandlers,
   ...flowIngestHandlers,
+  ...catalogueEventHandlers,
+  ...catalogueEventTypeHandlers,
+  ...modelTypeHandlers,
+  ...modelHandlers,
+  ...mallHandlers,
+  ...timeModelHandlers,
+  ...tagHandlers,
+  ...groupHandlers,
+  ...unitHandlers,
+  ...settingsHandlers,
+  ...algorithmRunHandlers,
+  ...algorithmParamHandlers,
 };

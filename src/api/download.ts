@@ -90,3 +90,10 @@ export function createDownloader(client: Client<paths>, save: (blob: Blob, fileN
 
 /** The page's export helper (client.ts loads this module on the first export). */
 export const downloadFile = createDownloader(api);
+
+/** Saves a GET download's answer (`api.GET(path, { parseAs: 'blob' })`) under the server's name, or throws the failure. */
+export async function saveFileAnswer(answer: { data?: unknown; error?: unknown; response: Response }, fallbackName: string): Promise<void> {
+  const result = await exportResult(answer);
+  if (!result.ok) throw result.failure;
+  saveBlob(result.data, dispositionFileName(answer.response.headers.get('Content-Disposition')) ?? fallbackName);
+}

@@ -1228,7 +1228,9 @@ export interface paths {
          *     `pageSize` rows starting at page `pageNo` — at most 50,000 rows. With `ids` only those alarms are
          *     exported (filters and paging ignored). Columns: id, alarmTime, cameraName, eventTypeName, eventKind,
          *     confidence, status, handleUser, handleTime, handleRemark, dealResult, checkResult, againCount,
-         *     simulated (no images). Headers in the caller's language. 400 bad filters; 404 nothing to export.
+         *     simulated. With `withImages` the answer is a zip of the spreadsheet and the alarms' images (watermarked
+         *     when the watermark setting says so). Headers in the caller's language. 400 bad filters, more than 500
+         *     alarms with images; 404 nothing to export.
          */
         post: operations["exportWarnEvents"];
         delete?: never;
@@ -1316,7 +1318,9 @@ export interface paths {
         };
         /**
          * Download a model's file
-         * @description The stored model file as uploaded (any format). 404 no such model or it has no file.
+         * @description The stored model file as uploaded (any format); a download of a published model counts towards its
+         *     downloads. The mall (algorithmMall) downloads published models only (409 otherwise); model management
+         *     (modalBoxPage) any. 404 no such model or it has no file.
          */
         get: operations["exportModelFile"];
         put?: never;
@@ -1345,7 +1349,8 @@ export interface paths {
          *     disabled); 400 an unknown event type id (only 1–50 and 1001–1024, spec §3), alarmTime more than 60 s in
          *     the future, box/attributes not valid JSON of the stated shape, or a box outside the snapshot; 415 the
          *     snapshot is not a JPEG/PNG (checked by its bytes); 413 the snapshot is over 2 MB; 429 a box sends more
-         *     than 20 alarms per second.
+         *     than 20 alarms per second; 409 the event is disabled in the catalogue (PUT /event/disable; spec §4: a
+         *     disabled event raises no alarms).
          *     On success it stores the alarm (status 0 new, eventKind from the type id, names from the catalogue,
          *     imageWidth/imageHeight from the snapshot), assigns the next seq in commit order, and pushes it to every
          *     websocket subscriber whose role may see alarms. `boxEventId`, when given, makes the call idempotent:
@@ -3901,7 +3906,9 @@ export interface paths {
         put?: never;
         /**
          * List the algorithm mall
-         * @description The published models (status 1) with their type and scene.
+         * @description One record per algorithm name: its newest published version (status 1) with every published version,
+         *     type, scene and downloads. Models filed under a scene that is not started (status 0) are not offered.
+         *     sort hot = most downloads (all versions) first, new = newest publish first.
          */
         post: operations["listMallAlgorithms"];
         delete?: never;
@@ -4167,6 +4174,160 @@ export interface paths {
          * @description 409 while models use the scene.
          */
         delete: operations["deleteModelScenes"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/algorithmRun/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List algorithm runs
+         * @description Which algorithm version (a published model) runs on which camera and through which edge box, newest first,
+         *     with the spec §4 states: run state 0 not running, 1 running, 2 finished, 3 abnormal (a started run whose
+         *     box is offline reads 3, with the reason); start state 1 started, 2 not started. online = true is the
+         *     online list, which omits finished runs (2). createTimeRange: 1 last day, 2 last week, 3 last month.
+         */
+        post: operations["listAlgorithmRuns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/algorithmRun/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put an algorithm version on cameras
+         * @description One run per camera, not started. All or nothing: 404 unknown model or camera (named), 409 the model is not
+         *     published (status 1) or already on one of the cameras.
+         */
+        post: operations["addAlgorithmRuns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/algorithmRun/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Start algorithm runs (one or a batch)
+         * @description Each run on its own: a run starts when its model is still published, its camera's edge box is online and
+         *     the licence has room for the camera (the same capacity rule as starting a camera); the box is told to load
+         *     the version with its next heartbeat. The answer lists what started and, per run, why not (404, 409).
+         */
+        put: operations["startAlgorithmRuns"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/algorithmRun/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Stop algorithm runs (one or a batch)
+         * @description A running run becomes finished (2), a run never started stays not running (0); the box is told to unload it.
+         */
+        put: operations["stopAlgorithmRuns"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/algorithmRun/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take algorithm runs off their cameras
+         * @description All or nothing; 404 unknown id, 409 a run that is started (stop it first).
+         */
+        delete: operations["deleteAlgorithmRuns"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/algorithm/params/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the algorithms whose parameters can be configured
+         * @description One entry per algorithm (app) that has a parameter schema (schemas/algorithm-<app>.schema.json), with its
+         *     events in the catalogue and when its parameters were last saved.
+         */
+        post: operations["listAlgorithmParams"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/algorithm/params": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an algorithm's parameters
+         * @description The saved parameters over the schema's defaults. Without algorithmConfigSuper the advanced parameters
+         *     (the schema's `advanced` object) are left out. 404 an algorithm without a schema.
+         */
+        get: operations["getAlgorithmParams"];
+        /**
+         * Save an algorithm's parameters
+         * @description Validated against the algorithm's schema by the server (400 naming the parameter and the rule). The
+         *     advanced parameters are the administrators' (algorithmConfigSuper): sent by anyone else they must equal
+         *     the saved ones (403 otherwise); left out they are kept.
+         */
+        put: operations["saveAlgorithmParams"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4798,7 +4959,7 @@ export interface paths {
         put?: never;
         /**
          * Save the search and push configuration
-         * @description Replaces the whole configuration. 400 unknown attribute key.
+         * @description Replaces the whole configuration. 400 unknown attribute key, or a push event id that is no catalogue event.
          */
         post: operations["saveSearchPushConfig"];
         delete?: never;
@@ -6112,6 +6273,12 @@ export interface components {
             pageCount?: number;
             /** @description Export exactly these alarms (filters and paging are then ignored). */
             ids?: number[];
+            /**
+             * @description Answer a zip: the spreadsheet (alarms.xlsx) and each alarm's image (images/<id>.jpg|png), at most
+             *     500 alarms (400 beyond). The watermark setting applies when its applyTo holds exportImage.
+             * @default false
+             */
+            withImages?: boolean;
         };
         WarnEventConfirmBody: {
             ids: number[];
@@ -7782,14 +7949,27 @@ export interface components {
             remark?: string;
         };
         /**
-         * @description A published model offered in the algorithm mall (id = model id; download it with GET
-         *     /model/file/exportModel?id).
+         * @description An algorithm offered in the algorithm mall: its newest published version (id = that model's id; download
+         *     it with GET /model/file/exportModel?id) and every published version of the same name. Uploaded models and
+         *     algorithms published by orchestration (source orchestration) are listed alike.
          */
         CatalogueMallAlgorithm: {
             id: number;
             name: string;
             version: string;
             description: string;
+            /**
+             * @description upload = a model file uploaded in model management; orchestration = published by algorithm setup.
+             * @enum {string}
+             */
+            source: "upload" | "orchestration";
+            /** @description Every published version of this algorithm, newest first (the first is this record). */
+            versions: components["schemas"]["CatalogueMallVersion"][];
+            /**
+             * @description Sample images: those uploaded with the version (AlgoModelAdd samples, at most 3), then the scene's
+             *     cover; empty when there is neither.
+             */
+            sampleImages: string[];
             modelTypeId: number;
             modelTypeName: string;
             modelSceneId: number | null;
@@ -7798,9 +7978,101 @@ export interface components {
             coverUrl: string | null;
             /** @description File size in bytes. */
             size: number;
+            /** @description Downloads of every version together (the home dashboard's top downloads count these). */
             downloads: number;
             eventIds: number[];
             publishTime: components["schemas"]["DateTime"];
+        };
+        CatalogueMallVersion: {
+            /** @description The model id of this version (GET /model/file/exportModel?id downloads it). */
+            id: number;
+            version: string;
+            size: number;
+            downloads: number;
+            publishTime: components["schemas"]["DateTime"];
+        };
+        AlgorithmRunQuery: components["schemas"]["PageQuery"] & {
+            /** @description Matches the model or camera name. */
+            keyword?: string;
+            modelId?: number;
+            boxId?: number;
+            modelSceneId?: number;
+            /** @enum {integer} */
+            runState?: 0 | 1 | 2 | 3;
+            /** @enum {integer} */
+            startState?: 1 | 2;
+            /** @description The online list (omits finished runs, spec §4). */
+            online?: boolean;
+            /**
+             * @description Creation-time filter (spec §4): 1 last day, 2 last week, 3 last month.
+             * @enum {integer}
+             */
+            createTimeRange?: 1 | 2 | 3;
+        };
+        AlgorithmRun: {
+            id: number;
+            modelId: number;
+            modelName: string;
+            version: string;
+            modelSceneName: string | null;
+            cameraId: number;
+            cameraName: string;
+            /** @description The edge box the camera is bound to; null when the platform itself analyses it. */
+            boxId: number | null;
+            boxName: string | null;
+            /** @enum {integer} */
+            startState: 1 | 2;
+            /** @enum {integer} */
+            runState: 0 | 1 | 2 | 3;
+            /** @description Why a run is abnormal (3). */
+            runMessage: string | null;
+            userName: string;
+            startTime: components["schemas"]["DateTime"] | null;
+            createTime: components["schemas"]["DateTime"];
+        };
+        /** @description One page of AlgorithmRun records. */
+        AlgorithmRunPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["AlgorithmRun"][];
+        };
+        AlgorithmRunAdd: {
+            modelId: number;
+            cameraIds: number[];
+        };
+        AlgorithmRunBatchResult: {
+            /** @description Run ids that succeeded (or already were in the target state). */
+            succeeded: number[];
+            failed: {
+                id: number;
+                /** @description The business code the single run answered (404, 409 …). */
+                code: number;
+                msg: string;
+            }[];
+        };
+        AlgorithmParamsSummary: {
+            appName: string;
+            eventCount: number;
+            eventNames: string[];
+            /** @description Who saved the parameters last; null while they are the defaults. */
+            userName: string | null;
+            updateTime: components["schemas"]["DateTime"] | null;
+        };
+        AlgorithmParams: {
+            appName: string;
+            /** @description The parameters (schemas/algorithm-<appName>.schema.json), defaults filled in. */
+            params: {
+                [key: string]: unknown;
+            };
+            /** @description Whether params holds the advanced parameters (the caller holds algorithmConfigSuper). */
+            advanced: boolean;
+            userName: string | null;
+            updateTime: components["schemas"]["DateTime"] | null;
+        };
+        AlgorithmParamsSave: {
+            appName: string;
+            /** @description Checked against schemas/algorithm-<appName>.schema.json by the server. */
+            params: {
+                [key: string]: unknown;
+            };
         };
         CatalogueMallQuery: components["schemas"]["PageQuery"] & {
             /** @description Matches name or description. */
@@ -7889,6 +8161,11 @@ export interface components {
              * @default
              */
             eventIds?: string;
+            /**
+             * @description Sample images shown in the algorithm mall (JPEG or PNG, at most 5 MB each; decoded and re-encoded by
+             *     the server, 415 otherwise).
+             */
+            samples?: components["schemas"]["BinaryFile"][];
         };
         /** @description Partial update of the model's fields (the file itself is immutable: upload a new version instead). */
         AlgoModelUpdate: {
@@ -9333,6 +9610,8 @@ export interface components {
             level: number;
             /** @description Cameras in this unit and below. */
             cameraCount: number;
+            /** @description The cameras directly in this unit (not those of its children). */
+            cameraIds: number[];
             remark: string;
             children: components["schemas"]["SystemUnitNode"][];
         };
@@ -9347,6 +9626,11 @@ export interface components {
             parentId?: number | null;
             /** @default 0 */
             sort?: number;
+            /**
+             * @description The cameras directly in this unit; when given it replaces them (a camera listed leaves its previous
+             *     unit, a camera left out of the list leaves this one). 404 names unknown cameras.
+             */
+            cameraIds?: number[];
             /** @default  */
             remark?: string;
         };
@@ -9361,6 +9645,11 @@ export interface components {
             unitCode?: string;
             parentId?: number | null;
             sort?: number;
+            /**
+             * @description The cameras directly in this unit; when given it replaces them (a camera listed leaves its previous
+             *     unit, a camera left out of the list leaves this one). 404 names unknown cameras.
+             */
+            cameraIds?: number[];
             remark?: string;
         };
         /** @description A third-party push endpoint (an industry platform that receives alarms). */
@@ -11780,6 +12069,7 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["BinaryFile"];
+                    "application/zip": components["schemas"]["BinaryFile"];
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
@@ -15350,6 +15640,206 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    listAlgorithmRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlgorithmRunQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AlgorithmRunPage"];
+                    };
+                };
+            };
+        };
+    };
+    addAlgorithmRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlgorithmRunAdd"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data holds the ids of the new runs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            ids: number[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    startAlgorithmRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AlgorithmRunBatchResult"];
+                    };
+                };
+            };
+        };
+    };
+    stopAlgorithmRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AlgorithmRunBatchResult"];
+                    };
+                };
+            };
+        };
+    };
+    deleteAlgorithmRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdList"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    listAlgorithmParams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AlgorithmParamsSummary"][];
+                    };
+                };
+            };
+        };
+    };
+    getAlgorithmParams: {
+        parameters: {
+            query: {
+                appName: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AlgorithmParams"];
+                    };
+                };
+            };
+        };
+    };
+    saveAlgorithmParams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlgorithmParamsSave"];
             };
         };
         responses: {

@@ -13,6 +13,7 @@ import {
 } from './templates/containerTemplates.tsx';
 import { DescriptionFieldTemplate, FieldErrorTemplate, FieldHelpTemplate, FieldTemplate, TitleFieldTemplate } from './templates/fieldTemplates.tsx';
 import { CheckboxesWidget, CheckboxWidget, MultiSelectWidget, RadioWidget, SelectWidget, ToggleWidget, WeeksWidget } from './widgets/choices.tsx';
+import { FilePickWidget } from './widgets/fileWidgets.tsx';
 import { BaseInputTemplate, RangeWidget, TextareaWidget, TimeWidget, UpDownWidget } from './widgets/inputs.tsx';
 
 export const widgets: RegistryWidgetsType = {
@@ -34,6 +35,7 @@ export const widgets: RegistryWidgetsType = {
   toggle: ToggleWidget,
   weeks: WeeksWidget,
   multiselect: MultiSelectWidget,
+  filePick: FilePickWidget,
 };
 
 export const templates: Partial<TemplatesType> = {

@@ -9,7 +9,8 @@ import devicesSchema from '../../schemas/devices.schema.json';
 import { validatorFor } from '../../src/forms/validator.ts';
 import { setupI18n } from '../../src/i18n/setup.ts';
 import { BoxFormDialog } from '../../src/screens/devices/boxes/BoxFormDialog.tsx';
-import { EntryDialog } from '../../src/screens/devices/catalogue/EntryDialog.tsx';
+import { catalogueCamerasResource } from '../../src/screens/devices/catalogue/catalogueResources.ts';
+import { messageOf } from '../../src/forms/validationMessages.ts';
 import { DeviceFormDialog, deviceSchema } from '../../src/screens/devices/DeviceFormDialog.tsx';
 import { installDomPolyfills, renderSignedIn } from './systemSupport.tsx';
 
@@ -138,21 +139,14 @@ describe('the edge-box form', () => {
   });
 });
 
-describe('the catalogue camera dialog', () => {
-  it('checks the same IPv4 rule before sending', async () => {
-    const submit = vi.fn().mockResolvedValue(undefined);
-    const fields = [
-      { key: 'name', label: '名称', kind: 'text' as const, required: true },
-      { key: 'ip', label: 'IP 地址', kind: 'text' as const, rule: 'ipv4' as const },
-    ];
-    renderSignedIn(<EntryDialog title="摄像机" fields={fields} initial={{ name: 'c', ip: '' }} open onClose={() => {}} onSubmit={submit} />);
-    const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText(/IP 地址/), { target: { value: '300.1.1.1' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('IP 地址: 应为 IPv4 地址：四个 0–255 的数，用点分隔，如 192.168.1.10');
-    expect(submit).not.toHaveBeenCalled();
-    fireEvent.change(within(dialog).getByLabelText(/IP 地址/), { target: { value: '192.168.1.10' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(submit).toHaveBeenCalledWith({ name: 'c', ip: '192.168.1.10' }));
+describe('the catalogue camera form', () => {
+  it('checks the same IPv4 and stream-address rules as the contract, in words', () => {
+    const validate = new Ajv({ allErrors: true, strict: false }).compile(catalogueCamerasResource.form!.schema);
+    const t = i18next.getFixedT('zh-CN', 'forms');
+    expect(validate({ name: 'c', code: 'c1', ip: '300.1.1.1' })).toBe(false);
+    expect(validate.errors!.map((error) => messageOf(t, error))).toEqual(['应为 IPv4 地址：四个 0–255 的数，用点分隔，如 192.168.1.10']);
+    expect(contract.validate('devices#/definitions/IPv4Address', '300.1.1.1')).toBe(false);
+    expect(validate({ name: 'c', code: 'c1', rtspUrl: 'ftp://cam/1' })).toBe(false);
+    expect(validate({ name: 'c', code: 'c1', ip: '192.168.1.10', rtspUrl: 'rtsp://192.168.1.10/1' })).toBe(true);
   });
 });

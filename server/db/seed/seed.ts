@@ -6,6 +6,7 @@ import { hashPassword } from '../../auth/passwords.ts';
 import type { ServerConfig } from '../../config.ts';
 import type { Database } from '../types.ts';
 import { defaultSystemConfig, demoSiteConfig } from './defaults.ts';
+import { seedCatalogue } from './catalogueSeed.ts';
 import { seedDemoSite } from './demoSite.ts';
 import { seedOrchestration } from './orchestrationSeed.ts';
 import { menuTree, operatorModules, type SeedModule } from './menuTree.ts';
@@ -61,6 +62,7 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig): P
       .execute();
     await seedDemoSite(trx, config.dataDir);
     await seedOrchestration(trx);
+    await seedCatalogue(trx, config.dataDir);
   });
   return true;
 }

@@ -26,6 +26,8 @@ export const ingestHandlers: HandlerMap = {
 
     const camera = await cameraOf(db, fields.cameraId);
     if (!camera || camera.boxId !== boxId) throw new ApiError(403, 'alarms.ingest.foreignCamera', { cameraId: fields.cameraId });
+    // Spec §4: a disabled event raises no alarms (an event id the catalogue does not list is not governed by it).
+    if (await eventDisabled(db, fields.eventType)) throw new ApiError(409, 'alarms.ingest.eventDisabled', { eventType: fields.eventType });
 
     // Bounded decode and re-encode: the stored snapshot is pixels the server wrote, whatever the box sent.
     const image = await safeImage(upload.buffer, IMAGE_BOUNDS.alarmImage, { field: 'snapshot', accept: ['jpeg', 'png'] });
@@ -70,6 +72,12 @@ export const ingestHandlers: HandlerMap = {
     return { id: stored.id, seq: stored.seq };
   },
 };
+
+/** True when the catalogue lists the event id and every entry of it is disabled. */
+async function eventDisabled(db: Kysely<Database>, eventId: number): Promise<boolean> {
+  const row = await db.selectFrom('catalogueEvents').select((eb) => eb.fn<boolean | null>('bool_or', [eb.ref('enabled')]).as('anyEnabled')).where('eventId', '=', eventId).executeTakeFirst();
+  return row?.anyEnabled === false;
+}
 
 type CameraRow = { id: number; name: string; boxId: number | null; sceneId: number | null; sceneName: string | null };
 const cameraCaches = new WeakMap<Kysely<Database>, Map<number, Cached<CameraRow>>>();

@@ -11,6 +11,7 @@ import { countAlarms } from './alarmCount.ts';
 import { filteredAlarms, liveAlarms, sorted, timeWindow } from './alarmQuery.ts';
 import { findLiveAlarm, readHistory, toWarnEvent, urgentTypes } from './alarmRecords.ts';
 import { imageFilePath, latestSeq } from './alarmStore.ts';
+import { alarmWatermarkFields, applyWatermark, watermarkFor } from '../system/watermark.ts';
 import { kindRange } from './eventTypes.ts';
 
 export const alarmListHandlers: HandlerMap = {
@@ -116,7 +117,7 @@ export const alarmListHandlers: HandlerMap = {
     return { ...toWarnEvent(row, lang, urgent), history };
   },
 
-  async getWarnEventImage({ db, params, reply, services }: Ctx<'getWarnEventImage'>) {
+  async getWarnEventImage({ db, params, reply, services, lang, user }: Ctx<'getWarnEventImage'>) {
     const id = Number((params as { id: number }).id);
     const row = await findLiveAlarm(db, id);
     if (!row) throw notFound('entity.alarm', id);
@@ -127,9 +128,13 @@ export const alarmListHandlers: HandlerMap = {
     } catch {
       throw new ApiError(404, 'alarms.imageMissing', { id });
     }
+    // The watermark setting (applyTo alarmImage) marks the image as it is viewed; the stored evidence stays as sent.
+    const watermark = await watermarkFor(db, 'alarmImage');
+    if (watermark) bytes = await applyWatermark(bytes, watermark, alarmWatermarkFields(row, lang, user?.username ?? ''));
     return reply
       .header('content-type', row.imagePath.endsWith('.png') ? 'image/png' : 'image/jpeg')
-      .header('cache-control', 'private, max-age=86400')
+      // A watermarked image follows the setting, so it is checked again rather than kept for a day.
+      .header('cache-control', watermark ? 'private, no-cache' : 'private, max-age=86400')
       .send(bytes);
   },
 };

@@ -72,6 +72,8 @@ export const alarmMessages = {
     zh: '标注服务调用失败：{detail}',
     en: 'The labelling service failed: {detail}',
   },
+  'alarms.export.tooManyImages': { zh: '带图片导出最多 {max} 条告警，请缩小范围', en: 'An export with images holds at most {max} alarms; narrow it down' },
+  'alarms.ingest.eventDisabled': { zh: '事件 {eventType} 已停用，不产生告警', en: 'The event {eventType} is disabled and raises no alarms' },
   'alarms.export.nothing': { zh: '没有可导出的告警', en: 'There are no alarms to export' },
   'alarms.imageMissing': { zh: '告警 {id} 的图片已不存在', en: 'The image of alarm {id} no longer exists' },
   'entity.alarm': { zh: '告警', en: 'alarm' },

@@ -9,7 +9,9 @@ import { FileReply, type HandlerMap } from '../../http/handler.ts';
 import { DETECTOR_INFO } from '../../ml/detector.ts';
 import type { Ctx } from '../shared/contractTypes.ts';
 import { notFound } from '../shared/records.ts';
-import { requireSetupEvent } from './setupEventStore.ts';
+import { type Db, requireSetupEvent } from './setupEventStore.ts';
+
+type SetupEventRow = Awaited<ReturnType<typeof requireSetupEvent>>;
 
 const FORMAT = 'argus-custom-event/1';
 
@@ -46,53 +48,59 @@ async function zipReply(files: Record<string, unknown>, baseName: string, versio
   return new FileReply(body, 'application/zip', `${safe}.zip`);
 }
 
+/** The package of a custom event as it stands now (event.json, prompts.json, versions.json, README): the export's
+ * answer, and the file the algorithm mall offers for a published version. */
+export async function customEventPackage(db: Db, row: SetupEventRow): Promise<FileReply> {
+  const versions = await db.selectFrom('setupEventVersions').selectAll().where('setupEventId', '=', row.id).orderBy('publishedAt', 'desc').orderBy('id', 'desc').execute();
+  const parsed = parseOrchestrationParam(row.param);
+  return zipReply(
+    {
+      'event.json': {
+        format: FORMAT,
+        name: row.name,
+        desc: row.description,
+        param: row.param,
+        sataus: row.sataus,
+        customEventType: row.customEventType,
+        eventName: row.eventName,
+        eventId: row.eventId,
+        version: row.version,
+        publishedVersion: row.publishedVersion,
+        remark: row.remark,
+        info1: row.info1,
+        buttonType: row.buttonType,
+        userName: row.userName,
+        createTime: formatTime(row.createdAt),
+        updateTime: formatTime(row.updatedAt),
+      },
+      'prompts.json': parsed.ok ? promptReport(parsed.value) : { prompts: [] },
+      'versions.json': versions.map((v) => ({
+        version: v.version,
+        name: v.name,
+        eventName: v.eventName,
+        eventId: v.eventId,
+        desc: v.description,
+        param: v.param,
+        customEventType: v.customEventType,
+        typeId: v.typeId,
+        appName: v.appName,
+        remark: v.remark,
+        userName: v.userName,
+        publishTime: formatTime(v.publishedAt),
+      })),
+      'README.txt': readme('Custom event', row.eventName || row.name, row.version),
+    },
+    row.eventName || row.name,
+    row.version,
+  );
+}
+
 export const setupEventExportHandlers: HandlerMap = {
   async exportCustomEvent({ db, query }: Ctx<'exportCustomEvent'>) {
     const row = await requireSetupEvent(db, query.id);
-    const versions = await db.selectFrom('setupEventVersions').selectAll().where('setupEventId', '=', row.id).orderBy('publishedAt', 'desc').orderBy('id', 'desc').execute();
-    const parsed = parseOrchestrationParam(row.param);
     // A download of the algorithm (the home dashboard's top downloads count these); one atomic increment.
     await db.updateTable('setupEvents').set((eb) => ({ downloads: eb('downloads', '+', 1) })).where('id', '=', row.id).execute();
-    return zipReply(
-      {
-        'event.json': {
-          format: FORMAT,
-          name: row.name,
-          desc: row.description,
-          param: row.param,
-          sataus: row.sataus,
-          customEventType: row.customEventType,
-          eventName: row.eventName,
-          eventId: row.eventId,
-          version: row.version,
-          publishedVersion: row.publishedVersion,
-          remark: row.remark,
-          info1: row.info1,
-          buttonType: row.buttonType,
-          userName: row.userName,
-          createTime: formatTime(row.createdAt),
-          updateTime: formatTime(row.updatedAt),
-        },
-        'prompts.json': parsed.ok ? promptReport(parsed.value) : { prompts: [] },
-        'versions.json': versions.map((v) => ({
-          version: v.version,
-          name: v.name,
-          eventName: v.eventName,
-          eventId: v.eventId,
-          desc: v.description,
-          param: v.param,
-          customEventType: v.customEventType,
-          typeId: v.typeId,
-          appName: v.appName,
-          remark: v.remark,
-          userName: v.userName,
-          publishTime: formatTime(v.publishedAt),
-        })),
-        'README.txt': readme('Custom event', row.eventName || row.name, row.version),
-      },
-      row.eventName || row.name,
-      row.version,
-    );
+    return customEventPackage(db, row);
   },
 
   async exportPresetEvent({ db, query }: Ctx<'exportPresetEvent'>) {

@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import { ApiError } from '../../http/apiError.ts';
 import { formatTime, pageOf } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
+import { removeStoredFile } from '../devices/storedFiles.ts';
+import { publishToMall } from '../models/mallPublish.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
 import { containsPattern, isUniqueViolation, notFound, pageResult } from '../shared/records.ts';
 import {
@@ -124,8 +126,10 @@ export const setupEventHandlers: HandlerMap = {
     return null;
   },
 
-  async publishSetupEvent({ db, body, user }: Ctx<'publishSetupEvent'>) {
-    return db.transaction().execute(async (trx): Promise<Schema<'SetupEventPublishResult'>> => {
+  async publishSetupEvent({ db, body, user, services }: Ctx<'publishSetupEvent'>) {
+    const dataDir = services.config.dataDir;
+    let stalePath: string | null = null;
+    const result = await db.transaction().execute(async (trx): Promise<Schema<'SetupEventPublishResult'>> => {
       // The row stays locked to the end: a concurrent edit or publish waits and then sees this one's result.
       const row = await requireSetupEvent(trx, body.id, true);
       checkedParam(row.param);
@@ -182,8 +186,12 @@ export const setupEventHandlers: HandlerMap = {
         .set({ sataus: 1, eventId, version, publishedVersion: version, publishedAt: now, catalogueEventId, remark, updatedAt: now })
         .where('id', '=', row.id)
         .execute();
+      // The version goes to the algorithm mall in the same transaction.
+      stalePath = (await publishToMall(trx, dataDir, row.id, user?.username ?? '')).stalePath;
       return { id: row.id, eventId, catalogueEventId, version };
     });
+    removeStoredFile(dataDir, stalePath);
+    return result;
   },
 
   async listWarehouseAlgorithms({ db, body }: Ctx<'listWarehouseAlgorithms'>) {

@@ -12,11 +12,12 @@ import { notFound } from '../shared/records.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Cameras being analysed now: a started device or a started detection task counts the camera once. */
+/** Cameras being analysed now: a started device, detection task or algorithm run counts the camera once. */
 export async function camerasInAnalysis(db: Db): Promise<Set<number>> {
   const devices = await db.selectFrom('devices').select('id').where('startState', '=', 1).execute();
   const tasks = await db.selectFrom('detectionTasks').select('deviceId').where('startState', '=', 1).execute();
-  return new Set([...devices.map((d) => d.id), ...tasks.map((t) => t.deviceId)]);
+  const runs = await db.selectFrom('algorithmRuns').select('deviceId').where('startState', '=', 1).execute();
+  return new Set([...devices.map((d) => d.id), ...tasks.map((t) => t.deviceId), ...runs.map((r) => r.deviceId)]);
 }
 
 /** 409 when starting this camera would analyse more cameras than the licence allows. */

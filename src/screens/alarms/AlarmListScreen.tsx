@@ -19,7 +19,7 @@ import { alarmColumns } from './alarmColumns.tsx';
 import { AlarmDetail } from './AlarmDetail.tsx';
 import { AlarmFilterFields } from './AlarmFilterFields.tsx';
 import { ALARM_FILTERS, type AlarmFilterKey, EXPORT_MAX_PAGES, filterProblems, toWarnEventFilter } from './alarmFilters.ts';
-import { exportAlarms } from './alarmExport.ts';
+import { exportAlarms, IMAGE_EXPORT_MAX_ROWS } from './alarmExport.ts';
 import { alarmDetail, listAlarms, type WarnEvent } from './alarmsApi.ts';
 import { useTypeName } from './alarmText.ts';
 import { BulkActions } from './BulkActions.tsx';
@@ -146,7 +146,8 @@ export function AlarmListScreen({ mode }: { mode: AlarmListMode }) {
         pageSize={list.pageSize}
         pageNo={list.pageNo}
         maxPages={EXPORT_MAX_PAGES}
-        onExport={(pageNo, pageCount) => exportAlarms({ ...toWarnEventFilter(list.filters, { typeIds }), pageNo, pageCount, pageSize: list.pageSize })}
+        imagesMaxRows={IMAGE_EXPORT_MAX_ROWS}
+        onExport={(pageNo, pageCount, withImages) => exportAlarms({ ...toWarnEventFilter(list.filters, { typeIds }), pageNo, pageCount, pageSize: list.pageSize, withImages })}
         onClose={() => setExporting(false)}
       />
     </section>

@@ -1,5 +1,6 @@
 // Export of a paged list as .xlsx with the §5 page limit (alarms: at most 100 pages; event statistics: at most
-// 10): which pages, how many rows that is, then the download. Stays open with the reason when the server refuses.
+// 10): which pages, how many rows that is, then the download; alarms may come with their images (a zip, with the
+// watermark when the setting says so). Stays open with the reason when the server refuses.
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
@@ -19,16 +20,19 @@ interface Props {
   /** The page the list shows (the default first page). */
   pageNo: number;
   maxPages: number;
-  onExport(pageNo: number, pageCount: number): Promise<void>;
+  /** Offer "with images" (a zip of the spreadsheet and the images, at most this many rows). */
+  imagesMaxRows?: number;
+  onExport(pageNo: number, pageCount: number, withImages: boolean): Promise<void>;
   onClose(): void;
 }
 
-export function ExportDialog({ open, title, total, pageSize, pageNo, maxPages, onExport, onClose }: Props) {
+export function ExportDialog({ open, title, total, pageSize, pageNo, maxPages, imagesMaxRows, onExport, onClose }: Props) {
   const { t } = useTranslation('alarms');
   // An unknown total: any first page, the server says when there is nothing to export.
   const totalPages = total === null ? Number.MAX_SAFE_INTEGER : Math.max(1, Math.ceil(total / pageSize));
   const [first, setFirst] = useState('1');
   const [count, setCount] = useState('1');
+  const [withImages, setWithImages] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -44,14 +48,15 @@ export function ExportDialog({ open, title, total, pageSize, pageNo, maxPages, o
   const problems = exportProblems(first, count, totalPages, maxPages);
   const valid = !problems.firstPage && !problems.pageCount;
   const plan = valid ? exportPlan(Number(first), Number(count), pageSize, total ?? Number(count) * pageSize + (Number(first) - 1) * pageSize) : null;
+  const tooManyImages = Boolean(withImages && imagesMaxRows !== undefined && plan && plan.pageCount * pageSize > imagesMaxRows);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!plan || busy) return;
+    if (!plan || busy || tooManyImages) return;
     setBusy(true);
     setFailure(null);
     try {
-      await onExport(plan.pageNo, plan.pageCount);
+      await onExport(plan.pageNo, plan.pageCount, withImages);
       onClose();
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
@@ -82,6 +87,14 @@ export function ExportDialog({ open, title, total, pageSize, pageNo, maxPages, o
             <Input id="export-count" inputMode="numeric" value={count} onChange={setCount} aria-invalid={Boolean(problems.pageCount)} />
             {problems.pageCount ? <p className="alarm-problem" role="alert">{between(maxPages)}</p> : null}
           </div>
+          {imagesMaxRows !== undefined ? (
+            <div className="alarm-field">
+              <label>
+                <input type="checkbox" checked={withImages} onChange={(event) => setWithImages(event.target.checked)} /> {t('export.withImages', { max: imagesMaxRows })}
+              </label>
+              {tooManyImages ? <p className="alarm-problem" role="alert">{t('export.tooManyImages', { max: imagesMaxRows })}</p> : null}
+            </div>
+          ) : null}
           <p className="alarm-hint" aria-live="polite">
             {plan ? (total === null ? t('export.rowsUpTo', { rows: plan.pageCount * pageSize }) : t('export.rows', { from: plan.from, to: plan.to, total })) : ''}
           </p>
@@ -91,7 +104,7 @@ export function ExportDialog({ open, title, total, pageSize, pageNo, maxPages, o
           <Button onClick={onClose} disabled={busy}>
             {t('actions.cancel')}
           </Button>
-          <Button type="submit" appearance="primary" loading={busy} disabled={!plan || total === 0}>
+          <Button type="submit" appearance="primary" loading={busy} disabled={!plan || total === 0 || tooManyImages}>
             {t('actions.export')}
           </Button>
         </Modal.Footer>

@@ -94,10 +94,8 @@ export async function listEventTypes(): Promise<CatalogueEventType[]> {
 }
 
 async function saveExport(answer: { data?: unknown; error?: unknown; response: Response }, fallbackName: string) {
-  const { exportResult, saveBlob, dispositionFileName } = await import('../../api/download.ts');
-  const result = await exportResult(answer);
-  if (!result.ok) throw result.failure;
-  saveBlob(result.data, dispositionFileName(answer.response.headers.get('Content-Disposition')) ?? fallbackName);
+  const { saveFileAnswer } = await import('../../api/download.ts');
+  await saveFileAnswer(answer, fallbackName);
 }
 
 const blobQuiet = () => ({ parseAs: 'blob' as const, headers: flagHeaders(undefined, { quiet: true, loading: true }) });

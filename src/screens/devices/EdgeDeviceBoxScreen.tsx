@@ -3,14 +3,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import Button from 'rsuite/Button';
 import Input from 'rsuite/Input';
 import SelectPicker from 'rsuite/SelectPicker';
-import 'rsuite/Button/styles/index.css';
 import 'rsuite/Input/styles/index.css';
 import 'rsuite/SelectPicker/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
+import { ListToolbar, RowActions, rowsConfirmation } from '../../components/resource/RowActions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
@@ -44,16 +43,18 @@ export default function EdgeDeviceBoxScreen() {
   const selected = list.rows.filter((box) => list.selected.has(box.id));
 
   const remove = (boxes: EdgeBox[]) =>
-    confirm({
-      title: t('boxes.deleteTitle'),
-      message: boxes.length === 1 ? t('boxes.deleteOne', { name: boxes[0].name }) : t('boxes.deleteMany', { n: boxes.length }),
-      confirmLabel: t('actions.delete'),
-      action: async () => {
+    confirm(
+      rowsConfirmation(boxes, (box) => box.name, {
+        title: t('boxes.deleteTitle'),
+        one: (name) => t('boxes.deleteOne', { name }),
+        many: (n) => t('boxes.deleteMany', { n }),
+        confirmLabel: t('actions.delete'),
+      }, async () => {
         await deleteBoxes(boxes.map((box) => box.id));
         notify('success', t('boxes.deleted', { n: boxes.length }));
         list.afterDelete(boxes.length);
-      },
-    });
+      }),
+    );
 
   const restart = (box: EdgeBox) =>
     confirm({
@@ -89,27 +90,15 @@ export default function EdgeDeviceBoxScreen() {
       width: canWrite ? 300 : 150,
       fixed: 'right',
       render: (box) => (
-        <span className="device-row-actions">
-          <Button size="xs" appearance="link" onClick={() => navigate(`/boxDeviceConfig?box=${box.id}`)}>
-            {t('boxes.configure')}
-          </Button>
-          <Button size="xs" appearance="link" onClick={() => setDetails(box)}>
-            {t('boxExtras.open')}
-          </Button>
-          {canWrite ? (
-            <>
-              <Button size="xs" appearance="link" onClick={() => setEditing(box)}>
-                {t('actions.edit')}
-              </Button>
-              <Button size="xs" appearance="link" onClick={() => restart(box)}>
-                {t('boxes.restart')}
-              </Button>
-              <Button size="xs" appearance="link" color="red" onClick={() => remove([box])}>
-                {t('actions.delete')}
-              </Button>
-            </>
-          ) : null}
-        </span>
+        <RowActions
+          buttons={[
+            { key: 'configure', label: t('boxes.configure'), onClick: () => navigate(`/boxDeviceConfig?box=${box.id}`) },
+            { key: 'open', label: t('boxExtras.open'), onClick: () => setDetails(box) },
+            { key: 'edit', label: t('actions.edit'), shown: canWrite, onClick: () => setEditing(box) },
+            { key: 'restart', label: t('boxes.restart'), shown: canWrite, onClick: () => restart(box) },
+            { key: 'delete', label: t('actions.delete'), shown: canWrite, danger: true, onClick: () => remove([box]) },
+          ]}
+        />
       ),
     },
   ];
@@ -144,16 +133,10 @@ export default function EdgeDeviceBoxScreen() {
           </FilterBar>
         }
         actions={
-          canWrite ? (
-            <>
-              <Button appearance="primary" onClick={() => setEditing('new')}>
-                {t('boxes.add')}
-              </Button>
-              <Button color="red" appearance="ghost" disabled={selected.length === 0} onClick={() => remove(selected)}>
-                {t('delete.selected', { n: selected.length })}
-              </Button>
-            </>
-          ) : null
+          <ListToolbar
+            add={canWrite ? { label: t('boxes.add'), onClick: () => setEditing('new') } : null}
+            removeSelected={canWrite ? { label: t('delete.selected', { n: selected.length }), count: selected.length, onClick: () => remove(selected) } : null}
+          />
         }
       />
       <BoxFormDialog

@@ -3,12 +3,11 @@
 // camera is shown).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from 'rsuite/Button';
 import Input from 'rsuite/Input';
-import 'rsuite/Button/styles/index.css';
 import 'rsuite/Input/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
+import { ListToolbar, RowActions, rowsConfirmation } from '../../components/resource/RowActions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
@@ -56,16 +55,18 @@ export default function BatchTaskScreen() {
     });
 
   const remove = (plans: TaskPlan[]) =>
-    confirm({
-      title: t('plans.deleteTitle'),
-      message: plans.length === 1 ? t('plans.deleteOne', { name: plans[0].name }) : t('plans.deleteMany', { n: plans.length }),
-      confirmLabel: t('delete'),
-      action: async () => {
+    confirm(
+      rowsConfirmation(plans, (plan) => plan.name, {
+        title: t('plans.deleteTitle'),
+        one: (name) => t('plans.deleteOne', { name }),
+        many: (n) => t('plans.deleteMany', { n }),
+        confirmLabel: t('delete'),
+      }, async () => {
         await deletePlans(plans.map((plan) => plan.id));
         notify('success', t('plans.deleted', { n: plans.length }));
         list.afterDelete(plans.length);
-      },
-    });
+      }),
+    );
 
   const columns: TableColumn<TaskPlan>[] = [
     { key: 'name', header: t('plans.fields.name'), flexGrow: 1, minWidth: 150, sortable: true },
@@ -86,20 +87,15 @@ export default function BatchTaskScreen() {
       header: t('fields.actions'),
       width: canWrite ? 200 : 60,
       fixed: 'right',
-      render: (plan) =>
-        canWrite ? (
-          <span className="device-row-actions">
-            <Button size="xs" appearance="link" onClick={() => runNow(plan)}>
-              {t('plans.run')}
-            </Button>
-            <Button size="xs" appearance="link" onClick={() => setEditing(plan)}>
-              {t('edit')}
-            </Button>
-            <Button size="xs" appearance="link" color="red" onClick={() => remove([plan])}>
-              {t('delete')}
-            </Button>
-          </span>
-        ) : null,
+      render: (plan) => (
+        <RowActions
+          buttons={[
+            { key: 'run', label: t('plans.run'), shown: canWrite, onClick: () => runNow(plan) },
+            { key: 'edit', label: t('edit'), shown: canWrite, onClick: () => setEditing(plan) },
+            { key: 'delete', label: t('delete'), shown: canWrite, danger: true, onClick: () => remove([plan]) },
+          ]}
+        />
+      ),
     },
   ];
 
@@ -123,16 +119,10 @@ export default function BatchTaskScreen() {
           </FilterBar>
         }
         actions={
-          canWrite ? (
-            <>
-              <Button appearance="primary" onClick={() => setEditing('new')}>
-                {t('plans.add')}
-              </Button>
-              <Button color="red" appearance="ghost" disabled={selected.length === 0} onClick={() => remove(selected)}>
-                {t('deleteSelected', { n: selected.length })}
-              </Button>
-            </>
-          ) : null
+          <ListToolbar
+            add={canWrite ? { label: t('plans.add'), onClick: () => setEditing('new') } : null}
+            removeSelected={canWrite ? { label: t('deleteSelected', { n: selected.length }), count: selected.length, onClick: () => remove(selected) } : null}
+          />
         }
       />
       <PlanFormDialog

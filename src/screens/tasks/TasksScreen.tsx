@@ -12,6 +12,7 @@ import 'rsuite/Input/styles/index.css';
 import 'rsuite/SelectPicker/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
+import { ListToolbar, RowActions, rowsConfirmation } from '../../components/resource/RowActions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
@@ -56,11 +57,13 @@ function TaskList({ title, canWrite, open }: { title: string; canWrite: boolean;
   const nameOf = (id: number) => list.rows.find((task) => task.id === id)?.name ?? String(id);
 
   const run = (tasks: DetectionTask[], start: boolean) =>
-    confirm({
-      title: t(start ? 'startTitle' : 'stopTitle'),
-      message: tasks.length === 1 ? t(start ? 'startOne' : 'stopOne', { name: tasks[0].name }) : t(start ? 'startMany' : 'stopMany', { n: tasks.length }),
-      confirmLabel: t(start ? 'start' : 'stop'),
-      action: async () => {
+    confirm(
+      rowsConfirmation(tasks, (task) => task.name, {
+        title: t(start ? 'startTitle' : 'stopTitle'),
+        one: (name) => t(start ? 'startOne' : 'stopOne', { name }),
+        many: (n) => t(start ? 'startMany' : 'stopMany', { n }),
+        confirmLabel: t(start ? 'start' : 'stop'),
+      }, async () => {
         if (tasks.length === 1) {
           await (start ? startTask(tasks[0].id) : stopTask(tasks[0].id));
           list.reload();
@@ -74,20 +77,22 @@ function TaskList({ title, canWrite, open }: { title: string; canWrite: boolean;
           throw new Error(td('batch.partial', { ok: result.succeeded.length, failed: result.failed.length, reasons }));
         }
         notify('success', t(start ? 'started' : 'stopped', { n: result.succeeded.length }));
-      },
-    });
+      }),
+    );
 
   const remove = (tasks: DetectionTask[]) =>
-    confirm({
-      title: t('deleteTitle'),
-      message: tasks.length === 1 ? t('deleteOne', { name: tasks[0].name }) : t('deleteMany', { n: tasks.length }),
-      confirmLabel: t('delete'),
-      action: async () => {
+    confirm(
+      rowsConfirmation(tasks, (task) => task.name, {
+        title: t('deleteTitle'),
+        one: (name) => t('deleteOne', { name }),
+        many: (n) => t('deleteMany', { n }),
+        confirmLabel: t('delete'),
+      }, async () => {
         await deleteTasks(tasks.map((task) => task.id));
         notify('success', t('deleted', { n: tasks.length }));
         list.afterDelete(tasks.length);
-      },
-    });
+      }),
+    );
 
   const columns: TableColumn<DetectionTask>[] = [
     { key: 'name', header: t('fields.name'), flexGrow: 2, minWidth: 180, sortable: true },
@@ -100,21 +105,13 @@ function TaskList({ title, canWrite, open }: { title: string; canWrite: boolean;
       width: canWrite ? 200 : 90,
       fixed: 'right',
       render: (task) => (
-        <span className="device-row-actions">
-          <Button size="xs" appearance="link" onClick={() => open(task.id)}>
-            {t('configure')}
-          </Button>
-          {canWrite ? (
-            <>
-              <Button size="xs" appearance="link" onClick={() => run([task], task.startState !== 1)}>
-                {task.startState === 1 ? t('stop') : t('start')}
-              </Button>
-              <Button size="xs" appearance="link" color="red" onClick={() => remove([task])}>
-                {t('delete')}
-              </Button>
-            </>
-          ) : null}
-        </span>
+        <RowActions
+          buttons={[
+            { key: 'configure', label: t('configure'), onClick: () => open(task.id) },
+            { key: 'run', label: task.startState === 1 ? t('stop') : t('start'), shown: canWrite, onClick: () => run([task], task.startState !== 1) },
+            { key: 'delete', label: t('delete'), shown: canWrite, danger: true, onClick: () => remove([task]) },
+          ]}
+        />
       ),
     },
   ];
@@ -150,20 +147,17 @@ function TaskList({ title, canWrite, open }: { title: string; canWrite: boolean;
         }
         actions={
           canWrite ? (
-            <>
-              <Button appearance="primary" onClick={() => setCreating(true)}>
-                {t('add')}
-              </Button>
+            <ListToolbar
+              add={{ label: t('add'), onClick: () => setCreating(true) }}
+              removeSelected={{ label: t('deleteSelected', { n: selected.length }), count: selected.length, onClick: () => remove(selected) }}
+            >
               <Button disabled={selected.length === 0} onClick={() => run(selected, true)}>
                 {t('startSelected', { n: selected.length })}
               </Button>
               <Button disabled={selected.length === 0} onClick={() => run(selected, false)}>
                 {t('stopSelected', { n: selected.length })}
               </Button>
-              <Button color="red" appearance="ghost" disabled={selected.length === 0} onClick={() => remove(selected)}>
-                {t('deleteSelected', { n: selected.length })}
-              </Button>
-            </>
+            </ListToolbar>
           ) : null
         }
       />
