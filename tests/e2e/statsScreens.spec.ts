@@ -62,6 +62,10 @@ test('resource analysis shows the real host and its history; large-model statist
   await expect(host).toContainText('平台服务器');
   await expect(host).toContainText(/\d+ 核/);
   await expect(host).toContainText(/无 GPU|\d+ 块 GPU/);
+  // The demo's simulated boxes report their figures with their heartbeats (marked simulated) and are online.
+  const boxRow = page.locator('.resource-nodes tbody tr').filter({ hasText: '边缘盒子' }).first();
+  await expect(boxRow).toContainText('模拟');
+  await expect(boxRow).toContainText('在线');
   await expect(page.getByRole('region', { name: /的资源历史/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /CPU、内存等使用率，[1-9]\d* 个点/ })).toBeAttached();
 
