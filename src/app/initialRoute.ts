@@ -4,7 +4,6 @@
 import type { Namespace } from '../i18n/languages.ts';
 import { SHELL_NAMESPACES } from '../i18n/routeNamespaces.ts';
 import { flattenRoutes, type RouteEntry } from '../routes.ts';
-import { layoutLoaders } from './router.tsx';
 
 /** The route entry that serves a path (following a table redirect such as / → /login), if one does. */
 export function initialRouteEntry(pathname: string): RouteEntry | undefined {
@@ -20,12 +19,6 @@ export function prefetchInitialRoute(pathname: string): Namespace[] {
   const entry = initialRouteEntry(pathname);
   if (!entry?.screen) return [];
   // A failure here is the router's to report when it loads the same module.
-  const ignore = () => undefined;
-  entry.screen().catch(ignore);
-  // Behind sign-in the layouts wrap the screen: their modules would otherwise load one after the other.
-  if (!entry.public) {
-    layoutLoaders.protected().catch(ignore);
-    (entry.layout === 'main' ? layoutLoaders.main() : layoutLoaders.flex()).catch(ignore);
-  }
+  entry.screen().catch(() => undefined);
   return [...(entry.namespaces ?? []), ...(entry.public ? [] : SHELL_NAMESPACES)];
 }

@@ -58,13 +58,6 @@ function entriesWhere(test: (entry: RouteEntry) => boolean): RouteEntry[] {
 
 const isRootRedirect = (entry: RouteEntry) => entry.id === 'root';
 
-/** The signed-in layouts' modules (the boot starts them early for a signed-in first screen: initialRoute.ts). */
-export const layoutLoaders = {
-  protected: () => import('./ProtectedLayout.tsx'),
-  flex: () => import('./layouts/FlexLayout.tsx'),
-  main: () => import('./layouts/MainLayout.tsx'),
-};
-
 export const appRoutes: RouteObject[] = [
   {
     id: 'root',
@@ -76,16 +69,16 @@ export const appRoutes: RouteObject[] = [
       ...entriesWhere((entry) => entry.public === true && !isRootRedirect(entry)).map(routeObject),
       {
         id: 'protected',
-        lazy: async () => ({ Component: (await withNamespaces(layoutLoaders.protected, SHELL_NAMESPACES)).default }),
+        lazy: async () => ({ Component: (await withNamespaces(() => import('./ProtectedLayout.tsx'), SHELL_NAMESPACES)).default }),
         children: [
           {
             id: 'flex',
-            lazy: async () => ({ Component: (await layoutLoaders.flex()).default }),
+            lazy: async () => ({ Component: (await import('./layouts/FlexLayout.tsx')).default }),
             children: entriesWhere((entry) => !entry.public && entry.layout !== 'main').map(routeObject),
           },
           {
             id: 'main',
-            lazy: async () => ({ Component: (await layoutLoaders.main()).default }),
+            lazy: async () => ({ Component: (await import('./layouts/MainLayout.tsx')).default }),
             children: [
               ...entriesWhere((entry) => entry.layout === 'main').map(routeObject),
               { path: '*', lazy: async () => ({ Component: (await import('../screens/shell/NotFoundScreen.tsx')).default }) },
