@@ -43,8 +43,18 @@ const SETTINGS: [AnySettings, string][] = [
   [searchPushSettings([], 'zh-CN'), 'SystemSearchPushConfig'],
 ];
 
+/** A $ref of the contract: its own components, or a definition of a shared schema file (../schemas/x.schema.json#/definitions/Y). */
+function target(ref: string): Json {
+  const [file, pointer = ''] = ref.split('#');
+  const document: Json = file ? (JSON.parse(readFileSync(join(root, 'openapi', file), 'utf8')) as Json) : contract;
+  return pointer
+    .split('/')
+    .filter(Boolean)
+    .reduce<Json>((node, part) => node[part], document);
+}
+
 function resolve(schema: Json): Json {
-  if (typeof schema.$ref === 'string') return resolve(contract.components.schemas[schema.$ref.split('/').at(-1)!]);
+  if (typeof schema.$ref === 'string') return resolve(target(schema.$ref));
   if (schema.allOf) {
     const parts: Json[] = schema.allOf.map(resolve);
     return { type: 'object', properties: Object.assign({}, ...parts.map((p) => p.properties ?? {})), required: parts.flatMap((p) => p.required ?? []) };

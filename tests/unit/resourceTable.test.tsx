@@ -8,6 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ResourceTable } from '../../src/components/resource/ResourceTable.tsx';
 import type { ResourceDeclaration } from '../../src/components/resource/types.ts';
 import { loadMessages } from '../../src/forms/validator.ts';
+import { NAMESPACES } from '../../src/i18n/languages.ts';
 import { setupI18n } from '../../src/i18n/setup.ts';
 import { installDomPolyfills, renderSignedIn } from './systemSupport.tsx';
 
@@ -64,7 +65,7 @@ const row = (name: string) => screen.getAllByRole('row').find((r) => r.textConte
 
 beforeAll(async () => {
   installDomPolyfills();
-  await setupI18n('zh-CN');
+  await setupI18n('zh-CN', NAMESPACES);
   await Promise.all([loadMessages('zh-CN'), loadMessages('en')]);
 });
 
@@ -180,7 +181,7 @@ describe('the form', () => {
     const name = await within(dialog).findByLabelText(/名称/);
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     const problems = await within(dialog).findByRole('alert');
-    expect(problems.textContent).toMatch(/名称: 不应少于 1 个字符/);
+    expect(problems.textContent).toMatch(/名称: 此项为必填项/);
     expect(calls.add).not.toHaveBeenCalled();
     fireEvent.change(name, { target: { value: 'East' } });
     fireEvent.change(within(dialog).getByLabelText(/编码/), { target: { value: 'E1' } });
