@@ -23,7 +23,7 @@ export function registerOperations(app: FastifyInstance, contract: Contract, han
   app.addSchema({ $id: SCHEMA_ID, type: 'object', definitions: rewriteRefs(contract.schemas) });
   for (const operation of contract.operations) {
     const handler = handlers[operation.operationId] ?? notImplemented;
-    const schema = routeSchema(operation);
+    const schema = sharedRouteSchema(operation);
     const urls = [API_PREFIX + toRouterPath(operation.path)];
     if (BARE_PATH.test(operation.path)) urls.push(toRouterPath(operation.path));
     for (const url of urls) {
@@ -46,6 +46,18 @@ export function registerOperations(app: FastifyInstance, contract: Contract, han
       app.route(route);
     }
   }
+}
+
+/** Route schemas by their text: the same schema is the same object in every app of the process (see app.ts). */
+const routeSchemas = new Map<string, ReturnType<typeof routeSchema>>();
+
+function sharedRouteSchema(operation: ContractOperation): ReturnType<typeof routeSchema> {
+  const schema = routeSchema(operation);
+  const key = JSON.stringify(schema);
+  const known = routeSchemas.get(key);
+  if (known) return known;
+  routeSchemas.set(key, schema);
+  return schema;
 }
 
 async function notImplemented(ctx: HandlerContext): Promise<never> {

@@ -85,6 +85,8 @@ describe('algorithm runs', () => {
   it('counts started runs against the licence, like started cameras', async () => {
     await db().updateTable('devices').set({ startState: 2 }).execute();
     await db().updateTable('algorithmRuns').set({ startState: 2 }).execute();
+    // The demo site's started detection tasks analyse their cameras too.
+    await db().updateTable('detectionTasks').set({ startState: 2 }).execute();
     await db().updateTable('licence').set({ maxCameras: 1 }).execute();
     const a = await addCamera(server.app, token);
     const b = await addCamera(server.app, token);

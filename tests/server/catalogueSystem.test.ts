@@ -98,11 +98,17 @@ describe('camera groups', () => {
 
 describe('the unit tree', () => {
   it('answers the whole tree with levels and camera counts (a unit counts the cameras below it)', async () => {
+    // The demo seed files every camera under 南山区, those of its second box under 科技园片区.
+    const inUnit = async (name: string) =>
+      Number((await db().selectFrom('devices').innerJoin('units', 'units.id', 'devices.unitId').select((eb) => eb.fn.countAll().as('n')).where('units.unitName', '=', name).executeTakeFirstOrThrow()).n);
+    const [district, park] = [await inUnit('南山区'), await inUnit('科技园片区')];
+    expect(park).toBeGreaterThan(0);
+    expect(district).toBeGreaterThan(0);
     const tree = await ok(server.app, 'GET', '/unit/tree', { token });
     expect(tree).toHaveLength(1);
-    expect(tree[0]).toMatchObject({ unitName: '深圳市', level: 1, cameraCount: 6 });
-    expect(tree[0].children[0]).toMatchObject({ unitName: '南山区', level: 2, cameraCount: 6 });
-    expect(tree[0].children[0].children[0]).toMatchObject({ unitName: '科技园片区', level: 3, cameraCount: 2, children: [] });
+    expect(tree[0]).toMatchObject({ unitName: '深圳市', level: 1, cameraCount: district + park });
+    expect(tree[0].children[0]).toMatchObject({ unitName: '南山区', level: 2, cameraCount: district + park });
+    expect(tree[0].children[0].children[0]).toMatchObject({ unitName: '科技园片区', level: 3, cameraCount: park, children: [] });
     const filtered = await ok(server.app, 'GET', '/unit/tree', { token, query: { name: '科技园' } });
     expect(filtered[0].children[0].children.map((u: any) => u.unitName)).toEqual(['科技园片区']);
     expect(await ok(server.app, 'GET', '/unit/tree', { token, query: { name: '无此单位' } })).toEqual([]);
