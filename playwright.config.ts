@@ -15,7 +15,7 @@ export default defineConfig({
   retries: 0,
   // Limits for a loaded 2-core machine: tests wait for conditions; these only bound a hang.
   timeout: 180_000,
-  expect: { timeout: 20_000 },
+  expect: { timeout: 30_000 },
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     trace: 'retain-on-failure',

@@ -1,5 +1,6 @@
 // Signing in and out of the real console against the real server (demo site seeded on a fresh database).
 import { expect, type Page, test } from './support/fixtures.ts';
+import { marksOf, recordMarks } from './support/messageMarks.ts';
 
 async function signIn(page: Page, username: string, password: string) {
   await page.goto('/login');
@@ -81,8 +82,11 @@ test('a session revoked on the server ends with its message and returns to /logi
   const revoked = await request.post('/api/user/logout', { headers: { token } });
   expect((await revoked.json()).code).toBe(0);
 
+  await recordMarks(page, /未登录或登录已过期，请重新登录/);
   await page.reload(); // restoring the stored session meets the server's business 401
-  await expect(page.getByText('未登录或登录已过期，请重新登录')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  await page.waitForURL(/\/login$/);
+  const marks = await marksOf(page);
+  expect(marks.shown).toBeDefined(); // the message was on screen (recorded by the page: it lives 1.5 s)
+  expect(marks.shown!).toBeLessThanOrEqual(marks.login!);
   expect(await page.evaluate(() => localStorage.getItem('argus.session'))).toBeNull();
 });

@@ -2,6 +2,7 @@
 // server ends the session at the next call, a 404 says 'service abnormal', and a slow flagged call shows the
 // 'please wait' overlay. Slow and missing answers are made with page.route; nothing sleeps.
 import { expect, type Page, test } from './support/fixtures.ts';
+import { marksOf, recordMarks } from './support/messageMarks.ts';
 
 async function signIn(page: Page, username = 'admin', password = 'Argus@2026') {
   await page.goto('/login');
@@ -17,32 +18,25 @@ test('a token revoked on the server: the next call shows the message, and /login
   await signIn(page);
   await expect(page).toHaveURL(/\/index_traffic$/);
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('argus.session') ?? '{}').token as string);
+  // The page records its own moments from here (support/messageMarks.ts): the message may come and go between polls.
+  await recordMarks(page, /未登录或登录已过期|登录已失效/);
   const revoked = await request.post('/api/user/logout', { headers: { token } });
   expect((await revoked.json()).code).toBe(0);
 
-  // The next call the console makes: the user list loads when its screen opens from the menu.
+  // The next call the console makes: the user list loads when its screen opens from the menu. Whichever notices
+  // the revoked session first says it — that call (the server's message) or the home's alarm socket (the
+  // console's), which may take the page to /login before the menu is clicked.
   const menu = page.getByRole('navigation', { name: '菜单' });
   const userConfig = menu.getByRole('link', { name: '用户管理' });
   const systemGroup = menu.getByText('系统管理', { exact: true });
-  await expect(systemGroup).toBeVisible();
-  if (!(await userConfig.isVisible())) await systemGroup.click(); // the group is folded
-  // The page clocks its own moments (the message shown, /login reached): measured from here, a loaded machine's
-  // late polling would shorten the interval and make the check a matter of luck.
-  // (A script string: this spec is type-checked without the DOM library.)
-  await page.evaluate(`(() => {
-    const marks = (window.marks = {});
-    const look = () => {
-      if (marks.shown === undefined && /未登录或登录已过期|登录已失效/.test(document.body.textContent)) marks.shown = performance.now();
-      if (marks.login === undefined && location.pathname.endsWith('/login')) marks.login = performance.now();
-    };
-    new MutationObserver(look).observe(document.body, { childList: true, subtree: true, characterData: true });
-  })()`);
-  await userConfig.click();
-  // The page records the message when it appears: on a loaded machine the redirect may come before a poll sees it.
-  // Whichever notices first says it: the next call (the server's message) or the home's alarm socket (the console's).
+  const openUsers = async () => {
+    if (!(await userConfig.isVisible())) await systemGroup.click({ timeout: 60_000 }); // the group is folded
+    await userConfig.click({ timeout: 60_000 });
+  };
+  await Promise.race([page.waitForURL(/\/login$/, { timeout: 60_000 }), openUsers().catch(() => undefined)]);
   await page.waitForURL(/\/login$/); // the message is read where it happened, then the login screen
   expect(await page.evaluate(() => localStorage.getItem('argus.session'))).toBeNull(); // forgotten
-  const marks = (await page.evaluate('window.marks')) as { shown?: number; login?: number };
+  const marks = await marksOf(page);
   expect(marks.shown).toBeDefined();
   expect(marks.login).toBeDefined();
   const waited = (marks.login ?? 0) - (marks.shown ?? 0);
