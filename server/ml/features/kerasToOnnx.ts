@@ -45,7 +45,7 @@ export function readLayerWeights(model: KerasLayersModel, shard: Uint8Array): Ma
     for (const w of group.weights) {
       const n = product(w.shape);
       const q = w.quantization;
-      if (!q || q.dtype !== 'uint8') throw new Error(`${w.name}: only uint8-quantised weights are supported`);
+      if (q?.dtype !== 'uint8') throw new Error(`${w.name}: only uint8-quantised weights are supported`);
       if (offset + n > shard.byteLength) throw new Error(`${w.name}: the weight shard is too short`);
       const values = new Float32Array(n);
       for (let i = 0; i < n; i++) values[i] = (shard[offset + i] as number) * q.scale + q.min;

@@ -18,13 +18,11 @@ export const FEATURE_MODEL_FILES = {
 export const FEATURE_INPUT_SIZE = 224;
 
 /**
- * block_10_expand_relu: the widest map of the frozen ImageNet blocks (0–10; 384 channels at 14×14);
- * out_relu: the network's final 1280 channels (blocks 11–16 were fine-tuned on nsfwjs's five classes).
+ * block_10_expand_relu: the widest map of the frozen ImageNet blocks (0–10; 384 channels at 14×14). The network's
+ * final 1280 channels (`out_relu`, blocks 11–16 fine-tuned on nsfwjs's five classes) separated the test classes
+ * worse (SOURCE.md), so the graph is cut after block 10, which also makes a run cheaper.
  */
-export const FEATURE_TAPS: FeatureTap[] = [
-  { layer: 'block_10_expand_relu', output: 'frozen384' },
-  { layer: 'out_relu', output: 'final1280' },
-];
+export const FEATURE_TAPS: FeatureTap[] = [{ layer: 'block_10_expand_relu', output: 'frozen384' }];
 
 export interface LoadedFeatureModel {
   /** Pixels: NCHW float32 in [0, 1]. Answers each tap's vector by output name. */
@@ -67,3 +65,8 @@ export async function loadFeatureModel(threads = 1): Promise<LoadedFeatureModel>
     release: () => session.release(),
   };
 }
+
+/** The tap whose vector is the embedding (see SOURCE.md for the comparison that chose it). */
+export const FEATURE_OUTPUT = 'frozen384';
+/** The extractor's name as a model version records it. */
+export const FEATURE_EXTRACTOR = `mobilenet_v2-nsfwjs-4.4.0/${FEATURE_OUTPUT}`;
