@@ -4839,6 +4839,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/warehouse/train/cancel/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a training
+         * @description id is the taskId. A queued or running training stops (state 3, message says it was cancelled); no
+         *     version is made. 404 unknown task; 409 the training has already finished or failed.
+         */
+        post: operations["cancelTraining"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/samples/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Health check of an algorithm's samples
+         * @description Class counts and balance, image size statistics, exact duplicates (same sha256), near duplicates
+         *     (feature cosine at least 0.98; needs the samples embedded, which this call does for any not yet
+         *     embedded) and images smaller than the recommended size. 404 unknown algorithmId.
+         */
+        post: operations["getTrainHealth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/group/list": {
         parameters: {
             query?: never;
@@ -9159,6 +9202,100 @@ export interface components {
             modelId: number | null;
             /** @description Algorithm version produced (state 2). */
             version: string | null;
+            /** @description The evaluation report of the version made (state 2); null before. */
+            report?: components["schemas"]["TrainReport"] | null;
+        };
+        /** @enum {string} */
+        TrainClassLabel: "positive" | "negative";
+        TrainReportClass: {
+            label: components["schemas"]["TrainClassLabel"];
+            precision: number;
+            recall: number;
+            "f1-score": number;
+            /** @description Samples of the class. */
+            support: number;
+        };
+        TrainReportAverage: {
+            precision: number;
+            recall: number;
+            "f1-score": number;
+            support: number;
+        };
+        TrainConfusionCell: {
+            actual: components["schemas"]["TrainClassLabel"];
+            predicted: components["schemas"]["TrainClassLabel"];
+            count: number;
+            sampleIds: number[];
+        };
+        TrainPrPoint: {
+            threshold: number;
+            precision: number;
+            recall: number;
+        };
+        TrainScoredSample: {
+            id: number;
+            label: components["schemas"]["TrainClassLabel"];
+            /** @description Out-of-fold probability of positive (the sample was not in the fold's training data). */
+            score: number;
+        };
+        /**
+         * @description Cross-validated evaluation of a training (every figure from out-of-fold scores on the algorithm's own
+         *     samples, at the recommended threshold). The scores let a console recompute the figures at another
+         *     threshold.
+         */
+        TrainReport: {
+            /**
+             * @description Stratified k-fold, or leave-one-out under 20 samples.
+             * @enum {string}
+             */
+            method: "kfold" | "leaveOneOut";
+            folds: number;
+            /** @description Recommended decision threshold (best F1 of positive on the out-of-fold scores). */
+            threshold: number;
+            accuracy: number;
+            logLoss: number;
+            averagePrecision: number;
+            perClass: components["schemas"]["TrainReportClass"][];
+            macroAvg: components["schemas"]["TrainReportAverage"];
+            weightedAvg: components["schemas"]["TrainReportAverage"];
+            /** @description The four cells (actual × predicted) with the samples in each. */
+            confusion: components["schemas"]["TrainConfusionCell"][];
+            /** @description Precision and recall at each distinct score, highest threshold first. */
+            prCurve: components["schemas"]["TrainPrPoint"][];
+            scores: components["schemas"]["TrainScoredSample"][];
+            /** @description Feature extractor (network and layer). */
+            extractor: string;
+            /** @description sha256 of the extractor's weight files. */
+            extractorHash: string;
+            featureDim: number;
+            /** @description Time of the whole job (embedding, cross-validation, final fit). */
+            trainMs: number;
+        };
+        TrainHealthQuery: {
+            algorithmId: number;
+        };
+        TrainHealth: {
+            counts: components["schemas"]["TrainSampleCounts"];
+            /** @description Smaller class over larger class (positive vs negative); null when either is empty. */
+            balance: number | null;
+            width: components["schemas"]["TrainSizeStats"];
+            height: components["schemas"]["TrainSizeStats"];
+            /** @description Groups of samples with the same bytes (sha256); keep one of each group. */
+            exactDuplicates: components["schemas"]["TrainDuplicateGroup"][];
+            /** @description Groups of different files whose features have cosine similarity of at least 0.98. */
+            nearDuplicates: components["schemas"]["TrainDuplicateGroup"][];
+            /** @description Samples whose shorter side is under minSide pixels. */
+            tooSmall: number[];
+            /** @description Recommended shorter side (the extractor's input size). */
+            minSide: number;
+        };
+        TrainSizeStats: {
+            min: number;
+            max: number;
+            mean: number;
+        };
+        TrainDuplicateGroup: {
+            sampleIds: number[];
         };
         /** @description A camera group (the groupId of event-area configurations). */
         SystemGroup: {
@@ -16437,6 +16574,56 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["TrainTask"];
+                    };
+                };
+            };
+        };
+    };
+    cancelTraining: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["TrainTask"];
+                    };
+                };
+            };
+        };
+    };
+    getTrainHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrainHealthQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["TrainHealth"];
                     };
                 };
             };
