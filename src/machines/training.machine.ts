@@ -2,8 +2,8 @@
 // evaluate → validate → publish, for one algorithm's dataset. The §5 rules are guards (src/domain/trainingRules.ts):
 // a refused step stays where it is and names the rule; the server checks every rule again. The step lives in the
 // URL: the machine starts at the requested step, or the furthest one the loaded dataset allows before it. Server
-// calls are actors the screen (or a test) provides; training and evaluation progress are jobProgress children,
-// stopped with the wizard when the screen is left.
+// calls are actors the screen (or a test) provides. Training progress is a jobProgress child, stopped with the
+// wizard when the screen is left; a finished training answers its version's cross-validated report (evaluation).
 import { assign, fromPromise, setup } from 'xstate';
 import {
   type RuleRefusal,
@@ -35,13 +35,18 @@ export interface TrainingContext<R = unknown, V = unknown> {
   requestedStep: WizardStep;
   counts: SampleCounts;
   trainTaskId: number | null;
-  evalTaskId: number | null;
   modelId: number | null;
   report: R | null;
   validation: V | null;
   published: boolean;
   refusal: RuleRefusal | null;
   error: string | null;
+}
+
+/** What a finished training's progress carries: the version it made and that version's cross-validated report. */
+export interface TrainedDetail<R = unknown> {
+  modelId: number | null;
+  report: R | null;
 }
 
 export type MutateRequest = { kind: 'classify'; ids: number[]; label: SampleLabel } | { kind: 'delete'; ids: number[] };
@@ -54,7 +59,7 @@ export type TrainingEvent =
   | { type: 'DELETE'; ids: number[] }
   | { type: 'NEXT' }
   | { type: 'TRAIN' }
-  | { type: 'EVALUATE' }
+  | { type: 'CANCEL' }
   | { type: 'VALIDATE'; files: File[] }
   | { type: 'PUBLISH' }
   | { type: 'DISMISS' };
@@ -97,11 +102,10 @@ export const trainingMachine = setup({
     upload: fromPromise<SampleCounts, { algorithmId: number; files: File[] }>(notProvided('upload')),
     mutate: fromPromise<SampleCounts, MutateRequest>(notProvided('mutate')),
     startTraining: fromPromise<{ taskId: number }, { algorithmId: number }>(notProvided('startTraining')),
-    startEvaluation: fromPromise<{ taskId: number }, { modelId: number }>(notProvided('startEvaluation')),
+    cancelTraining: fromPromise<void, { taskId: number }>(notProvided('cancelTraining')),
     validate: fromPromise<unknown, { modelId: number; files: File[] }>(notProvided('validate')),
     publish: fromPromise<{ published: true }, { modelId: number }>(notProvided('publish')),
     trainProgress: jobProgressMachine,
-    evalProgress: jobProgressMachine,
   },
   actions: {
     clearNotes: assign({ refusal: null, error: null }),
@@ -123,7 +127,6 @@ export const trainingMachine = setup({
     requestedStep: input.step,
     counts: EMPTY_COUNTS,
     trainTaskId: null,
-    evalTaskId: null,
     modelId: null,
     report: null,
     validation: null,
@@ -199,9 +202,6 @@ export const trainingMachine = setup({
             TRAIN: { guard: 'trainAllowed', target: '#training.startingTraining', actions: assign({ error: null }) },
           },
         },
-        evaluationFailed: {
-          on: { EVALUATE: { target: '#training.startingEvaluation', actions: assign({ error: null }) } },
-        },
         report: {
           on: { NEXT: 'validate' },
         },
@@ -256,34 +256,24 @@ export const trainingMachine = setup({
         onDone: [
           {
             guard: 'jobDone',
-            target: 'startingEvaluation',
+            target: 'steps.report',
             actions: assign(({ event }) => {
-              const outcome = outcomeOf(event);
-              const detail = outcome.snapshot?.detail as { modelId?: number | null } | undefined;
-              return { trainTaskId: null, modelId: detail?.modelId ?? null, report: null, validation: null, published: false };
+              const detail = outcomeOf(event).snapshot?.detail as TrainedDetail | undefined;
+              return { trainTaskId: null, modelId: detail?.modelId ?? null, report: detail?.report ?? null, validation: null, published: false };
             }),
           },
           { target: 'steps.trainingFailed', actions: assign(({ event }) => ({ trainTaskId: null, error: jobError(outcomeOf(event)) })) },
         ],
       },
+      on: { CANCEL: 'cancellingTraining' },
     },
-    startingEvaluation: {
+    // The server cancels the job (its state becomes 3); a refusal (it had just finished) goes back to watching it.
+    cancellingTraining: {
       invoke: {
-        src: 'startEvaluation',
-        input: ({ context }) => ({ modelId: context.modelId! }),
-        onDone: { target: 'evaluationRunning', actions: assign({ evalTaskId: ({ event }) => event.output.taskId }) },
-        onError: { target: 'steps.evaluationFailed', actions: assign({ error: ({ event }) => message(event.error) }) },
-      },
-    },
-    evaluationRunning: {
-      invoke: {
-        id: 'evalProgress',
-        src: 'evalProgress',
-        input: ({ context }) => ({ taskId: context.evalTaskId! }),
-        onDone: [
-          { guard: 'jobDone', target: 'steps.report', actions: assign(({ event }) => ({ evalTaskId: null, report: outcomeOf(event).snapshot?.detail ?? null })) },
-          { target: 'steps.evaluationFailed', actions: assign(({ event }) => ({ evalTaskId: null, error: jobError(outcomeOf(event)) })) },
-        ],
+        src: 'cancelTraining',
+        input: ({ context }) => ({ taskId: context.trainTaskId! }),
+        onDone: { target: 'steps.health', actions: assign({ trainTaskId: null, error: null }) },
+        onError: { target: 'trainingRunning', actions: assign({ error: ({ event }) => message(event.error) }) },
       },
     },
     validating: {

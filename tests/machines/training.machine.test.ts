@@ -1,6 +1,6 @@
 // Model-based test of the training wizard: a model of what the operator sees (the step, and whether the dataset is
 // sorted) generates paths through every transition; each drives the production machine with a fake server and a
-// simulated clock (training and evaluation progress are polled), and checks the step, the §5 refusals (nothing sent
+// simulated clock (training progress is polled; a finished training carries its report), and checks the step, the §5 refusals (nothing sent
 // to the server when a rule refuses) and what each call sent. The URL's step, a training found running and the
 // 1000-per-algorithm rule are separate cases; the last test checks every state and transition was taken.
 import { describe, expect, it } from 'vitest';
@@ -21,11 +21,8 @@ const userModel = createMachine({
     healthUnsorted: { on: { TRAIN_REFUSED: 'healthUnsorted', GOTO_CLASSIFY: 'classifyUnsorted', HEALTH_CLASSIFY_ALL: 'healthSorted' } },
     classifySorted: { on: { DELETE_ONE: 'classifySorted', DELETE_FAILS: 'classifySorted', NEXT: 'healthSorted' } },
     healthSorted: { on: { REMOVE_DUPLICATE: 'healthSorted', HEALTH_DELETE_FAILS: 'healthSorted', TRAIN_START_FAILS: 'healthSorted', TRAIN_OK: 'training' } },
-    training: { on: { PROGRESS: 'training', TRAINING_DONE: 'evaluating', TRAINING_FAILS: 'trainingFailed' } },
+    training: { on: { PROGRESS: 'training', TRAINING_DONE: 'report', TRAINING_FAILS: 'trainingFailed', CANCEL_OK: 'healthSorted', CANCEL_REFUSED: 'training' } },
     trainingFailed: { on: { RETRAIN: 'training', GOTO_HEALTH: 'healthSorted' } },
-    evaluating: { on: { EVAL_STARTED: 'evalRunning', EVAL_START_FAILS: 'evaluationFailed' } },
-    evalRunning: { on: { EVAL_DONE: 'report', EVAL_FAILS: 'evaluationFailed' } },
-    evaluationFailed: { on: { EVALUATE: 'evaluating' } },
     report: { on: { NEXT: 'validate', GOTO_VALIDATE: 'validate', GOTO_PUBLISH: 'validate', GOTO_HEALTH: 'healthSorted' } },
     validate: {
       on: { VALIDATE_TOO_MANY: 'validate', VALIDATE_OK: 'validate', VALIDATE_FAILS: 'validate', PUBLISH_FAILS: 'validate', GOTO_EVALUATE: 'report', PUBLISH_OK: 'published' },
@@ -145,27 +142,26 @@ const performers: Record<string, (h: H) => Promise<void>> = {
     await h.nextPoll();
   },
   TRAINING_DONE: async (h) => {
-    await poll(h, 2, { modelId: 9 });
-    expect(h.context.modelId).toBe(9);
-    expect(h.lastInput('startEvaluation')).toEqual({ modelId: 9 });
+    await poll(h, 2, { modelId: 9, report: REPORT });
+    expect(h.context).toMatchObject({ modelId: 9, report: REPORT, trainTaskId: null });
   },
   TRAINING_FAILS: async (h) => {
     await poll(h, 3, null, 'worker crashed');
     expect(h.context.error).toBe('worker crashed');
   },
-  EVAL_STARTED: async (h) => {
-    await h.answer('startEvaluation', { taskId: 40 });
-    expect(h.lastInput('poll')).toEqual({ taskId: 40 });
+  CANCEL_OK: async (h) => {
+    const taskId = h.context.trainTaskId;
+    h.send({ type: 'CANCEL' });
+    expect(h.lastInput('cancelTraining')).toEqual({ taskId });
+    await h.answer('cancelTraining', undefined);
+    expect(h.context.trainTaskId).toBeNull();
   },
-  EVAL_START_FAILS: (h) => failWith(h, 'startEvaluation', 'model not usable'),
-  EVALUATE: async (h) => h.send({ type: 'EVALUATE' }),
-  EVAL_DONE: async (h) => {
-    await poll(h, 2, REPORT);
-    expect(h.context.report).toEqual(REPORT);
-  },
-  EVAL_FAILS: async (h) => {
-    await poll(h, 3, null, 'dataset empty');
-    expect(h.context.error).toBe('dataset empty');
+  CANCEL_REFUSED: async (h) => {
+    h.send({ type: 'CANCEL' });
+    await h.fail('cancelTraining', new Error('already finished'));
+    expect(h.context.error).toBe('already finished');
+    // Watching again: a fresh poll of the same task.
+    expect(h.lastInput('poll')).toEqual({ taskId: h.context.trainTaskId });
   },
   VALIDATE_TOO_MANY: async (h) => {
     await noCallAfter(h, () => h.send({ type: 'VALIDATE', files: images(11) }));
@@ -208,9 +204,6 @@ function checks(h: H) {
     healthSorted: at('{"steps":"health"}', sorted),
     training: at('"trainingRunning"'),
     trainingFailed: at('{"steps":"trainingFailed"}'),
-    evaluating: at('"startingEvaluation"'),
-    evalRunning: at('"evaluationRunning"'),
-    evaluationFailed: at('{"steps":"evaluationFailed"}'),
     report: at('{"steps":"report"}'),
     validate: at('{"steps":"validate"}', () => expect(h.context.published).toBe(false)),
     published: at('{"steps":"validate"}', () => expect(h.context.published).toBe(true)),

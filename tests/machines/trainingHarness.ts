@@ -33,7 +33,7 @@ export function allTransitionKeys(): string[] {
 
 export const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-export type CallKind = 'loadDataset' | 'upload' | 'mutate' | 'startTraining' | 'startEvaluation' | 'validate' | 'publish' | 'poll';
+export type CallKind = 'loadDataset' | 'upload' | 'mutate' | 'startTraining' | 'cancelTraining' | 'validate' | 'publish' | 'poll';
 interface Pending {
   kind: CallKind;
   input: unknown;
@@ -66,11 +66,10 @@ export class TrainingHarness {
         upload: call('upload'),
         mutate: call('mutate'),
         startTraining: call('startTraining'),
-        startEvaluation: call('startEvaluation'),
+        cancelTraining: call('cancelTraining'),
         validate: call('validate'),
         publish: call('publish'),
         trainProgress: poller,
-        evalProgress: poller,
       } as never,
     });
     this.actor = createActor(machine, {
