@@ -54,7 +54,8 @@ export type MutateRequest = { kind: 'classify'; ids: number[]; label: SampleLabe
 export type TrainingEvent =
   | { type: 'RETRY' }
   | { type: 'GOTO'; step: WizardStep }
-  | { type: 'UPLOAD'; files: File[] }
+  /** `count`: the images the upload holds when it is not one per file (a zip, already checked by its report). */
+  | { type: 'UPLOAD'; files: File[]; count?: number }
   | { type: 'CLASSIFY'; ids: number[]; label: SampleLabel }
   | { type: 'DELETE'; ids: number[] }
   | { type: 'NEXT' }
@@ -70,6 +71,7 @@ const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`${name} is provided by the screen`);
 };
 const filesOf = (event: TrainingEvent) => (event.type === 'UPLOAD' || event.type === 'VALIDATE' ? event.files : []);
+const imageCount = (event: TrainingEvent) => (event.type === 'UPLOAD' ? (event.count ?? event.files.length) : 0);
 const outcomeOf = (event: unknown) => (event as { output: JobOutcome }).output;
 const jobError = (outcome: JobOutcome) =>
   outcome.status === 'lost' ? outcome.error : outcome.status === 'failed' ? outcome.snapshot.message : outcome.status;
@@ -111,7 +113,7 @@ export const trainingMachine = setup({
     clearNotes: assign({ refusal: null, error: null }),
   },
   guards: {
-    uploadAllowed: ({ context, event }) => uploadRefusal(context.counts, filesOf(event).length) === null,
+    uploadAllowed: ({ context, event }) => uploadRefusal(context.counts, imageCount(event)) === null,
     trainAllowed: ({ context }) => trainingRefusal(context.counts) === null,
     validationAllowed: ({ event }) => validationRefusal(filesOf(event).length) === null,
     hasSamples: ({ context }) => context.counts.total > 0,
@@ -175,7 +177,7 @@ export const trainingMachine = setup({
           on: {
             UPLOAD: [
               { guard: 'uploadAllowed', target: '#training.uploading', actions: assign({ refusal: null, error: null }) },
-              { actions: assign({ refusal: ({ context, event }) => uploadRefusal(context.counts, event.files.length) }) },
+              { actions: assign({ refusal: ({ context, event }) => uploadRefusal(context.counts, imageCount(event)) }) },
             ],
             NEXT: { guard: 'hasSamples', target: 'classify' },
           },

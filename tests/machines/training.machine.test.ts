@@ -263,6 +263,9 @@ describe('training wizard machine (model-based)', () => {
     h.send({ type: 'GOTO', step: 'upload' });
     await noCallAfter(h, () => h.send({ type: 'UPLOAD', files: images(60) }));
     expect(h.context.refusal).toEqual({ code: 'perAlgorithm', total: 950, adding: 60, limit: 1000 });
+    // A zip counts the images it holds, not the one file.
+    await noCallAfter(h, () => h.send({ type: 'UPLOAD', files: images(1), count: 51 }));
+    expect(h.context.refusal).toEqual({ code: 'perAlgorithm', total: 950, adding: 51, limit: 1000 });
     h.actor.stop();
   });
 

@@ -1,0 +1,41 @@
+// Validation on at most 10 images (spec §5, refused here before anything is sent), then publishing.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import 'rsuite/Button/styles/index.css';
+import type { TrainingEvent } from '../../machines/training.machine.ts';
+
+interface Props {
+  busy: boolean;
+  published: boolean;
+  send: (event: TrainingEvent) => void;
+}
+
+export function ValidatePanel({ busy, published, send }: Props) {
+  const { t } = useTranslation('training');
+  const [files, setFiles] = useState<File[]>([]);
+  return (
+    <div className="train-validate">
+      <p>{t('validate.help')}</p>
+      <label>
+        {t('validate.images')}{' '}
+        <input
+          type="file"
+          multiple
+          accept=".jpg,.jpeg,.png,.jfif,image/jpeg,image/png"
+          data-testid="validate-input"
+          disabled={busy}
+          onChange={(event) => setFiles(event.target.files ? [...event.target.files] : [])}
+        />
+      </label>
+      <Button appearance="primary" disabled={busy || files.length === 0} onClick={() => send({ type: 'VALIDATE', files })}>
+        {t('validate.run', { count: files.length })}
+      </Button>
+      {published ? <p role="status">{t('validate.published')}</p> : (
+        <Button disabled={busy} onClick={() => send({ type: 'PUBLISH' })}>
+          {t('validate.publish')}
+        </Button>
+      )}
+    </div>
+  );
+}
