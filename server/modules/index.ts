@@ -44,6 +44,7 @@ import { tagHandlers } from './system/tagHandlers.ts';
 import { timeModelHandlers } from './system/timeModelHandlers.ts';
 import { unitHandlers } from './system/unitHandlers.ts';
 import { taskHandlers } from './tasks/taskHandlers.ts';
+import { sampleHandlers } from './training/sampleHandlers.ts';
 import { userHandlers } from './users/userHandlers.ts';
 import { videoHandlers } from './video/videoHandlers.ts';
 
@@ -75,6 +76,7 @@ export const handlers: HandlerMap = {
   ...taskHandlers,
   ...planHandlers,
   ...setupEventHandlers,
+  ...sampleHandlers,
   ...setupEventValidateHandlers,
   ...setupEventExportHandlers,
   ...homeSummaryHandlers,
