@@ -45,6 +45,7 @@ import { timeModelHandlers } from './system/timeModelHandlers.ts';
 import { unitHandlers } from './system/unitHandlers.ts';
 import { taskHandlers } from './tasks/taskHandlers.ts';
 import { sampleHandlers } from './training/sampleHandlers.ts';
+import { trainHandlers } from './training/trainHandlers.ts';
 import { userHandlers } from './users/userHandlers.ts';
 import { videoHandlers } from './video/videoHandlers.ts';
 
@@ -77,6 +78,7 @@ export const handlers: HandlerMap = {
   ...planHandlers,
   ...setupEventHandlers,
   ...sampleHandlers,
+  ...trainHandlers,
   ...setupEventValidateHandlers,
   ...setupEventExportHandlers,
   ...homeSummaryHandlers,
