@@ -13,6 +13,7 @@ export interface TrainSampleTable {
   fileName: string;
   filePath: string;
   sha256: string;
+  dhash: string;
   size: number;
   width: number;
   height: number;

@@ -46,6 +46,7 @@ import { unitHandlers } from './system/unitHandlers.ts';
 import { taskHandlers } from './tasks/taskHandlers.ts';
 import { sampleHandlers } from './training/sampleHandlers.ts';
 import { trainHandlers } from './training/trainHandlers.ts';
+import { trainHealthHandlers } from './training/trainHealth.ts';
 import { userHandlers } from './users/userHandlers.ts';
 import { videoHandlers } from './video/videoHandlers.ts';
 
@@ -79,6 +80,7 @@ export const handlers: HandlerMap = {
   ...setupEventHandlers,
   ...sampleHandlers,
   ...trainHandlers,
+  ...trainHealthHandlers,
   ...setupEventValidateHandlers,
   ...setupEventExportHandlers,
   ...homeSummaryHandlers,

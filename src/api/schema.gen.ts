@@ -4872,8 +4872,8 @@ export interface paths {
         /**
          * Health check of an algorithm's samples
          * @description Class counts and balance, image size statistics, exact duplicates (same sha256), near duplicates
-         *     (feature cosine at least 0.98; needs the samples embedded, which this call does for any not yet
-         *     embedded) and images smaller than the recommended size. 404 unknown algorithmId.
+         *     (perceptual difference hash within 12 of 64 bits) and images smaller than the recommended size.
+         *     404 unknown algorithmId.
          */
         post: operations["getTrainHealth"];
         delete?: never;
@@ -9282,7 +9282,7 @@ export interface components {
             height: components["schemas"]["TrainSizeStats"];
             /** @description Groups of samples with the same bytes (sha256); keep one of each group. */
             exactDuplicates: components["schemas"]["TrainDuplicateGroup"][];
-            /** @description Groups of different files whose features have cosine similarity of at least 0.98. */
+            /** @description Groups of different files that look alike (difference hash within 12 of 64 bits). */
             nearDuplicates: components["schemas"]["TrainDuplicateGroup"][];
             /** @description Samples whose shorter side is under minSide pixels. */
             tooSmall: number[];

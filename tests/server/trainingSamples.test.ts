@@ -2,6 +2,7 @@
 // (no row, no file); list, classify and delete; counts over the whole algorithm.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from './support/client.ts';
 import { addAlgorithm, declareHugeSizes, makeZip, sampleRows, samples, upload, uploadZip } from './support/training.ts';
@@ -86,7 +87,7 @@ describe('uploadTrainSamples', () => {
     // 999 rows already there (as if uploaded before); two more would pass 1000.
     await server.database.db
       .insertInto('trainSamples')
-      .values(Array.from({ length: 999 }, (_, i) => ({ algorithmId: id, fileName: `old_${i}.png`, filePath: `training/${id}/old_${i}.png`, sha256: 'a'.repeat(64), size: 20_000, width: 10, height: 10 })))
+      .values(Array.from({ length: 999 }, (_, i) => ({ algorithmId: id, fileName: `old_${i}.png`, filePath: `training/${id}/old_${i}.png`, sha256: 'a'.repeat(64), dhash: '0'.repeat(16), size: 20_000, width: 10, height: 10 })))
       .execute();
     const res = await upload(server.app, token, [{ name: 'a.png', bytes }, { name: 'b.png', bytes }], { algorithmId: String(id) });
     expect(res.code).toBe(409);
@@ -169,5 +170,42 @@ describe('list, classify, delete', () => {
     expect(await sampleRows(server, id)).toHaveLength(3);
     expect(storedFiles(id)).toHaveLength(3);
     expect((await call(server.app, 'PUT', '/warehouse/samples/classify', { token, body: { ids: [999_999], label: 'positive' } })).json.code).toBe(404);
+  });
+});
+
+describe('getTrainHealth', () => {
+  it('counts, balance, sizes, exact and near duplicates, too-small images', async () => {
+    const id = await addAlgorithm(server, '训练-体检');
+    const [a, b, c] = await samples(3, { positive: (i) => i === 0, seed: 200 });
+    const bytesA = (a as { bytes: Buffer }).bytes;
+    const bytesB = (b as { bytes: Buffer }).bytes;
+    // Exact copy of a; near copies of b (re-encoded as JPEG, and brighter); a small-sided image (200×200).
+    const jpegOfB = await sharp(bytesB).jpeg({ quality: 90 }).toBuffer();
+    const brighterB = await sharp(bytesB).modulate({ brightness: 1.1 }).png().toBuffer();
+    const small = await drawSample({ positive: false, seed: 210, size: 200 });
+    const files = [
+      { name: 'a.png', bytes: bytesA },
+      { name: 'a_copy.png', bytes: bytesA },
+      { name: 'b.png', bytes: bytesB },
+      { name: 'b.jpg', bytes: jpegOfB },
+      { name: 'b_bright.png', bytes: brighterB },
+      { name: 'c.png', bytes: (c as { bytes: Buffer }).bytes },
+      { name: 'small.png', bytes: small },
+    ];
+    const up = await upload(server.app, token, files, { algorithmId: String(id) });
+    expect(up.code).toBe(0);
+    const idOf = (name: string) => up.data.list.find((s: { fileName: string }) => s.fileName === name).id as number;
+    await call(server.app, 'PUT', '/warehouse/samples/classify', { token, body: { ids: [idOf('a.png'), idOf('a_copy.png')], label: 'positive' } });
+    await call(server.app, 'PUT', '/warehouse/samples/classify', { token, body: { ids: [idOf('c.png'), idOf('small.png'), idOf('b.png'), idOf('b.jpg')], label: 'negative' } });
+    const res = await call(server.app, 'POST', '/warehouse/samples/health', { token, body: { algorithmId: id } });
+    expect(res.json.code).toBe(0);
+    const h = res.json.data;
+    expect(h.counts).toEqual({ total: 7, positive: 2, negative: 4, unclassified: 1 });
+    expect(h.balance).toBe(0.5);
+    expect(h.width).toEqual({ min: 200, max: 240, mean: expect.any(Number) });
+    expect(h.exactDuplicates).toEqual([{ sampleIds: [idOf('a.png'), idOf('a_copy.png')].sort((x, y) => x - y) }]);
+    expect(h.nearDuplicates).toEqual([{ sampleIds: [idOf('b.png'), idOf('b.jpg'), idOf('b_bright.png')].sort((x, y) => x - y) }]);
+    expect(h.tooSmall).toEqual([idOf('small.png')]);
+    expect(h.minSide).toBe(224);
   });
 });

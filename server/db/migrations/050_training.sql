@@ -9,6 +9,8 @@ CREATE TABLE train_samples (
   -- Relative to <dataDir>/files (training/<algorithm id>/…).
   file_path varchar(256) NOT NULL,
   sha256 char(64) NOT NULL,
+  -- Perceptual difference hash (64 bits, hex): near duplicates for the health check.
+  dhash char(16) NOT NULL,
   size integer NOT NULL CHECK (size >= 16384),
   width integer NOT NULL CHECK (width > 0),
   height integer NOT NULL CHECK (height > 0),

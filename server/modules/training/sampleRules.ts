@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '../../http/apiError.ts';
 import { humanSize, sniffType } from '../../http/uploads.ts';
+import { differenceHash } from '../../media/differenceHash.ts';
 import { FeatureInputError, imageSize } from '../../ml/features.ts';
 
 export const MIN_IMAGE_BYTES = 16 * 1024;
@@ -21,6 +22,7 @@ export interface CheckedImage {
   buffer: Buffer;
   extension: string;
   sha256: string;
+  dhash: string;
   width: number;
   height: number;
 }
@@ -40,7 +42,8 @@ export async function checkImage(fileName: string, buffer: Buffer): Promise<Chec
   if (buffer.length < MIN_IMAGE_BYTES) throw new ApiError(400, 'training.fileTooSmall', { file, min: humanSize(MIN_IMAGE_BYTES) });
   try {
     const { width, height } = await imageSize(buffer);
-    return { fileName: file, buffer, extension, sha256: createHash('sha256').update(buffer).digest('hex'), width, height };
+    const sha256 = createHash('sha256').update(buffer).digest('hex');
+    return { fileName: file, buffer, extension, sha256, dhash: await differenceHash(buffer), width, height };
   } catch (error) {
     if (error instanceof FeatureInputError) throw new ApiError(415, 'training.undecodable', { file });
     throw error;

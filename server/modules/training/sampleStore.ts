@@ -91,6 +91,7 @@ export async function storeSamples(
           fileName: image.fileName,
           filePath,
           sha256: image.sha256,
+          dhash: image.dhash,
           size: image.buffer.length,
           width: image.width,
           height: image.height,
