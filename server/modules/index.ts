@@ -45,6 +45,7 @@ import { timeModelHandlers } from './system/timeModelHandlers.ts';
 import { unitHandlers } from './system/unitHandlers.ts';
 import { taskHandlers } from './tasks/taskHandlers.ts';
 import { sampleHandlers } from './training/sampleHandlers.ts';
+import { describeImageHandlers } from './training/describeImage.ts';
 import { trainHandlers } from './training/trainHandlers.ts';
 import { trainHealthHandlers } from './training/trainHealth.ts';
 import { userHandlers } from './users/userHandlers.ts';
@@ -80,6 +81,7 @@ export const handlers: HandlerMap = {
   ...setupEventHandlers,
   ...sampleHandlers,
   ...trainHandlers,
+  ...describeImageHandlers,
   ...trainHealthHandlers,
   ...setupEventValidateHandlers,
   ...setupEventExportHandlers,

@@ -4678,8 +4678,10 @@ export interface paths {
         put?: never;
         /**
          * Ask the vision-language model about an image
-         * @description Answers the question about the image as text (language follows the question). 400 image not
-         *     decodable; 429 when the model service is busy; 500 model service failure.
+         * @description Answers the question about the image as text (language follows the question), from the model service
+         *     the server is configured with (MODEL_SERVICE_URL: an OpenAI-compatible chat API taking an image). 409
+         *     when no model service is configured; 400 image not decodable; 404 a server path that is not found;
+         *     429 when the model service is busy; 500 model service failure.
          */
         post: operations["describeImage"];
         delete?: never;

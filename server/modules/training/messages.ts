@@ -5,6 +5,8 @@ export const trainingMessages = {
   'training.entity.algorithm': { zh: '仓库算法', en: 'warehouse algorithm' },
   'training.entity.sample': { zh: '训练样本', en: 'training sample' },
   'training.entity.task': { zh: '训练任务', en: 'training task' },
+  'training.entity.image': { zh: '图片', en: 'image' },
+  'training.imageUndecodable': { zh: '图片无法解码：只支持 png、jpeg，最大 10 MB', en: 'The image cannot be decoded: png or jpeg, at most 10 MB' },
   'training.badField': { zh: '参数 {field} 无效', en: 'Invalid {field}' },
   'training.noFiles': { zh: '没有上传任何图片', en: 'No image was uploaded' },
   'training.tooManyFiles': { zh: '一次最多上传 {max} 张图片', en: 'At most {max} images per upload' },

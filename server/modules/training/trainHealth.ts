@@ -20,10 +20,14 @@ const stats = (values: number[]): Schema<'TrainSizeStats'> =>
 /** Groups of ids joined by `linked` (union-find), only groups of two or more, each sorted. */
 function groups(ids: number[], linked: (a: number, b: number) => boolean): Schema<'TrainDuplicateGroup'>[] {
   const parent = ids.map((_, i) => i);
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i] as number)));
+  const find = (i: number): number => {
+    let root = i;
+    while (parent[root] !== root) root = parent[root] as number;
+    return root;
+  };
   for (let a = 0; a < ids.length; a++) for (let b = a + 1; b < ids.length; b++) if (linked(a, b)) parent[find(a)] = find(b);
   const byRoot = new Map<number, number[]>();
-  ids.forEach((id, i) => byRoot.set(find(i), [...(byRoot.get(find(i)) ?? []), id]));
+  for (const [i, id] of ids.entries()) byRoot.set(find(i), [...(byRoot.get(find(i)) ?? []), id]);
   return [...byRoot.values()].filter((g) => g.length > 1).map((g) => ({ sampleIds: g.sort((x, y) => x - y) }));
 }
 
