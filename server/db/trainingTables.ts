@@ -1,4 +1,4 @@
-// Kysely types of the training tables (migration 050).
+// Kysely types of the training tables (migration 050) and the evaluation tables (051).
 import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -72,4 +72,45 @@ export interface TrainingTables {
   imageEmbeddings: ImageEmbeddingTable;
   trainJobs: TrainJobTable;
   trainVersions: TrainVersionTable;
+}
+
+export interface EvalDatasetTable {
+  id: Generated<number>;
+  name: string;
+  source: Generated<'upload' | 'builtin'>;
+  userName: string;
+  createdAt: CreatedAt;
+}
+
+export interface EvalImageTable {
+  id: Generated<number>;
+  datasetId: number | null;
+  fileName: string;
+  filePath: string;
+  sha256: string;
+  size: number;
+  label: 'positive' | 'negative' | null;
+  createdAt: CreatedAt;
+}
+
+export interface EvalTaskTable {
+  id: Generated<number>;
+  modelId: number;
+  eventId: number | null;
+  datasetId: number;
+  evalType: 1 | 2;
+  state: Generated<0 | 1 | 2 | 3>;
+  progress: Generated<number>;
+  message: Generated<string>;
+  metrics: ColumnType<unknown | null, string | null | undefined, string | null>;
+  heartbeatAt: CreatedAt;
+  userName: string;
+  startedAt: CreatedAt;
+  endedAt: NullableTimestamp;
+}
+
+export interface EvaluationTables {
+  evalDatasets: EvalDatasetTable;
+  evalImages: EvalImageTable;
+  evalTasks: EvalTaskTable;
 }

@@ -46,6 +46,8 @@ import { unitHandlers } from './system/unitHandlers.ts';
 import { taskHandlers } from './tasks/taskHandlers.ts';
 import { sampleHandlers } from './training/sampleHandlers.ts';
 import { describeImageHandlers } from './training/describeImage.ts';
+import { evalHandlers } from './training/evalHandlers.ts';
+import { evaluationHandlers } from './training/evaluationHandlers.ts';
 import { trainHandlers } from './training/trainHandlers.ts';
 import { trainHealthHandlers } from './training/trainHealth.ts';
 import { userHandlers } from './users/userHandlers.ts';
@@ -82,6 +84,8 @@ export const handlers: HandlerMap = {
   ...sampleHandlers,
   ...trainHandlers,
   ...describeImageHandlers,
+  ...evalHandlers,
+  ...evaluationHandlers,
   ...trainHealthHandlers,
   ...setupEventValidateHandlers,
   ...setupEventExportHandlers,

@@ -9056,6 +9056,13 @@ export interface components {
             files: components["schemas"]["BinaryFile"][];
             datasetId?: number;
             datasetName?: string;
+            /**
+             * @description The class of every image of this upload (the ground truth an accuracy evaluation compares with).
+             *     Absent: the images are unlabelled (validation only).
+             */
+            label?: components["schemas"]["TrainClassLabel"];
+            /** @description A trained model (TrainTask.modelId): each image is scored by it and decided against its threshold. */
+            modelId?: number;
         };
         EvalUploadResult: {
             datasetId: number | null;
@@ -9064,7 +9071,13 @@ export interface components {
                 /** @description Server path of the stored image. */
                 url: string;
                 size: number;
+                /** @description Probability of positive by the modelId's classifier; null without modelId. */
+                score?: number | null;
+                /** @description score at or above the model's threshold; null without modelId. */
+                triggered?: boolean | null;
             }[];
+            /** @description The modelId's decision threshold; null without modelId. */
+            threshold?: number | null;
         };
         BigSdkPredictRequest: {
             images: components["schemas"]["PlatformImageRef"][];

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.ts';
+import { failStaleEvaluations } from './evaluationHandlers.ts';
 import { runTrainJob } from './trainRun.ts';
 
 export const STALE_MS = 60_000;
@@ -71,6 +72,7 @@ export function startTrainRunner(db: Kysely<Database>, dataDir: string, options:
     do {
       again = false;
       await reclaimStaleJobs(db, options.staleMs);
+      await failStaleEvaluations(db, options.staleMs);
       for (let job = await claimJob(db, instance); job && !stopped; job = await claimJob(db, instance)) {
         await runTrainJob(db, dataDir, instance, job, () => stopped).catch(onError);
       }

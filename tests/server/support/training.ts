@@ -2,7 +2,7 @@
 // the sample uploads, zips built with jszip (and patched to be hostile), and a poll for a training's end.
 import type { FastifyInstance } from 'fastify';
 import JSZip from 'jszip';
-import { expect } from 'vitest';
+import { vi } from 'vitest';
 import type { TestServer } from './testServer.ts';
 import { call } from './client.ts';
 import { imageForm } from './orchestration.ts';
@@ -92,16 +92,12 @@ export async function sampleRows(server: TestServer, algorithmId: number) {
 
 /** Polls the training until it ends (state 2 or 3) and answers its last progress. */
 export async function waitForTraining(app: FastifyInstance, token: string, taskId: number, timeout = 60_000) {
-  let last: any;
-  await expect
-    .poll(
-      async () => {
-        const res = await call(app, 'GET', `/warehouse/train/progress/${taskId}`, { token, lang: 'en' });
-        last = res.json.data;
-        return res.json.code === 0 && last.state >= 2;
-      },
-      { timeout, interval: 100 },
-    )
-    .toBe(true);
-  return last;
+  return vi.waitFor(
+    async () => {
+      const res = await call(app, 'GET', `/warehouse/train/progress/${taskId}`, { token, lang: 'en' });
+      if (res.json.code !== 0 || res.json.data.state < 2) throw new Error(`training ${taskId} not ended: ${JSON.stringify(res.json.data)}`);
+      return res.json.data;
+    },
+    { timeout, interval: 100 },
+  );
 }
