@@ -4678,8 +4678,10 @@ export interface paths {
         put?: never;
         /**
          * Ask the vision-language model about an image
-         * @description Answers the question about the image as text (language follows the question). 400 image not
-         *     decodable; 429 when the model service is busy; 500 model service failure.
+         * @description Answers the question about the image as text (language follows the question), from the model service
+         *     the server is configured with (MODEL_SERVICE_URL: an OpenAI-compatible chat API taking an image). 409
+         *     when no model service is configured; 400 image not decodable; 404 a server path that is not found;
+         *     429 when the model service is busy; 500 model service failure.
          */
         post: operations["describeImage"];
         delete?: never;
@@ -4872,8 +4874,8 @@ export interface paths {
         /**
          * Health check of an algorithm's samples
          * @description Class counts and balance, image size statistics, exact duplicates (same sha256), near duplicates
-         *     (feature cosine at least 0.98; needs the samples embedded, which this call does for any not yet
-         *     embedded) and images smaller than the recommended size. 404 unknown algorithmId.
+         *     (perceptual difference hash within 12 of 64 bits) and images smaller than the recommended size.
+         *     404 unknown algorithmId.
          */
         post: operations["getTrainHealth"];
         delete?: never;
@@ -9054,6 +9056,13 @@ export interface components {
             files: components["schemas"]["BinaryFile"][];
             datasetId?: number;
             datasetName?: string;
+            /**
+             * @description The class of every image of this upload (the ground truth an accuracy evaluation compares with).
+             *     Absent: the images are unlabelled (validation only).
+             */
+            label?: components["schemas"]["TrainClassLabel"];
+            /** @description A trained model (TrainTask.modelId): each image is scored by it and decided against its threshold. */
+            modelId?: number;
         };
         EvalUploadResult: {
             datasetId: number | null;
@@ -9062,7 +9071,13 @@ export interface components {
                 /** @description Server path of the stored image. */
                 url: string;
                 size: number;
+                /** @description Probability of positive by the modelId's classifier; null without modelId. */
+                score?: number | null;
+                /** @description score at or above the model's threshold; null without modelId. */
+                triggered?: boolean | null;
             }[];
+            /** @description The modelId's decision threshold; null without modelId. */
+            threshold?: number | null;
         };
         BigSdkPredictRequest: {
             images: components["schemas"]["PlatformImageRef"][];
@@ -9282,7 +9297,7 @@ export interface components {
             height: components["schemas"]["TrainSizeStats"];
             /** @description Groups of samples with the same bytes (sha256); keep one of each group. */
             exactDuplicates: components["schemas"]["TrainDuplicateGroup"][];
-            /** @description Groups of different files whose features have cosine similarity of at least 0.98. */
+            /** @description Groups of different files that look alike (difference hash within 12 of 64 bits). */
             nearDuplicates: components["schemas"]["TrainDuplicateGroup"][];
             /** @description Samples whose shorter side is under minSide pixels. */
             tooSmall: number[];
