@@ -9,7 +9,7 @@ import { HealthPanel } from './HealthPanel.tsx';
 import { ReportPanel } from './ReportPanel.tsx';
 import { RefusalText } from './RefusalText.tsx';
 import { SamplesGrid } from './SamplesGrid.tsx';
-import type { TrainReport } from './trainingApi.ts';
+import type { TrainReport, ValidationResult } from './trainingApi.ts';
 import { type ProgressRef, TrainingProgressPanel } from './TrainingProgressPanel.tsx';
 import { UploadPanel } from './UploadPanel.tsx';
 import { useTrainingWizard } from './useTrainingWizard.ts';
@@ -17,7 +17,7 @@ import { ValidatePanel } from './ValidatePanel.tsx';
 
 export function TrainingWizard({ algorithmId }: { algorithmId: number }) {
   const { t } = useTranslation('training');
-  const unavailable = useMemo(() => ({ validate: t('validate.unavailable'), publish: t('validate.publishUnavailable') }), [t]);
+  const unavailable = useMemo(() => ({ publish: t('validate.publishUnavailable') }), [t]);
   const { snapshot, send, step } = useTrainingWizard(algorithmId, unavailable);
   const { context } = snapshot;
   const busy = !snapshot.matches('steps');
@@ -82,7 +82,7 @@ export function TrainingWizard({ algorithmId }: { algorithmId: number }) {
         />
       ) : null}
       {step === 'evaluate' && context.report ? <ReportPanel algorithmId={algorithmId} report={context.report as TrainReport} send={send} /> : null}
-      {step === 'validate' || step === 'publish' ? <ValidatePanel busy={busy} published={context.published} send={send} /> : null}
+      {step === 'validate' || step === 'publish' ? <ValidatePanel busy={busy} published={context.published} result={context.validation as ValidationResult | null} send={send} /> : null}
     </div>
   );
 }

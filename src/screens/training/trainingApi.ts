@@ -120,3 +120,18 @@ export async function pollTraining(taskId: number): Promise<JobSnapshot<TrainedD
   const task = await getTrainTask(taskId);
   return { state: task.state, progress: task.progress, message: task.message, detail: { modelId: task.modelId ?? null, report: task.report ?? null, task } };
 }
+
+export type ValidationResult = Schemas['EvalUploadResult'];
+
+/** Scores 1–10 images with a trained model (kept 24 h as verification images), each decided against its threshold. */
+export async function validateImages(modelId: number, files: File[]): Promise<ValidationResult> {
+  const answer = await orThrow(
+    api.post('/evaluate/upload', {
+      body: { modelId, files: files as unknown as string[] },
+      bodySerializer: multipart({ modelId: String(modelId) }, files.map((f) => ['files', f])),
+      quiet,
+    }),
+  );
+  if (!answer) throw new ApiFailure(500, 'no result in the answer');
+  return answer;
+}

@@ -46,7 +46,7 @@ const unavailableCall = <O, I>(message: string) =>
     throw new Error(message);
   });
 
-export function useTrainingWizard(algorithmId: number, unavailable: { validate: string; publish: string }) {
+export function useTrainingWizard(algorithmId: number, unavailable: { publish: string }) {
   const [params, setParams] = useSearchParams();
   const machine = useMemo(
     () =>
@@ -62,14 +62,13 @@ export function useTrainingWizard(algorithmId: number, unavailable: { validate: 
           ),
           startTraining: fromPromise(({ input }) => server.startTraining(input.algorithmId)),
           cancelTraining: fromPromise(({ input }) => server.cancelTraining(input.taskId)),
-          // The contract has no operation yet that runs a trained classifier on new images or publishes a
-          // version: the screen says so when asked (the server half of issue 10 adds them).
-          validate: unavailableCall<unknown, { modelId: number; files: File[] }>(unavailable.validate),
+          validate: fromPromise(({ input }) => server.validateImages(input.modelId, input.files)),
+          // The contract has no operation yet that publishes a trained version: the screen says so when asked.
           publish: unavailableCall<{ published: true }, { modelId: number }>(unavailable.publish),
           trainProgress: jobProgressMachine.provide({ actors: { poll: fromPromise(({ input }) => server.pollTraining(input.taskId)) } }),
         },
       }),
-    [algorithmId, unavailable.validate, unavailable.publish],
+    [algorithmId, unavailable.publish],
   );
   const [snapshot, send, actor] = useMachine(machine, { input: { algorithmId, step: parseStep(params.get('step')) } });
   const step = stepOfState(snapshot.value, snapshot.context.published);
