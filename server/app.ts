@@ -24,10 +24,12 @@ import { FILES_PREFIX, registerSecurityHeaders } from './http/securityHeaders.ts
 import { registerSignInLimits } from './http/signInLimits.ts';
 import { describeSchemaErrors } from './http/validationMessages.ts';
 import { closeDetector } from './ml/detector.ts';
+import { closeFeatures } from './ml/features.ts';
 import { sealStoredRtspUrls } from './modules/devices/rtspCredentials.ts';
 import { handlers } from './modules/index.ts';
 import { startPlanScheduler } from './modules/plans/scheduler.ts';
 import { startResourceSampler } from './modules/stats/resourceSampler.ts';
+import { startTrainRunner } from './modules/training/trainQueue.ts';
 import { registerRealtime } from './realtime/websocketRoutes.ts';
 
 export interface BuiltApp {
@@ -134,6 +136,13 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   app.addHook('onClose', () => services.resourceSampler?.stop());
   // The object detector's worker thread (started by the first validation) ends with the server.
   app.addHook('onClose', () => closeDetector());
+  // Trainings queued in the database run here (and on every other instance sharing it); a job left running by a
+  // stopped instance is taken up again after its heartbeat goes stale.
+  services.trainRunner = startTrainRunner(database.db, config.dataDir, { onError: (err) => app.log.error({ err }, 'training failed') });
+  app.addHook('onClose', async () => {
+    await services.trainRunner?.stop();
+    await closeFeatures();
+  });
   // Websockets (x-websockets of the contract) and the alarm push; handlers reach it as services.realtime.
   services.realtime = await registerRealtime(app, database, config);
 

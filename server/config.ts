@@ -26,6 +26,8 @@ export interface ServerConfig {
   resourceSampleSeconds: number;
   /** Days of simulated history a new demo site is seeded with (alarms, box figures, model calls); 0 none. */
   historyDays: number;
+  /** An OpenAI-compatible chat completions URL taking images (describeImage); absent: no model service. */
+  modelService?: { url: string; apiKey?: string; model: string };
 }
 
 export const DEMO_ADMIN_PASSWORD = 'Argus@2026';
@@ -51,6 +53,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL ?? 'info',
     resourceSampleSeconds: env.RESOURCE_SAMPLE_SECONDS === '0' ? 0 : positive(env.RESOURCE_SAMPLE_SECONDS, 15),
     historyDays: env.SEED_HISTORY_DAYS === '0' ? 0 : Math.min(30, positive(env.SEED_HISTORY_DAYS, 30)),
+    modelService: env.MODEL_SERVICE_URL
+      ? { url: env.MODEL_SERVICE_URL, apiKey: env.MODEL_SERVICE_KEY || undefined, model: env.MODEL_SERVICE_MODEL || 'default' }
+      : undefined,
   };
 }
 

@@ -75,6 +75,13 @@ function screen(key: string, titleKey: RouteTitleKey, load: ScreenLoader, namesp
   return { id: key, path: `/${key}`, titleKey, permission: key, layout: 'main', screen: load, namespaces };
 }
 
+const trainingScreen: ScreenLoader = () => import('./screens/training/TrainingScreen.tsx');
+
+/** The training wizard: the same screen at /algorithmProduction/train, /secondIdentify and its white-layout twin. */
+function trainingWizard(key: string, titleKey: RouteTitleKey, layout: Layout, extra: Partial<RouteEntry> = {}): RouteEntry {
+  return { id: key, path: `/${key}`, titleKey, permission: key, layout, screen: trainingScreen, namespaces: ['system', 'training'], ...extra };
+}
+
 const topLevel: RouteEntry[] = [
   { id: 'root', path: '/', titleKey: 'login', public: true, layout: 'none', redirect: '/login' },
   { id: 'login', path: '/login', titleKey: 'login', public: true, layout: 'none', screen: () => import('./screens/auth/LoginScreen.tsx'), namespaces: ['auth'] },
@@ -137,7 +144,7 @@ const topLevel: RouteEntry[] = [
     area: 'training',
     screen: () => import('./screens/shell/AlgorithmProductionScreen.tsx'),
     children: [
-      later('algorithmProduction/train', 'algorithmProductionTrain', 'training', 'none'),
+      trainingWizard('algorithmProduction/train', 'algorithmProductionTrain', 'none'),
       {
         id: 'algorithmProduction/algorithmHistory',
         path: '/algorithmProduction/algorithmHistory',
@@ -149,7 +156,7 @@ const topLevel: RouteEntry[] = [
       later('algorithmProduction/warehouse', 'algorithmProductionWarehouse', 'training', 'none'),
     ],
   },
-  later('secondIdentify', 'secondIdentify', 'training', 'none', { whiteBody: true }),
+  trainingWizard('secondIdentify', 'secondIdentify', 'none', { whiteBody: true }),
 ];
 
 const whiteLayoutChildren: RouteEntry[] = [
@@ -172,7 +179,7 @@ const whiteLayoutChildren: RouteEntry[] = [
     showcase: true,
     screen: () => import('./screens/tasks/TaskConfigThirdWhiteScreen.tsx'), namespaces: ['devices', 'forms', 'system', 'tasks'],
   },
-  later('secondIdentify', 'secondIdentify', 'training', 'white', { id: 'layoutWhite/secondIdentify', whiteBody: true, showcase: true }),
+  trainingWizard('secondIdentify', 'secondIdentify', 'white', { id: 'layoutWhite/secondIdentify', whiteBody: true, showcase: true }),
 ];
 
 const mainLayoutChildren: RouteEntry[] = [

@@ -6,6 +6,7 @@ import type { CatalogueTables, DeviceColumns021, RunTables } from './catalogueTa
 import type { DeviceColumns004, DeviceConfigTables, EdgeBoxColumns004 } from './deviceConfigTables.ts';
 import type { OrchestrationTables } from './orchestrationTables.ts';
 import type { RtspSecretColumn005, SecurityTables } from './securityTables.ts';
+import type { EvaluationTables, TrainingTables } from './trainingTables.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -194,7 +195,7 @@ export interface DeviceTable extends DeviceColumns004, RtspSecretColumn005, Devi
   updatedAt: CreatedAt;
 }
 
-export interface Database extends AlarmTables, CatalogueTables, DashTables, DeviceConfigTables, OrchestrationTables, RunTables, SecurityTables {
+export interface Database extends AlarmTables, CatalogueTables, DashTables, DeviceConfigTables, OrchestrationTables, RunTables, SecurityTables, TrainingTables, EvaluationTables {
   depts: DeptTable;
   modules: ModuleTable;
   roles: RoleTable;

@@ -6,6 +6,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import type { ContractOperation } from '../contract/loadContract.ts';
 import type { ResourceSampler } from '../modules/stats/resourceSampler.ts';
+import type { TrainRunner } from '../modules/training/trainQueue.ts';
 import type { AlarmBus } from '../realtime/types.ts';
 import type { Lang } from './messages.ts';
 
@@ -25,6 +26,8 @@ export interface AppServices {
   realtime?: AlarmBus;
   /** Measures this server's host (server/modules/stats/resourceSampler.ts); set by buildApp. */
   resourceSampler?: ResourceSampler;
+  /** The training queue's runner (server/modules/training/trainQueue.ts); set by buildApp. */
+  trainRunner?: TrainRunner;
 }
 
 export interface HandlerContext<Body = any, Query = any, Params = any> {

@@ -13,6 +13,7 @@ import { planMessages } from '../modules/plans/messages.ts';
 import { roleMessages } from '../modules/roles/messages.ts';
 import { statsMessages } from '../modules/stats/messages.ts';
 import { taskMessages } from '../modules/tasks/messages.ts';
+import { trainingMessages } from '../modules/training/messages.ts';
 import { userMessages } from '../modules/users/messages.ts';
 import { videoMessages } from '../modules/video/messages.ts';
 
@@ -94,6 +95,7 @@ export const messages = {
   ...planMessages,
   ...algorithmMessages,
   ...catalogueMessages,
+  ...trainingMessages,
 };
 
 export type MessageKey = keyof typeof messages;

@@ -44,6 +44,12 @@ import { tagHandlers } from './system/tagHandlers.ts';
 import { timeModelHandlers } from './system/timeModelHandlers.ts';
 import { unitHandlers } from './system/unitHandlers.ts';
 import { taskHandlers } from './tasks/taskHandlers.ts';
+import { sampleHandlers } from './training/sampleHandlers.ts';
+import { describeImageHandlers } from './training/describeImage.ts';
+import { evalHandlers } from './training/evalHandlers.ts';
+import { evaluationHandlers } from './training/evaluationHandlers.ts';
+import { trainHandlers } from './training/trainHandlers.ts';
+import { trainHealthHandlers } from './training/trainHealth.ts';
 import { userHandlers } from './users/userHandlers.ts';
 import { videoHandlers } from './video/videoHandlers.ts';
 
@@ -75,6 +81,12 @@ export const handlers: HandlerMap = {
   ...taskHandlers,
   ...planHandlers,
   ...setupEventHandlers,
+  ...sampleHandlers,
+  ...trainHandlers,
+  ...describeImageHandlers,
+  ...evalHandlers,
+  ...evaluationHandlers,
+  ...trainHealthHandlers,
   ...setupEventValidateHandlers,
   ...setupEventExportHandlers,
   ...homeSummaryHandlers,

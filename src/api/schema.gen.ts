@@ -4678,8 +4678,10 @@ export interface paths {
         put?: never;
         /**
          * Ask the vision-language model about an image
-         * @description Answers the question about the image as text (language follows the question). 400 image not
-         *     decodable; 429 when the model service is busy; 500 model service failure.
+         * @description Answers the question about the image as text (language follows the question), from the model service
+         *     the server is configured with (MODEL_SERVICE_URL: an OpenAI-compatible chat API taking an image). 409
+         *     when no model service is configured; 400 image not decodable; 404 a server path that is not found;
+         *     429 when the model service is busy; 500 model service failure.
          */
         post: operations["describeImage"];
         delete?: never;
@@ -4833,6 +4835,49 @@ export interface paths {
         get: operations["getTrainingProgress"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/train/cancel/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a training
+         * @description id is the taskId. A queued or running training stops (state 3, message says it was cancelled); no
+         *     version is made. 404 unknown task; 409 the training has already finished or failed.
+         */
+        post: operations["cancelTraining"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/samples/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Health check of an algorithm's samples
+         * @description Class counts and balance, image size statistics, exact duplicates (same sha256), near duplicates
+         *     (perceptual difference hash within 12 of 64 bits) and images smaller than the recommended size.
+         *     404 unknown algorithmId.
+         */
+        post: operations["getTrainHealth"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9011,6 +9056,13 @@ export interface components {
             files: components["schemas"]["BinaryFile"][];
             datasetId?: number;
             datasetName?: string;
+            /**
+             * @description The class of every image of this upload (the ground truth an accuracy evaluation compares with).
+             *     Absent: the images are unlabelled (validation only).
+             */
+            label?: components["schemas"]["TrainClassLabel"];
+            /** @description A trained model (TrainTask.modelId): each image is scored by it and decided against its threshold. */
+            modelId?: number;
         };
         EvalUploadResult: {
             datasetId: number | null;
@@ -9019,7 +9071,13 @@ export interface components {
                 /** @description Server path of the stored image. */
                 url: string;
                 size: number;
+                /** @description Probability of positive by the modelId's classifier; null without modelId. */
+                score?: number | null;
+                /** @description score at or above the model's threshold; null without modelId. */
+                triggered?: boolean | null;
             }[];
+            /** @description The modelId's decision threshold; null without modelId. */
+            threshold?: number | null;
         };
         BigSdkPredictRequest: {
             images: components["schemas"]["PlatformImageRef"][];
@@ -9159,6 +9217,100 @@ export interface components {
             modelId: number | null;
             /** @description Algorithm version produced (state 2). */
             version: string | null;
+            /** @description The evaluation report of the version made (state 2); null before. */
+            report?: components["schemas"]["TrainReport"] | null;
+        };
+        /** @enum {string} */
+        TrainClassLabel: "positive" | "negative";
+        TrainReportClass: {
+            label: components["schemas"]["TrainClassLabel"];
+            precision: number;
+            recall: number;
+            "f1-score": number;
+            /** @description Samples of the class. */
+            support: number;
+        };
+        TrainReportAverage: {
+            precision: number;
+            recall: number;
+            "f1-score": number;
+            support: number;
+        };
+        TrainConfusionCell: {
+            actual: components["schemas"]["TrainClassLabel"];
+            predicted: components["schemas"]["TrainClassLabel"];
+            count: number;
+            sampleIds: number[];
+        };
+        TrainPrPoint: {
+            threshold: number;
+            precision: number;
+            recall: number;
+        };
+        TrainScoredSample: {
+            id: number;
+            label: components["schemas"]["TrainClassLabel"];
+            /** @description Out-of-fold probability of positive (the sample was not in the fold's training data). */
+            score: number;
+        };
+        /**
+         * @description Cross-validated evaluation of a training (every figure from out-of-fold scores on the algorithm's own
+         *     samples, at the recommended threshold). The scores let a console recompute the figures at another
+         *     threshold.
+         */
+        TrainReport: {
+            /**
+             * @description Stratified k-fold, or leave-one-out under 20 samples.
+             * @enum {string}
+             */
+            method: "kfold" | "leaveOneOut";
+            folds: number;
+            /** @description Recommended decision threshold (best F1 of positive on the out-of-fold scores). */
+            threshold: number;
+            accuracy: number;
+            logLoss: number;
+            averagePrecision: number;
+            perClass: components["schemas"]["TrainReportClass"][];
+            macroAvg: components["schemas"]["TrainReportAverage"];
+            weightedAvg: components["schemas"]["TrainReportAverage"];
+            /** @description The four cells (actual × predicted) with the samples in each. */
+            confusion: components["schemas"]["TrainConfusionCell"][];
+            /** @description Precision and recall at each distinct score, highest threshold first. */
+            prCurve: components["schemas"]["TrainPrPoint"][];
+            scores: components["schemas"]["TrainScoredSample"][];
+            /** @description Feature extractor (network and layer). */
+            extractor: string;
+            /** @description sha256 of the extractor's weight files. */
+            extractorHash: string;
+            featureDim: number;
+            /** @description Time of the whole job (embedding, cross-validation, final fit). */
+            trainMs: number;
+        };
+        TrainHealthQuery: {
+            algorithmId: number;
+        };
+        TrainHealth: {
+            counts: components["schemas"]["TrainSampleCounts"];
+            /** @description Smaller class over larger class (positive vs negative); null when either is empty. */
+            balance: number | null;
+            width: components["schemas"]["TrainSizeStats"];
+            height: components["schemas"]["TrainSizeStats"];
+            /** @description Groups of samples with the same bytes (sha256); keep one of each group. */
+            exactDuplicates: components["schemas"]["TrainDuplicateGroup"][];
+            /** @description Groups of different files that look alike (difference hash within 12 of 64 bits). */
+            nearDuplicates: components["schemas"]["TrainDuplicateGroup"][];
+            /** @description Samples whose shorter side is under minSide pixels. */
+            tooSmall: number[];
+            /** @description Recommended shorter side (the extractor's input size). */
+            minSide: number;
+        };
+        TrainSizeStats: {
+            min: number;
+            max: number;
+            mean: number;
+        };
+        TrainDuplicateGroup: {
+            sampleIds: number[];
         };
         /** @description A camera group (the groupId of event-area configurations). */
         SystemGroup: {
@@ -16437,6 +16589,56 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["TrainTask"];
+                    };
+                };
+            };
+        };
+    };
+    cancelTraining: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["TrainTask"];
+                    };
+                };
+            };
+        };
+    };
+    getTrainHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrainHealthQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["TrainHealth"];
                     };
                 };
             };

@@ -4,6 +4,7 @@ import 'i18next';
 import type alarms from './zh-CN/alarms.json';
 import type algorithms from './zh-CN/algorithms.json';
 import type catalogue from './zh-CN/catalogue.json';
+import type training from './zh-CN/training.json';
 import type auth from './zh-CN/auth.json';
 import type common from './zh-CN/common.json';
 import type errors from './zh-CN/errors.json';
@@ -18,6 +19,6 @@ import type stats from './zh-CN/stats.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; auth: typeof auth; system: typeof system; shell: typeof shell; portal: typeof portal; errors: typeof errors; devices: typeof devices; tasks: typeof tasks; forms: typeof forms; alarms: typeof alarms; algorithms: typeof algorithms; stats: typeof stats; catalogue: typeof catalogue };
+    resources: { common: typeof common; auth: typeof auth; system: typeof system; shell: typeof shell; portal: typeof portal; errors: typeof errors; devices: typeof devices; tasks: typeof tasks; forms: typeof forms; alarms: typeof alarms; algorithms: typeof algorithms; stats: typeof stats; catalogue: typeof catalogue; training: typeof training };
   }
 }

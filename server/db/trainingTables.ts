@@ -1,0 +1,116 @@
+// Kysely types of the training tables (migration 050) and the evaluation tables (051).
+import type { ColumnType, Generated } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string, string>;
+
+export type SampleLabel = 'positive' | 'negative' | 'unclassified';
+
+export interface TrainSampleTable {
+  id: Generated<number>;
+  algorithmId: number;
+  fileName: string;
+  filePath: string;
+  sha256: string;
+  dhash: string;
+  size: number;
+  width: number;
+  height: number;
+  label: Generated<SampleLabel>;
+  createdAt: CreatedAt;
+}
+
+export interface ImageEmbeddingTable {
+  sha256: string;
+  extractor: string;
+  vector: Uint8Array;
+  createdAt: CreatedAt;
+}
+
+export interface TrainJobTable {
+  id: Generated<number>;
+  algorithmId: number;
+  state: Generated<0 | 1 | 2 | 3>;
+  progress: Generated<number>;
+  epochs: number;
+  epoch: Generated<number>;
+  loss: number | null;
+  accuracy: number | null;
+  positiveCount: number;
+  negativeCount: number;
+  remark: Generated<string>;
+  message: Generated<string>;
+  cancelRequested: Generated<boolean>;
+  claimedBy: string | null;
+  heartbeatAt: NullableTimestamp;
+  attempts: Generated<number>;
+  userName: string;
+  modelId: number | null;
+  version: string | null;
+  startedAt: CreatedAt;
+  endedAt: NullableTimestamp;
+}
+
+export interface TrainVersionTable {
+  id: Generated<number>;
+  algorithmId: number;
+  jobId: number;
+  version: string;
+  modelId: number | null;
+  classifier: Json<unknown>;
+  threshold: number;
+  extractor: string;
+  extractorHash: string;
+  samples: Json<{ id: number; label: 'positive' | 'negative' }[]>;
+  report: Json<unknown>;
+  createdAt: CreatedAt;
+}
+
+export interface TrainingTables {
+  trainSamples: TrainSampleTable;
+  imageEmbeddings: ImageEmbeddingTable;
+  trainJobs: TrainJobTable;
+  trainVersions: TrainVersionTable;
+}
+
+export interface EvalDatasetTable {
+  id: Generated<number>;
+  name: string;
+  source: Generated<'upload' | 'builtin'>;
+  userName: string;
+  createdAt: CreatedAt;
+}
+
+export interface EvalImageTable {
+  id: Generated<number>;
+  datasetId: number | null;
+  fileName: string;
+  filePath: string;
+  sha256: string;
+  size: number;
+  label: 'positive' | 'negative' | null;
+  createdAt: CreatedAt;
+}
+
+export interface EvalTaskTable {
+  id: Generated<number>;
+  modelId: number;
+  eventId: number | null;
+  datasetId: number;
+  evalType: 1 | 2;
+  state: Generated<0 | 1 | 2 | 3>;
+  progress: Generated<number>;
+  message: Generated<string>;
+  metrics: ColumnType<unknown | null, string | null | undefined, string | null>;
+  heartbeatAt: CreatedAt;
+  userName: string;
+  startedAt: CreatedAt;
+  endedAt: NullableTimestamp;
+}
+
+export interface EvaluationTables {
+  evalDatasets: EvalDatasetTable;
+  evalImages: EvalImageTable;
+  evalTasks: EvalTaskTable;
+}

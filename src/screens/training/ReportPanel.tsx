@@ -1,0 +1,88 @@
+// The evaluation report of the trained version (cross-validated on the operator's own samples): the threshold
+// slider recomputes every figure from the out-of-fold scores; the confusion matrix opens the images of a cell; the
+// PR curve marks the current threshold. The §4 metric hints are on each figure.
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import 'rsuite/Button/styles/index.css';
+import { EChart } from '../../components/chart/EChart.tsx';
+import { useLoaded } from '../../components/data/useLoaded.ts';
+import { figuresAt } from '../../domain/trainingReport.ts';
+import type { TrainingEvent } from '../../machines/training.machine.ts';
+import { ConfusionMatrix } from './ConfusionMatrix.tsx';
+import { listSamples, type TrainReport } from './trainingApi.ts';
+
+const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
+
+interface Props {
+  algorithmId: number;
+  report: TrainReport;
+  send: (event: TrainingEvent) => void;
+}
+
+export function ReportPanel({ algorithmId, report, send }: Props) {
+  const { t } = useTranslation('training');
+  const list = useLoaded((signal) => listSamples(algorithmId, null, signal).then((page) => page.list), [], algorithmId);
+  const samples = useMemo(() => new Map(list.data.map((s) => [s.id, s])), [list.data]);
+  const [threshold, setThreshold] = useState(report.threshold);
+  const at = useMemo(() => figuresAt(report.scores, threshold), [report.scores, threshold]);
+  const [positive] = at.perClass;
+  const option = useMemo(
+    () => ({
+      grid: { left: 48, right: 16, top: 24, bottom: 40 },
+      xAxis: { type: 'value', min: 0, max: 1, name: t('report.recall'), nameLocation: 'middle', nameGap: 26 },
+      yAxis: { type: 'value', min: 0, max: 1, name: t('report.precision') },
+      tooltip: { trigger: 'item' },
+      series: [
+        { type: 'line', name: t('report.prCurve'), showSymbol: false, data: report.prCurve.map((p) => [p.recall, p.precision]) },
+        { type: 'scatter', name: t('report.atThreshold'), symbolSize: 12, data: [[positive.recall, positive.precision]] },
+      ],
+    }),
+    [report.prCurve, positive.recall, positive.precision, t],
+  );
+  return (
+    <div className="train-report">
+      <p>{t('report.method', { method: t(`report.methods.${report.method}`), folds: report.folds, extractor: report.extractor, dim: report.featureDim })}</p>
+      <div className="train-threshold">
+        <label htmlFor="train-threshold">{t('report.threshold', { value: threshold.toFixed(2), recommended: report.threshold.toFixed(2) })}</label>
+        <input id="train-threshold" type="range" min={0} max={1} step={0.01} value={threshold} onChange={(event) => setThreshold(Number(event.target.value))} />
+        <Button size="sm" appearance="link" onClick={() => setThreshold(report.threshold)}>
+          {t('report.recommended')}
+        </Button>
+      </div>
+      <ul className="train-figures">
+        <li title={t('hints.accuracy')}>{t('report.accuracy', { value: pct(at.accuracy) })}</li>
+        <li title={t('hints.mAP')}>{t('report.averagePrecision', { value: pct(report.averagePrecision) })}</li>
+        <li title={t('hints.loss')}>{t('report.logLoss', { value: report.logLoss.toFixed(3) })}</li>
+      </ul>
+      <table className="train-table" data-testid="per-class">
+        <caption>{t('report.perClass')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('report.class')}</th>
+            <th scope="col" title={t('hints.precision')}>{t('report.precision')}</th>
+            <th scope="col" title={t('hints.recall')}>{t('report.recall')}</th>
+            <th scope="col" title={t('hints.f1')}>{t('report.f1')}</th>
+            <th scope="col" title={t('hints.support')}>{t('report.support')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...at.perClass.map((c) => ({ name: t(`labels.${c.label}`), ...c })), { name: t('report.macro'), ...at.macro }, { name: t('report.weighted'), ...at.weighted }].map((row) => (
+            <tr key={row.name}>
+              <th scope="row">{row.name}</th>
+              <td>{pct(row.precision)}</td>
+              <td>{pct(row.recall)}</td>
+              <td>{pct(row.f1)}</td>
+              <td>{row.support}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ConfusionMatrix cells={at.confusion} samples={samples} />
+      <EChart option={option} label={t('report.prCurveLabel', { ap: pct(report.averagePrecision) })} height={280} loadingText={t('report.chartLoading')} failedText={t('report.chartFailed')} />
+      <Button appearance="primary" onClick={() => send({ type: 'NEXT' })}>
+        {t('report.toValidate')}
+      </Button>
+    </div>
+  );
+}

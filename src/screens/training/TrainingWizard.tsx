@@ -1,0 +1,88 @@
+// The wizard of one algorithm: the steps (the reachable ones can be opened), the rule a step refused or the
+// server's message, and the step's panel.
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import 'rsuite/Button/styles/index.css';
+import { canReach, WIZARD_STEPS } from '../../machines/training.machine.ts';
+import { HealthPanel } from './HealthPanel.tsx';
+import { ReportPanel } from './ReportPanel.tsx';
+import { RefusalText } from './RefusalText.tsx';
+import { SamplesGrid } from './SamplesGrid.tsx';
+import type { TrainReport, ValidationResult } from './trainingApi.ts';
+import { type ProgressRef, TrainingProgressPanel } from './TrainingProgressPanel.tsx';
+import { UploadPanel } from './UploadPanel.tsx';
+import { useTrainingWizard } from './useTrainingWizard.ts';
+import { ValidatePanel } from './ValidatePanel.tsx';
+
+export function TrainingWizard({ algorithmId }: { algorithmId: number }) {
+  const { t } = useTranslation('training');
+  const unavailable = useMemo(() => ({ publish: t('validate.publishUnavailable') }), [t]);
+  const { snapshot, send, step } = useTrainingWizard(algorithmId, unavailable);
+  const { context } = snapshot;
+  const busy = !snapshot.matches('steps');
+  const progressRef = snapshot.children.trainProgress as ProgressRef | undefined;
+  const counts = context.counts;
+
+  if (snapshot.matches('loading')) return <p role="status">{t('loading')}</p>;
+  if (snapshot.matches('loadFailed')) {
+    return (
+      <p role="alert" className="train-problem">
+        {t('loadFailed', { error: context.error })}{' '}
+        <Button appearance="link" onClick={() => send({ type: 'RETRY' })}>
+          {t('retry')}
+        </Button>
+      </p>
+    );
+  }
+  return (
+    <div className="train-wizard">
+      <ol className="train-steps" aria-label={t('steps.label')}>
+        {WIZARD_STEPS.map((s, index) => {
+          const current = s === step;
+          const reachable = s !== 'train' && canReach(s, context) && !busy;
+          return (
+            <li key={s} className={current ? 'is-current' : undefined}>
+              <button type="button" aria-current={current ? 'step' : undefined} disabled={!reachable || current} onClick={() => send({ type: 'GOTO', step: s })}>
+                {index + 1}. {t(`steps.${s}`)}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <p className="train-counts" aria-live="polite">
+        {t('counts.summary', { total: counts.total, positive: counts.positive, negative: counts.negative, unclassified: counts.unclassified })}
+      </p>
+      {context.refusal ? (
+        <div role="alert" className="train-problem">
+          <RefusalText refusal={context.refusal} />{' '}
+          <Button appearance="link" onClick={() => send({ type: 'DISMISS' })}>
+            {t('dismiss')}
+          </Button>
+        </div>
+      ) : null}
+      {context.error && !snapshot.matches('loadFailed') ? (
+        <div role="alert" className="train-problem">
+          {t('serverSaid', { error: context.error })}{' '}
+          <Button appearance="link" onClick={() => send({ type: 'DISMISS' })}>
+            {t('dismiss')}
+          </Button>
+        </div>
+      ) : null}
+      {step === 'upload' ? <UploadPanel counts={counts} busy={busy} send={send} /> : null}
+      {step === 'classify' ? <SamplesGrid algorithmId={algorithmId} counts={counts} busy={busy} send={send} /> : null}
+      {step === 'health' ? <HealthPanel algorithmId={algorithmId} counts={counts} busy={busy} send={send} /> : null}
+      {step === 'train' ? (
+        <TrainingProgressPanel
+          progressRef={progressRef}
+          running={snapshot.matches('trainingRunning') || snapshot.matches('startingTraining')}
+          cancelling={snapshot.matches('cancellingTraining')}
+          failed={snapshot.matches({ steps: 'trainingFailed' })}
+          send={send}
+        />
+      ) : null}
+      {step === 'evaluate' && context.report ? <ReportPanel algorithmId={algorithmId} report={context.report as TrainReport} send={send} /> : null}
+      {step === 'validate' || step === 'publish' ? <ValidatePanel busy={busy} published={context.published} result={context.validation as ValidationResult | null} send={send} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+// Upload: a zip in the §5 layout, checked in a Web Worker first (progress, then a report per file), or up to 100
+// images checked here (name, size, format by content). Only what passes every rule is sent.
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import 'rsuite/Button/styles/index.css';
+import { fileProblems, type SampleCounts, type FileProblem } from '../../domain/trainingRules.ts';
+import type { ZipReport } from '../../domain/trainingZip.ts';
+import type { TrainingEvent } from '../../machines/training.machine.ts';
+import { checkZipInWorker, type ZipCheckRun } from './zipCheckClient.ts';
+import { ZipReportView } from './ZipReportView.tsx';
+
+interface Props {
+  counts: SampleCounts;
+  busy: boolean;
+  send: (event: TrainingEvent) => void;
+}
+
+type ImageCheck = { name: string; problems: FileProblem[] };
+
+async function checkImages(files: File[]): Promise<ImageCheck[]> {
+  return Promise.all(
+    files.map(async (file) => ({ name: file.name, problems: fileProblems(file.name, file.size, new Uint8Array(await file.slice(0, 16).arrayBuffer())) })),
+  );
+}
+
+export function UploadPanel({ counts, busy, send }: Props) {
+  const { t } = useTranslation('training');
+  const [zip, setZip] = useState<{ file: File; done: number; total: number; report: ZipReport | null; error: string | null } | null>(null);
+  const [images, setImages] = useState<{ files: File[]; checks: ImageCheck[] } | null>(null);
+  const run = useRef<ZipCheckRun | null>(null);
+  useEffect(() => () => run.current?.cancel(), []);
+
+  const pickZip = (file: File | undefined) => {
+    run.current?.cancel();
+    setImages(null);
+    if (!file) return setZip(null);
+    setZip({ file, done: 0, total: 0, report: null, error: null });
+    const current = checkZipInWorker(file, counts, (done, total) => setZip((z) => (z && z.file === file ? { ...z, done, total } : z)));
+    run.current = current;
+    current.result.then(
+      (report) => setZip((z) => (z && z.file === file ? { ...z, report } : z)),
+      (error: unknown) => {
+        if (error instanceof Error && error.message === 'cancelled') return;
+        setZip((z) => (z && z.file === file ? { ...z, error: error instanceof Error ? error.message : String(error) } : z));
+      },
+    );
+  };
+
+  const pickImages = async (list: FileList | null) => {
+    run.current?.cancel();
+    setZip(null);
+    const files = list ? [...list] : [];
+    setImages(files.length ? { files, checks: await checkImages(files) } : null);
+  };
+
+  const badImages = images?.checks.filter((c) => c.problems.length > 0) ?? [];
+  return (
+    <div className="train-upload">
+      <p>{t('upload.rules')}</p>
+      <div className="train-upload-inputs">
+        <label>
+          {t('upload.zip')}{' '}
+          <input type="file" accept=".zip,application/zip" disabled={busy} data-testid="zip-input" onChange={(event) => pickZip(event.target.files?.[0])} />
+        </label>
+        <label>
+          {t('upload.images')}{' '}
+          <input type="file" multiple accept=".jpg,.jpeg,.png,.jfif,image/jpeg,image/png" disabled={busy} data-testid="images-input" onChange={(event) => void pickImages(event.target.files)} />
+        </label>
+      </div>
+      {zip && !zip.report && !zip.error ? (
+        <div>
+          <label htmlFor="zip-progress">{t('upload.checking', { done: zip.done, total: zip.total })}</label>
+          <progress id="zip-progress" max={zip.total || 1} value={zip.done} />
+        </div>
+      ) : null}
+      {zip?.error ? <p role="alert" className="train-problem">{t('upload.checkFailed', { error: zip.error })}</p> : null}
+      {zip?.report ? (
+        <>
+          <ZipReportView report={zip.report} />
+          <Button
+            appearance="primary"
+            disabled={!zip.report.ok || busy}
+            onClick={() => send({ type: 'UPLOAD', files: [zip.file], count: zip.report!.counts.positive + zip.report!.counts.negative })}
+          >
+            {t('upload.sendZip')}
+          </Button>
+        </>
+      ) : null}
+      {images ? (
+        <div className="train-image-check">
+          {badImages.length > 0 ? (
+            <>
+              <p role="alert" className="train-problem">{t('upload.imagesRefused', { count: badImages.length })}</p>
+              <ul>
+                {badImages.map((c) => (
+                  <li key={c.name}>
+                    {c.name}: {c.problems.map((p) => t(`problems.${p}`)).join(t('listSeparator'))}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p>{t('upload.imagesOk', { count: images.files.length })}</p>
+          )}
+          <Button appearance="primary" disabled={badImages.length > 0 || busy} onClick={() => send({ type: 'UPLOAD', files: images.files })}>
+            {t('upload.sendImages', { count: images.files.length })}
+          </Button>
+        </div>
+      ) : null}
+      {busy ? (
+        <div role="status">
+          {t('upload.sending')} <progress aria-label={t('upload.sending')} />
+        </div>
+      ) : null}
+      {counts.total > 0 ? (
+        <Button appearance="link" onClick={() => send({ type: 'NEXT' })} disabled={busy}>
+          {t('upload.toClassify')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

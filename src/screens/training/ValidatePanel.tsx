@@ -1,0 +1,67 @@
+// Validation on at most 10 images (spec §5, refused here before anything is sent), then publishing.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import 'rsuite/Button/styles/index.css';
+import type { TrainingEvent } from '../../machines/training.machine.ts';
+import type { ValidationResult } from './trainingApi.ts';
+
+interface Props {
+  busy: boolean;
+  result: ValidationResult | null;
+  published: boolean;
+  send: (event: TrainingEvent) => void;
+}
+
+export function ValidatePanel({ busy, published, result, send }: Props) {
+  const { t } = useTranslation('training');
+  const [files, setFiles] = useState<File[]>([]);
+  return (
+    <div className="train-validate">
+      <p>{t('validate.help')}</p>
+      <label>
+        {t('validate.images')}{' '}
+        <input
+          type="file"
+          multiple
+          accept=".jpg,.jpeg,.png,.jfif,image/jpeg,image/png"
+          data-testid="validate-input"
+          disabled={busy}
+          onChange={(event) => setFiles(event.target.files ? [...event.target.files] : [])}
+        />
+      </label>
+      <Button appearance="primary" disabled={busy || files.length === 0} onClick={() => send({ type: 'VALIDATE', files })}>
+        {t('validate.run', { count: files.length })}
+      </Button>
+      {busy ? <p role="status">{t('validate.running')}</p> : null}
+      {result ? (
+        <table className="train-table" data-testid="validation">
+          <caption>{t('validate.caption', { threshold: result.threshold?.toFixed(2) ?? '—' })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('validate.image')}</th>
+              <th scope="col">{t('validate.score')}</th>
+              <th scope="col">{t('validate.decision')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.files.map((file) => (
+              <tr key={file.url}>
+                <td>
+                  <img src={file.url} alt={file.fileName} width={96} height={72} loading="lazy" /> {file.fileName}
+                </td>
+                <td>{typeof file.score === 'number' ? file.score.toFixed(3) : '—'}</td>
+                <td>{file.triggered ? t('validate.triggered') : t('validate.notTriggered')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {published ? <p role="status">{t('validate.published')}</p> : (
+        <Button disabled={busy} onClick={() => send({ type: 'PUBLISH' })}>
+          {t('validate.publish')}
+        </Button>
+      )}
+    </div>
+  );
+}

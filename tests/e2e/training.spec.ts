@@ -1,0 +1,140 @@
+// The training wizard as an operator walks it, in the real console against the real server: the §5 refusals the
+// browser makes before anything is sent (a zip's layout, names, sizes and content, checked in the Web Worker; more
+// than 100 images; more than 10 validation images) in Chinese and in English; then upload a generated zip, classify
+// with the keyboard, the health check's refusal of unclassified images, train, read the report (threshold slider,
+// confusion-matrix drill-down) and validate on images. Every wait is for a condition.
+import JSZip from 'jszip';
+import { drawSample } from '../server/support/trainImages.ts';
+import { expect, type Page, test } from './support/fixtures.ts';
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('用户名').fill('admin');
+  await page.getByLabel('密码').fill('Argus@2026');
+  await page.getByLabel('密码').press('Enter');
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+async function toEnglish(page: Page) {
+  await page.getByRole('button', { name: '系统管理员' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+}
+
+/** Opens the wizard of the n-th warehouse algorithm (each test its own, so datasets do not mix). */
+async function openWizard(page: Page, row: number, open: string) {
+  await page.goto('/algorithmProduction/train');
+  await page.getByRole('link', { name: open, exact: true }).nth(row).click();
+  await expect(page).toHaveURL(/algorithmId=\d+.*step=upload/);
+}
+
+/** A JPEG by its first bytes, padded to `size` (the browser's check reads the content's magic bytes only). */
+const fakeJpeg = (size: number) => {
+  const bytes = Buffer.alloc(size, 7);
+  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+  return bytes;
+};
+
+async function zipOf(entries: Record<string, Buffer>): Promise<Buffer> {
+  const zip = new JSZip();
+  for (const [path, bytes] of Object.entries(entries)) zip.file(path, bytes);
+  return zip.generateAsync({ type: 'nodebuffer' });
+}
+
+const WORDS = {
+  zh: { open: '训练', badFiles: /不符合规则的文件：3 \/ 10/, outer: '文件必须放在与压缩包同名的文件夹“fire”中。', perUpload: '已选择 101 张图片：每次最多上传 100 张。' },
+  en: { open: 'Train', badFiles: /Files that break the rules: 3 of 10/, outer: 'The files must be inside a folder named "fire", like the zip.', perUpload: '101 images chosen: at most 100 can be uploaded at a time.' },
+};
+
+for (const [language, words] of Object.entries(WORDS)) {
+  test(`the browser refuses what §5 forbids before anything is sent (${language})`, async ({ page }) => {
+    await signIn(page);
+    if (language === 'en') await toEnglish(page);
+    await openWizard(page, language === 'en' ? 1 : 0, words.open);
+    let uploads = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('uploadAdjustmentFile')) uploads++;
+    });
+    const zipInput = page.getByTestId('zip-input');
+    const report = page.getByTestId('zip-report');
+
+    // Wrong outer folder: named unlike the zip.
+    await zipInput.setInputFiles({ name: 'fire.zip', mimeType: 'application/zip', buffer: await zipOf({ 'smoke/positive/a.jpg': fakeJpeg(20_000), 'smoke/negative/b.jpg': fakeJpeg(20_000) }) });
+    await expect(report.getByText(words.outer)).toBeVisible();
+    await expect(report.locator('[data-layout="outerFolder"]')).toBeVisible();
+
+    // A Chinese name, a 15 KB image and a renamed text file, among good images: each named.
+    const entries: Record<string, Buffer> = {};
+    for (let i = 0; i < 4; i++) entries[`fire/positive/p${i}.jpg`] = fakeJpeg(20_000);
+    for (let i = 0; i < 3; i++) entries[`fire/negative/n${i}.jpg`] = fakeJpeg(20_000);
+    entries['fire/positive/火焰.jpg'] = fakeJpeg(20_000);
+    entries['fire/negative/small.jpg'] = fakeJpeg(15 * 1024);
+    entries['fire/negative/notes.jpg'] = Buffer.from('x'.repeat(20_000));
+    await zipInput.setInputFiles({ name: 'fire.zip', mimeType: 'application/zip', buffer: await zipOf(entries) });
+    await expect(report.getByRole('table')).toContainText(words.badFiles);
+    await expect(report.getByRole('row')).toHaveCount(4);
+    await expect(page.getByRole('button', { name: language === 'en' ? 'Upload the zip' : '上传压缩包' })).toBeDisabled();
+
+    // 101 images: refused by the wizard's rule.
+    const images = Array.from({ length: 101 }, (_, i) => ({ name: `img${i}.jpg`, mimeType: 'image/jpeg', buffer: fakeJpeg(17_000) }));
+    await page.getByTestId('images-input').setInputFiles(images);
+    await page.getByRole('button', { name: language === 'en' ? 'Upload 101 images' : '上传 101 张图片' }).click();
+    await expect(page.locator('[data-rule="perUpload"]')).toHaveText(words.perUpload);
+    expect(uploads).toBe(0);
+  });
+}
+
+test('upload a generated zip, classify, train, read the report and validate (zh)', async ({ page }) => {
+  test.slow();
+  await signIn(page);
+  await openWizard(page, 2, '训练');
+  const entries: Record<string, Buffer> = {};
+  for (let i = 0; i < 6; i++) entries[`walk/positive/p${i}.png`] = await drawSample({ positive: true, seed: 100 + i });
+  for (let i = 0; i < 6; i++) entries[`walk/negative/n${i}.png`] = await drawSample({ positive: false, seed: 200 + i });
+  await page.getByTestId('zip-input').setInputFiles({ name: 'walk.zip', mimeType: 'application/zip', buffer: await zipOf(entries) });
+  await expect(page.getByTestId('zip-report')).toContainText('压缩包符合规则：正样本 6 张，负样本 6 张。');
+  await page.getByRole('button', { name: '上传压缩包' }).click();
+
+  // Classify: the zip's folders labelled them; move one back to unclassified with the U key.
+  await expect(page).toHaveURL(/step=classify/);
+  const grid = page.getByRole('listbox', { name: '样本' });
+  await expect(grid.getByRole('option')).toHaveCount(12);
+  await grid.getByRole('option').first().click();
+  await grid.press('u');
+  await expect(page.getByText(/^共 12 张：.*未分类 1$/)).toBeVisible();
+
+  // The health check refuses training while one is unclassified, and leads back to it.
+  await page.getByRole('button', { name: '继续数据检查' }).click();
+  await expect(page).toHaveURL(/step=health/);
+  await page.getByRole('button', { name: '开始训练' }).click();
+  await expect(page.locator('[data-rule="unclassified"]')).toBeVisible();
+  await page.getByRole('button', { name: '查看未分类图片' }).click();
+  await expect(page).toHaveURL(/step=classify/);
+  await page.getByRole('button', { name: '未分类', exact: true }).click();
+  await expect(grid.getByRole('option')).toHaveCount(1);
+  await grid.getByRole('option').first().click();
+  await grid.press('p');
+  await expect(page.getByText(/^共 12 张：.*未分类 0$/)).toBeVisible();
+  await page.getByRole('button', { name: '继续数据检查' }).click();
+  await page.getByRole('button', { name: '开始训练' }).click();
+
+  // Training runs on the server; the report comes with it.
+  await expect(page).toHaveURL(/step=evaluate/, { timeout: 120_000 });
+  const perClass = page.getByTestId('per-class');
+  await expect(perClass.getByRole('row')).toHaveCount(5);
+  await page.getByLabel(/判定阈值/).fill('0.99');
+  await expect(page.getByText(/判定阈值 0\.99/)).toBeVisible();
+  await page.getByTestId('confusion').getByRole('button').first().click();
+  await expect(page.getByText(/张图片：实际为正样本，预测为正样本/)).toBeVisible();
+
+  // Validation: more than 10 images refused here; two are scored by the trained model.
+  await page.getByRole('button', { name: '继续验证' }).click();
+  await expect(page).toHaveURL(/step=validate/);
+  const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `v${i}.png`, mimeType: 'image/png', buffer: entries[`walk/positive/p${i % 6}.png`]! }));
+  await page.getByTestId('validate-input').setInputFiles(eleven);
+  await page.getByRole('button', { name: '验证 11 张图片' }).click();
+  await expect(page.locator('[data-rule="validationCount"]')).toHaveText('已选择 11 张图片：每次最多验证 10 张。');
+  await page.getByTestId('validate-input').setInputFiles(eleven.slice(0, 2));
+  await page.getByRole('button', { name: '验证 2 张图片' }).click();
+  await expect(page.getByTestId('validation').getByRole('row')).toHaveCount(3);
+});

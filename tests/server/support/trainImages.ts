@@ -1,0 +1,38 @@
+// Labelled images for the training tests, drawn with sharp: a noisy background of a random hue with a few grey
+// blocks, and (positive) a red square of random size and place. Noise keeps every PNG above the 16 KB floor.
+import sharp from 'sharp';
+
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export async function drawSample(options: { positive: boolean; seed: number; size?: number; format?: 'png' | 'jpeg' }): Promise<Buffer> {
+  const size = options.size ?? 240;
+  const next = random(options.seed);
+  const rgb = Buffer.alloc(size * size * 3);
+  const base = [next() * 120 + 40, next() * 120 + 40, next() * 120 + 60];
+  for (let i = 0; i < size * size; i++) {
+    for (let c = 0; c < 3; c++) rgb[i * 3 + c] = Math.max(0, Math.min(255, (base[c] as number) + (next() - 0.5) * 60));
+  }
+  const fill = (x0: number, y0: number, w: number, h: number, colour: number[]) => {
+    for (let y = y0; y < Math.min(size, y0 + h); y++)
+      for (let x = x0; x < Math.min(size, x0 + w); x++) for (let c = 0; c < 3; c++) rgb[(y * size + x) * 3 + c] = colour[c] as number;
+  };
+  for (let b = 0; b < 3; b++) {
+    const g = Math.floor(next() * 200);
+    fill(Math.floor(next() * size), Math.floor(next() * size), Math.floor(20 + next() * 60), Math.floor(20 + next() * 60), [g, g, g]);
+  }
+  if (options.positive) {
+    const side = Math.floor(size * (0.25 + next() * 0.2));
+    fill(Math.floor(next() * (size - side)), Math.floor(next() * (size - side)), side, side, [230, 20, 20]);
+  }
+  const image = sharp(rgb, { raw: { width: size, height: size, channels: 3 } });
+  return options.format === 'jpeg' ? image.jpeg({ quality: 95 }).toBuffer() : image.png().toBuffer();
+}
