@@ -26,6 +26,9 @@ export interface ServerConfig {
   resourceSampleSeconds: number;
   /** Days of simulated history a new demo site is seeded with (alarms, box figures, model calls); 0 none. */
   historyDays: number;
+  /** Push to third parties: how often the delivery loop looks for due deliveries, the first retry's delay (doubling
+   *  after each failure) and how long one attempt may take. */
+  push: { pollMs: number; retryBaseMs: number; timeoutMs: number };
 }
 
 export const DEMO_ADMIN_PASSWORD = 'Argus@2026';
@@ -51,6 +54,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL ?? 'info',
     resourceSampleSeconds: env.RESOURCE_SAMPLE_SECONDS === '0' ? 0 : positive(env.RESOURCE_SAMPLE_SECONDS, 15),
     historyDays: env.SEED_HISTORY_DAYS === '0' ? 0 : Math.min(30, positive(env.SEED_HISTORY_DAYS, 30)),
+    push: {
+      pollMs: positive(env.PUSH_POLL_MS, 1000),
+      retryBaseMs: positive(env.PUSH_RETRY_BASE_SECONDS, 5) * 1000,
+      timeoutMs: positive(env.PUSH_TIMEOUT_SECONDS, 10) * 1000,
+    },
   };
 }
 

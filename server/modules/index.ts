@@ -25,6 +25,9 @@ import { edgeBoxHandlers } from './edgeBox/edgeBoxHandlers.ts';
 import { heartbeatHandlers } from './edgeBox/heartbeatHandler.ts';
 import { workClothesHandlers } from './edgeBox/workClothesHandlers.ts';
 import { licenceHandlers } from './licence/licenceHandlers.ts';
+import { activationHandlers } from './licensing/activationHandlers.ts';
+import { authorizationHandlers } from './licensing/authorizationHandlers.ts';
+import { licApplyHandlers } from './licensing/licApplyHandlers.ts';
 import { logHandlers } from './logs/logHandlers.ts';
 import { menuHandlers } from './menus/menuHandlers.ts';
 import { mallHandlers } from './models/mallHandlers.ts';
@@ -94,4 +97,7 @@ export const handlers: HandlerMap = {
   ...settingsHandlers,
   ...algorithmRunHandlers,
   ...algorithmParamHandlers,
+  ...authorizationHandlers,
+  ...licApplyHandlers,
+  ...activationHandlers,
 };
