@@ -26,6 +26,7 @@ import { closeDetector } from './ml/detector.ts';
 import { sealStoredRtspUrls } from './modules/devices/rtspCredentials.ts';
 import { handlers } from './modules/index.ts';
 import { startPlanScheduler } from './modules/plans/scheduler.ts';
+import { startPushDelivery } from './modules/push/deliveryLoop.ts';
 import { startResourceSampler } from './modules/stats/resourceSampler.ts';
 import { registerRealtime } from './realtime/websocketRoutes.ts';
 
@@ -122,6 +123,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   // This server's host is measured while it runs (resource analysis, the dashboards).
   services.resourceSampler = startResourceSampler(database.db, config.dataDir, config.resourceSampleSeconds, (err) => app.log.warn({ err }, 'host measurement failed'));
   app.addHook('onClose', () => services.resourceSampler?.stop());
+  // Alarms and test pushes queued for third-party endpoints are delivered off the ingest path.
+  services.pushDelivery = startPushDelivery(database.db, config.push, (err) => app.log.warn({ err: String(err) }, 'push delivery failed'));
+  app.addHook('onClose', () => services.pushDelivery?.stop());
   // The object detector's worker thread (started by the first validation) ends with the server.
   app.addHook('onClose', () => closeDetector());
   // Websockets (x-websockets of the contract) and the alarm push; handlers reach it as services.realtime.

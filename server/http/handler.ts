@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import type { ContractOperation } from '../contract/loadContract.ts';
+import type { PushDelivery } from '../modules/push/deliveryLoop.ts';
 import type { ResourceSampler } from '../modules/stats/resourceSampler.ts';
 import type { AlarmBus } from '../realtime/types.ts';
 import type { Lang } from './messages.ts';
@@ -25,6 +26,8 @@ export interface AppServices {
   realtime?: AlarmBus;
   /** Measures this server's host (server/modules/stats/resourceSampler.ts); set by buildApp. */
   resourceSampler?: ResourceSampler;
+  /** Delivers queued pushes to third-party endpoints (server/modules/push/deliveryLoop.ts); set by buildApp. */
+  pushDelivery?: PushDelivery;
 }
 
 export interface HandlerContext<Body = any, Query = any, Params = any> {

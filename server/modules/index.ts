@@ -34,6 +34,7 @@ import { mallHandlers } from './models/mallHandlers.ts';
 import { modelHandlers } from './models/modelHandlers.ts';
 import { modelTypeHandlers } from './models/modelTypeHandlers.ts';
 import { planHandlers } from './plans/planHandlers.ts';
+import { plugHandlers } from './push/plugHandlers.ts';
 import { roleHandlers } from './roles/roleHandlers.ts';
 import { sceneHandlers } from './scenes/sceneHandlers.ts';
 import { flowIngestHandlers } from './stats/flowIngest.ts';
@@ -100,4 +101,5 @@ export const handlers: HandlerMap = {
   ...authorizationHandlers,
   ...licApplyHandlers,
   ...activationHandlers,
+  ...plugHandlers,
 };

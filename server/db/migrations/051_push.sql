@@ -39,19 +39,25 @@ CREATE INDEX push_deliveries_due ON push_deliveries (next_attempt_at, id) WHERE 
 CREATE INDEX push_deliveries_industry ON push_deliveries (industry_id, id DESC);
 
 CREATE FUNCTION push_outbox_enqueue() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  master jsonb;
 BEGIN
   -- Cheap exits first: no endpoint switched on, or the master switch (searchPushConfig.push.enabled) off.
   IF NOT EXISTS (SELECT 1 FROM plug_industries WHERE push_switch = 1 AND protocol = 'http') THEN
     RETURN NULL;
   END IF;
-  IF NOT COALESCE((SELECT (value::jsonb -> 'push' ->> 'enabled')::boolean FROM site_settings WHERE key = 'system.searchPushConfig'), false) THEN
+  SELECT value::jsonb -> 'push' INTO master FROM site_settings WHERE key = 'system.searchPushConfig';
+  IF master IS NULL OR NOT COALESCE((master ->> 'enabled')::boolean, false) THEN
     RETURN NULL;
   END IF;
+  -- The master list (alarm event ids) and each endpoint's list (catalogue event ids) narrow what is pushed.
   INSERT INTO push_deliveries (industry_id, alarm_id, kind)
   SELECT p.id, n.id, 'alarm'
   FROM new_rows n
   JOIN plug_industries p ON p.push_switch = 1 AND p.protocol = 'http'
   WHERE n.deleted_at IS NULL
+    AND (COALESCE(jsonb_array_length(master -> 'eventIds'), 0) = 0
+      OR n.event_type IN (SELECT jsonb_array_elements_text(master -> 'eventIds')::integer))
     AND (jsonb_array_length(p.event_ids) = 0
       OR n.event_type IN (SELECT ce.event_id FROM catalogue_events ce
                           WHERE ce.id IN (SELECT jsonb_array_elements_text(p.event_ids)::integer)))
