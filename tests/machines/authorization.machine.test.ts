@@ -54,10 +54,11 @@ class Harness {
   /** The server's current answer. */
   server: AuthorizationStatus = { id: 7, status: 0, progress: 100 };
   readonly actor;
-  constructor(
-    readonly visited: Set<string>,
-    readonly taken: Set<string>,
-  ) {
+  readonly visited: Set<string>;
+  readonly taken: Set<string>;
+  constructor(visited: Set<string>, taken: Set<string>) {
+    this.visited = visited;
+    this.taken = taken;
     const machine = authorizationMachine.provide({
       actors: {
         fetchStatus: fromPromise<AuthorizationStatus, { id: number }>(({ input }) => {
