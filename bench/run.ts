@@ -9,6 +9,7 @@ import { measureLighthouse } from './lighthouse.ts';
 import { loadAverage } from './benchServer.ts';
 import { type FlowIngestFigures, measureFlowIngest, measureHomeDashboard, measureStatsQueries, type StatsQueryFigures } from './dashboards.ts';
 import { measureDetector } from './detector.ts';
+import { measurePushDelivery } from './pushDelivery.ts';
 import { measureLoginPageLoad } from './pageLoad.ts';
 import { withThrowawayDatabase } from './postgres.ts';
 import { measureRealtimeScreen } from './realtimeScreen.ts';
@@ -134,6 +135,15 @@ console.log(
   `object detector (NanoDet-g 416, onnxruntime-node, 1 thread): network p50 ${detector.inferenceMs.p50} ms, p95 ${detector.inferenceMs.p95} ms, ` +
     `min ${detector.inferenceMs.min} ms per frame; with decoding and resizing p50 ${detector.totalMs.p50} ms (n=${detector.frames}); ` +
     `first image (model load) ${detector.coldFirstMs} ms; process RSS ${detector.memoryMb.beforeLoad} → ${detector.memoryMb.afterLoad} MB, peak ${detector.memoryMb.peak} MB`,
+);
+
+// Push to third parties (issue 11): alarms delivered to a local receiver, and ingest with push off and on.
+const push = await measurePushDelivery();
+results.pushDelivery = push;
+console.log(
+  `push: ${push.alarms} alarms ingested at 36/s — ingest p50/p95 ${push.ingestMsPushOff.p50}/${push.ingestMsPushOff.p95} ms with push off, ` +
+    `${push.ingestMsPushOn.p50}/${push.ingestMsPushOn.p95} ms with an endpoint on; ${push.deliveredAlarmsPerSecond} alarms/s delivered (receiver answers after 20 ms); ` +
+    `${push.drained} queued pushes drained at ${push.drainedPerSecond}/s`,
 );
 
 mkdirSync('bench/results', { recursive: true });

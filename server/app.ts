@@ -28,6 +28,7 @@ import { closeFeatures } from './ml/features.ts';
 import { sealStoredRtspUrls } from './modules/devices/rtspCredentials.ts';
 import { handlers } from './modules/index.ts';
 import { startPlanScheduler } from './modules/plans/scheduler.ts';
+import { startPushDelivery } from './modules/push/deliveryLoop.ts';
 import { startResourceSampler } from './modules/stats/resourceSampler.ts';
 import { startTrainRunner } from './modules/training/trainQueue.ts';
 import { registerRealtime } from './realtime/websocketRoutes.ts';
@@ -134,6 +135,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   // This server's host is measured while it runs (resource analysis, the dashboards).
   services.resourceSampler = startResourceSampler(database.db, config.dataDir, config.resourceSampleSeconds, (err) => app.log.warn({ err }, 'host measurement failed'));
   app.addHook('onClose', () => services.resourceSampler?.stop());
+  // Alarms and test pushes queued for third-party endpoints are delivered off the ingest path.
+  services.pushDelivery = startPushDelivery(database.db, config.push, (err) => app.log.warn({ err: String(err) }, 'push delivery failed'));
+  app.addHook('onClose', () => services.pushDelivery?.stop());
   // The object detector's worker thread (started by the first validation) ends with the server.
   app.addHook('onClose', () => closeDetector());
   // Trainings queued in the database run here (and on every other instance sharing it); a job left running by a

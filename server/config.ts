@@ -28,6 +28,9 @@ export interface ServerConfig {
   historyDays: number;
   /** An OpenAI-compatible chat completions URL taking images (describeImage); absent: no model service. */
   modelService?: { url: string; apiKey?: string; model: string };
+  /** Push to third parties: how often the delivery loop looks for due deliveries, the first retry's delay (doubling
+   *  after each failure) and how long one attempt may take. */
+  push: { pollMs: number; retryBaseMs: number; timeoutMs: number };
 }
 
 export const DEMO_ADMIN_PASSWORD = 'Argus@2026';
@@ -56,6 +59,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     modelService: env.MODEL_SERVICE_URL
       ? { url: env.MODEL_SERVICE_URL, apiKey: env.MODEL_SERVICE_KEY || undefined, model: env.MODEL_SERVICE_MODEL || 'default' }
       : undefined,
+    push: {
+      pollMs: positive(env.PUSH_POLL_MS, 1000),
+      retryBaseMs: positive(env.PUSH_RETRY_BASE_SECONDS, 5) * 1000,
+      timeoutMs: positive(env.PUSH_TIMEOUT_SECONDS, 10) * 1000,
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import type { AlarmTables } from './alarmTables.ts';
 import type { DashTables } from './dashTables.ts';
 import type { CatalogueTables, DeviceColumns021, RunTables } from './catalogueTables.ts';
 import type { DeviceColumns004, DeviceConfigTables, EdgeBoxColumns004 } from './deviceConfigTables.ts';
+import type { LicensingTables } from './licensingTables.ts';
 import type { OrchestrationTables } from './orchestrationTables.ts';
 import type { RtspSecretColumn005, SecurityTables } from './securityTables.ts';
 import type { EvaluationTables, TrainingTables } from './trainingTables.ts';
@@ -195,7 +196,7 @@ export interface DeviceTable extends DeviceColumns004, RtspSecretColumn005, Devi
   updatedAt: CreatedAt;
 }
 
-export interface Database extends AlarmTables, CatalogueTables, DashTables, DeviceConfigTables, OrchestrationTables, RunTables, SecurityTables, TrainingTables, EvaluationTables {
+export interface Database extends AlarmTables, CatalogueTables, DashTables, DeviceConfigTables, EvaluationTables, LicensingTables, OrchestrationTables, RunTables, SecurityTables, TrainingTables {
   depts: DeptTable;
   modules: ModuleTable;
   roles: RoleTable;

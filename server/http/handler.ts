@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import type { ContractOperation } from '../contract/loadContract.ts';
+import type { PushDelivery } from '../modules/push/deliveryLoop.ts';
 import type { ResourceSampler } from '../modules/stats/resourceSampler.ts';
 import type { TrainRunner } from '../modules/training/trainQueue.ts';
 import type { AlarmBus } from '../realtime/types.ts';
@@ -28,6 +29,8 @@ export interface AppServices {
   resourceSampler?: ResourceSampler;
   /** The training queue's runner (server/modules/training/trainQueue.ts); set by buildApp. */
   trainRunner?: TrainRunner;
+  /** Delivers queued pushes to third-party endpoints (server/modules/push/deliveryLoop.ts); set by buildApp. */
+  pushDelivery?: PushDelivery;
 }
 
 export interface HandlerContext<Body = any, Query = any, Params = any> {

@@ -7,9 +7,11 @@ import { catalogueMessages } from '../modules/catalogue/messages.ts';
 import { configMessages } from '../modules/config/messages.ts';
 import { deviceMessages } from '../modules/devices/messages.ts';
 import { edgeBoxMessages } from '../modules/edgeBox/messages.ts';
+import { licensingMessages } from '../modules/licensing/messages.ts';
 import { logMessages } from '../modules/logs/messages.ts';
 import { menuMessages } from '../modules/menus/messages.ts';
 import { planMessages } from '../modules/plans/messages.ts';
+import { pushMessages } from '../modules/push/messages.ts';
 import { roleMessages } from '../modules/roles/messages.ts';
 import { statsMessages } from '../modules/stats/messages.ts';
 import { taskMessages } from '../modules/tasks/messages.ts';
@@ -85,6 +87,8 @@ export const messages = {
   ...roleMessages,
   ...configMessages,
   ...logMessages,
+  ...licensingMessages,
+  ...pushMessages,
   ...alarmMessages,
   ...statsMessages,
   ...videoMessages,

@@ -25,12 +25,16 @@ import { edgeBoxHandlers } from './edgeBox/edgeBoxHandlers.ts';
 import { heartbeatHandlers } from './edgeBox/heartbeatHandler.ts';
 import { workClothesHandlers } from './edgeBox/workClothesHandlers.ts';
 import { licenceHandlers } from './licence/licenceHandlers.ts';
+import { activationHandlers } from './licensing/activationHandlers.ts';
+import { authorizationHandlers } from './licensing/authorizationHandlers.ts';
+import { licApplyHandlers } from './licensing/licApplyHandlers.ts';
 import { logHandlers } from './logs/logHandlers.ts';
 import { menuHandlers } from './menus/menuHandlers.ts';
 import { mallHandlers } from './models/mallHandlers.ts';
 import { modelHandlers } from './models/modelHandlers.ts';
 import { modelTypeHandlers } from './models/modelTypeHandlers.ts';
 import { planHandlers } from './plans/planHandlers.ts';
+import { plugHandlers } from './push/plugHandlers.ts';
 import { roleHandlers } from './roles/roleHandlers.ts';
 import { sceneHandlers } from './scenes/sceneHandlers.ts';
 import { flowIngestHandlers } from './stats/flowIngest.ts';
@@ -106,4 +110,8 @@ export const handlers: HandlerMap = {
   ...settingsHandlers,
   ...algorithmRunHandlers,
   ...algorithmParamHandlers,
+  ...authorizationHandlers,
+  ...licApplyHandlers,
+  ...activationHandlers,
+  ...plugHandlers,
 };

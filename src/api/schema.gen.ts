@@ -3706,8 +3706,9 @@ export interface paths {
         get?: never;
         /**
          * Grant or reject an authorisation application
-         * @description Status 0 → 1 (approved) or 3 (rejected). 409 when not in status 0; 400 when approved without
-         *     grantedQuantity or with more than applied for, or validTo in the past.
+         * @description Status 0 → 1 (approved) or 3 (rejected), decided in one conditional write. 409 when not in status 0;
+         *     400 when approved without grantedQuantity or with more than applied for, or validTo in the past.
+         *     Needs the button module authorizationGrant (administrators), not only the applicant's menu.
          */
         put: operations["grantAuthorization"];
         post?: never;
@@ -3890,6 +3891,30 @@ export interface paths {
          * @description Unused or expired codes only; 409 for a code that is activated (bound to a device).
          */
         delete: operations["deleteActivationCodes"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/activation/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a device with an activation code
+         * @description Verifies the code offline: its Ed25519 signature against this installation's public key, the
+         *     installation id it is bound to, and its activation deadline. 400 with the reason for a malformed,
+         *     forged (signature does not verify), foreign (another installation) or expired code; 404 when this
+         *     installation issued no such code (deleted); 409 when it is already activated. The code then binds to
+         *     deviceSerial and its validity (validDays) starts.
+         */
+        post: operations["activateActivationCode"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -5650,8 +5675,9 @@ export interface paths {
         put?: never;
         /**
          * Add a third-party push endpoint
-         * @description 400 pushUrl not matching the protocol (http(s) URL for http, host:port list for kafka, mqtt(s):// or
-         *     tcp:// for mqtt) or a kafka/mqtt endpoint without topic; 409 duplicate industryName.
+         * @description 400 pushUrl not matching the protocol (an http(s) URL for http) or an http endpoint without authToken;
+         *     400 for kafka and mqtt, which this server cannot deliver to (the message says so); 409 duplicate
+         *     industryName.
          */
         post: operations["addPlugIndustry"];
         delete?: never;
@@ -5713,6 +5739,47 @@ export interface paths {
          */
         put: operations["switchPlugIndustryPush"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plugIndustry/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test push to an endpoint
+         * @description Queues a test alarm for the endpoint (whatever its switches say) and answers the delivery id; the
+         *     delivery loop sends it signed like an alarm and records the outcome in the delivery log. 404 unknown id.
+         */
+        post: operations["testPlugIndustry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plugIndustry/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The delivery log of a push endpoint
+         * @description Newest first. 404 unknown endpoint id.
+         */
+        post: operations["listPlugDeliveries"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7943,10 +8010,12 @@ export interface components {
         CatalogueActivationCode: {
             id: number;
             /**
-             * @description The code a device enters to activate (server-generated, unique).
-             * @example ARGS-7K2P-QX9M-4TDV
+             * @description The signed code a device enters to activate: "ARGS1." + base64url(JSON claims: installation id,
+             *     events, channels, validity days, activation deadline, nonce) + "." + base64url(Ed25519 signature).
              */
             code: string;
+            /** @description The code must be activated before this time; afterwards it is expired. */
+            activateBefore: components["schemas"]["DateTime"];
             /**
              * @description 0 unused, 1 activated (bound to a device), 2 expired.
              * @enum {integer}
@@ -7983,6 +8052,12 @@ export interface components {
         CatalogueActivationPage: components["schemas"]["PageMeta"] & {
             list: components["schemas"]["CatalogueActivationCode"][];
         };
+        CatalogueActivationActivate: {
+            /** @description The code as generated (surrounding white space is ignored). */
+            code: string;
+            /** @description The device (edge box serial or server) the code binds to. */
+            deviceSerial: string;
+        };
         CatalogueActivationAdd: {
             /** @description How many codes to generate. */
             quantity: number;
@@ -7990,6 +8065,11 @@ export interface components {
             channelCount: number;
             /** @default [] */
             eventIds?: number[];
+            /**
+             * @description Days from generation within which a code must be activated.
+             * @default 30
+             */
+            activateWithinDays?: number;
             /** @default  */
             remark?: string;
         };
@@ -9829,6 +9909,45 @@ export interface components {
             lastPushState: 0 | 1 | 2;
             createTime: components["schemas"]["DateTime"];
         };
+        SystemPlugTest: {
+            /** @description The endpoint to send a test push to. */
+            id: number;
+        };
+        SystemPlugDeliveryQuery: components["schemas"]["PageQuery"] & {
+            industryId: number;
+            /**
+             * @description 0 pending (waiting or retrying), 1 delivered, 2 failed (retries used up).
+             * @enum {integer}
+             */
+            status?: 0 | 1 | 2;
+        };
+        /** @description One page of SystemPlugDelivery records. */
+        SystemPlugDeliveryPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["SystemPlugDelivery"][];
+        };
+        /** @description One alarm (or test) pushed to one endpoint, with its attempts. */
+        SystemPlugDelivery: {
+            id: number;
+            industryId: number;
+            /** @description The alarm pushed; null for a test push. */
+            alarmId: number | null;
+            /** @enum {string} */
+            kind: "alarm" | "test";
+            /**
+             * @description 0 pending (waiting or retrying), 1 delivered, 2 failed (retries used up).
+             * @enum {integer}
+             */
+            status: 0 | 1 | 2;
+            attempts: number;
+            /** @description The receiver's HTTP status of the last attempt; null when it did not answer. */
+            httpStatus: number | null;
+            /** @description Why the last attempt failed; empty when it succeeded or none was made. */
+            lastError: string;
+            /** @description When the next attempt is due while pending; null otherwise. */
+            nextAttemptTime: string | null;
+            deliveredTime: string | null;
+            createTime: components["schemas"]["DateTime"];
+        };
         SystemPlugIndustryQuery: components["schemas"]["PageQuery"] & {
             /** @description Substring match. */
             industryName?: string;
@@ -9846,8 +9965,9 @@ export interface components {
             /** @default  */
             topic?: string;
             /**
-             * @description Secret sent to the endpoint (bearer token / password). On update, absent or "******" keeps the
-             *     stored one.
+             * @description The endpoint's shared secret: each push carries X-Argus-Timestamp and X-Argus-Signature
+             *     (sha256=hex HMAC-SHA256 of "<timestamp>.<body>" keyed by it). Required for an http endpoint. On
+             *     update, absent or "******" keeps the stored one; it is never answered (lists show "******").
              * @default
              */
             authToken?: string;
@@ -9872,8 +9992,9 @@ export interface components {
             pushUrl?: string;
             topic?: string;
             /**
-             * @description Secret sent to the endpoint (bearer token / password). On update, absent or "******" keeps the
-             *     stored one.
+             * @description The endpoint's shared secret: each push carries X-Argus-Timestamp and X-Argus-Signature
+             *     (sha256=hex HMAC-SHA256 of "<timestamp>.<body>" keyed by it). Required for an http endpoint. On
+             *     update, absent or "******" keeps the stored one; it is never answered (lists show "******").
              */
             authToken?: string;
             eventIds?: number[];
@@ -15460,6 +15581,32 @@ export interface operations {
             };
         };
     };
+    activateActivationCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogueActivationActivate"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data is the activated code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["CatalogueActivationCode"];
+                    };
+                };
+            };
+        };
+    };
     listMallAlgorithms: {
         parameters: {
             query?: never;
@@ -17707,6 +17854,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    testPlugIndustry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemPlugTest"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data holds the id of the queued delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdResult"];
+                };
+            };
+        };
+    };
+    listPlugDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemPlugDeliveryQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SystemPlugDeliveryPage"];
+                    };
                 };
             };
         };

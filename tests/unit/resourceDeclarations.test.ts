@@ -16,6 +16,9 @@ import { runsResource } from '../../src/screens/catalogue/runResources.ts';
 import { outputSettings, searchPushSettings, watermarkSettings } from '../../src/screens/catalogue/settingsResources.ts';
 import { groupsResource, imgTagsResource, tagsResource, timeModelsResource, unitsResource } from '../../src/screens/catalogue/systemResources.ts';
 import { catalogueCamerasResource, ctrlUnitsResource } from '../../src/screens/devices/catalogue/catalogueResources.ts';
+import { activationCodesResource } from '../../src/screens/licensing/activationResources.tsx';
+import { authorizationsResource } from '../../src/screens/licensing/authorizationResources.ts';
+import { endpointsResource } from '../../src/screens/push/plugResources.ts';
 
 const root = join(import.meta.dirname, '../..');
 const contract = parse(readFileSync(join(root, 'openapi/console.yaml'), 'utf8')) as { components: { schemas: Record<string, Json> } };
@@ -36,6 +39,9 @@ const RESOURCES: [AnyResource, string][] = [
   [catalogueCamerasResource, 'CameraEntryInput'],
   [ctrlUnitsResource, 'CtrlUnitInput'],
   [runsResource, 'AlgorithmRunAdd'],
+  [authorizationsResource(() => {}), 'CatalogueAuthorizationAdd'],
+  [activationCodesResource, 'CatalogueActivationAdd'],
+  [endpointsResource(() => {}), 'SystemPlugIndustryAdd'],
 ];
 const SETTINGS: [AnySettings, string][] = [
   [outputSettings, 'SystemOutputConfig'],

@@ -119,7 +119,9 @@ export const menuTree: SeedModule[] = [
       route('logConfig', '日志管理', 'Operation log'),
       route('plugManage', '推送管理', 'Push management'),
       route('activationManage', '激活码管理', 'Activation codes'),
-      route('applyAuthorization', '申请授权', 'Apply for authorization'),
+      route('applyAuthorization', '申请授权', 'Apply for authorization', {
+        children: [{ number: 'authorizationGrant', zh: '批准授权', en: 'Grant authorizations', type: 'button' }],
+      }),
     ],
   },
   {
