@@ -14,6 +14,7 @@ import { measureLoginPageLoad } from './pageLoad.ts';
 import { withThrowawayDatabase } from './postgres.ts';
 import { measureRealtimeScreen } from './realtimeScreen.ts';
 import { measureStartup } from './serverStartup.ts';
+import { measureTraining } from './training.ts';
 
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, loadAverageAtStart: loadAverage() };
 console.log(`load average at start: ${results.loadAverageAtStart} (2 cores; the machine may be shared)`);
@@ -144,6 +145,16 @@ console.log(
   `push: ${push.alarms} alarms ingested at 36/s — ingest p50/p95 ${push.ingestMsPushOff.p50}/${push.ingestMsPushOff.p95} ms with push off, ` +
     `${push.ingestMsPushOn.p50}/${push.ingestMsPushOn.p95} ms with an endpoint on; ${push.deliveredAlarmsPerSecond} alarms/s delivered (receiver answers after 20 ms); ` +
     `${push.drained} queued pushes drained at ${push.drainedPerSecond}/s`,
+);
+
+const training = measureTraining(1000);
+results.training = training;
+console.log(
+  `few-shot training (MobileNetV2 block 10, 384-d; onnxruntime-node, 1 thread): embedding ${training.embedMsPerImage} ms per image with decoding ` +
+    `(network p50 ${training.networkMsPerImage.p50} ms, p95 ${training.networkMsPerImage.p95} ms), ${training.imagesPerSecond} images/s; ` +
+    `${training.images} images trained + ${training.folds}-fold evaluated in ${training.trainAndEvaluateMs} ms ` +
+    `(embedding + training ${Math.round((training.embedMsPerImage * training.images + training.trainAndEvaluateMs) / 100) / 10} s; budget 60 s); ` +
+    `peak RSS ${training.peakRssMb} MB; cross-validated accuracy on the generated set ${training.crossValidatedAccuracy} (AP ${training.averagePrecision})`,
 );
 
 mkdirSync('bench/results', { recursive: true });
