@@ -18,6 +18,7 @@ import { groupsResource, imgTagsResource, tagsResource, timeModelsResource, unit
 import { catalogueCamerasResource, ctrlUnitsResource } from '../../src/screens/devices/catalogue/catalogueResources.ts';
 import { activationCodesResource } from '../../src/screens/licensing/activationResources.tsx';
 import { authorizationsResource } from '../../src/screens/licensing/authorizationResources.ts';
+import { licAppliesResource } from '../../src/screens/licensing/licApplyResources.ts';
 import { endpointsResource } from '../../src/screens/push/plugResources.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -41,6 +42,7 @@ const RESOURCES: [AnyResource, string][] = [
   [runsResource, 'AlgorithmRunAdd'],
   [authorizationsResource(() => {}), 'CatalogueAuthorizationAdd'],
   [activationCodesResource, 'CatalogueActivationAdd'],
+  [licAppliesResource, 'CatalogueLicApplyAdd'],
   [endpointsResource(() => {}), 'SystemPlugIndustryAdd'],
 ];
 const SETTINGS: [AnySettings, string][] = [

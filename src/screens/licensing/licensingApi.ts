@@ -8,6 +8,7 @@ import type { AuthorizationStatus } from '../../machines/authorization.machine.t
 type Schemas = components['schemas'];
 export type Authorization = Schemas['CatalogueAuthorization'];
 export type ActivationCode = Schemas['CatalogueActivationCode'];
+export type LicApply = Schemas['CatalogueLicApply'];
 
 const quiet = true;
 const page = <T>(data: { list: T[]; total: number } | undefined) => data ?? { list: [] as T[], total: 0 };
@@ -21,6 +22,13 @@ export const authorizationsApi = {
   arrange: (body: Schemas['CatalogueAuthorizationArrange']) => orThrow(api.put('/authorization/arrange', { body, quiet })),
   status: async (id: number, signal?: AbortSignal) =>
     (await orThrow(api.get('/authorization/status/{id}', { params: { path: { id } }, signal, quiet }))) as Schemas['CatalogueAuthorizationStatus'] & AuthorizationStatus,
+};
+
+export const licAppliesApi = {
+  list: async (body: Schemas['CatalogueLicApplyQuery'], signal?: AbortSignal) => page(await orThrow(api.post('/apply/lic/list', { body, signal, quiet }))),
+  add: (body: Schemas['CatalogueLicApplyAdd']) => orThrow(api.post('/apply/lic/add', { body, quiet })),
+  update: (body: Schemas['CatalogueLicApplyUpdate']) => orThrow(api.put('/apply/lic/update', { body, quiet })),
+  remove: (ids: number[]) => orThrow(api.delete('/apply/lic/delete', { body: { ids }, quiet })),
 };
 
 export const activationApi = {
