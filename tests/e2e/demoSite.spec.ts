@@ -6,6 +6,7 @@
 import sharp from 'sharp';
 import { expect, type Locator, type Page, test } from './support/fixtures.ts';
 import { postTestAlarm } from './support/alarmBox.ts';
+import { marksOf, recordMarks } from './support/messageMarks.ts';
 
 async function signIn(page: Page) {
   await page.goto('/login');
@@ -36,21 +37,25 @@ test('the demo boxes are online and simulated, a box restarts, a seeded task is 
   // An online box can be restarted: the command goes out with its next heartbeat answer.
   const box = page.getByRole('row').filter({ hasText: 'ARGUS-BOX-0002' });
   await box.getByRole('button', { name: '重启' }).click();
+  // Messages live a few seconds: the page records them (support/messageMarks.ts), a loaded machine's polls may not.
+  await recordMarks(page, /已发送重启指令/);
   await page.getByRole('alertdialog').getByRole('button', { name: '重启' }).click();
-  await expect(page.getByText('已发送重启指令')).toBeVisible();
+  await expect.poll(async () => (await marksOf(page)).shown).toBeDefined();
 
   await page.goto('/taskConfig');
   const row = page.getByRole('row').filter({ hasText: '登良路口违法抓拍' });
   await expect(row).toContainText('未启动');
   await row.getByRole('button', { name: '启动', exact: true }).click();
   const confirm = page.getByRole('alertdialog');
+  await recordMarks(page, /已启动 1 个任务/);
   await confirm.getByRole('button', { name: '启动' }).click();
-  await expect(page.getByText('已启动 1 个任务')).toBeVisible();
   await expect(row).toContainText('运行中');
+  await expect.poll(async () => (await marksOf(page)).shown).toBeDefined();
   await row.getByRole('button', { name: '停止', exact: true }).click();
+  await recordMarks(page, /已停止 1 个任务/);
   await confirm.getByRole('button', { name: '停止' }).click();
-  await expect(page.getByText('已停止 1 个任务')).toBeVisible();
   await expect(row).toContainText('未启动');
+  await expect.poll(async () => (await marksOf(page)).shown).toBeDefined();
 });
 
 test('/eventStatistics counts the demo alarms by default; the switch leaves them out', async ({ page, baseURL }) => {

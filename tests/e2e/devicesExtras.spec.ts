@@ -115,7 +115,7 @@ test('the catalogue tabs of /otherConfig: a control unit and a catalogue camera 
   await expect(dialog.getByLabel(/^名称/)).toBeVisible();
   await dialog.getByRole('button', { name: '保存' }).click();
   // The form's schema checks first (the contract's bounds), in the console's language.
-  await expect(dialog.getByRole('alert')).toContainText('名称: 不应少于 1 个字符');
+  await expect(dialog.getByRole('alert')).toContainText('名称: 此项为必填项');
   await dialog.getByLabel(/^名称/).fill(`单元 ${suffix}`);
   await dialog.getByLabel(/^编码/).fill(`U-${suffix}`);
   await dialog.getByRole('button', { name: '保存' }).click();
