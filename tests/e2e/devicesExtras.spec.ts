@@ -129,7 +129,7 @@ test('the catalogue tabs of /otherConfig: a control unit and a catalogue camera 
   await dialog.getByLabel(/^编码/).fill(`C-${suffix}`);
   await dialog.getByLabel(/^端口/).fill('70000');
   await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('端口: 应当为 <= 65535');
+  await expect(dialog.getByRole('alert')).toContainText('端口: 应在 1–65535 之间');
   await dialog.getByLabel(/^端口/).fill('554');
   // Up to 4 choices are radio buttons (§9), more a select.
   const unit = `单元 ${suffix} (U-${suffix})`;
