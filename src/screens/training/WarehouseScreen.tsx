@@ -2,6 +2,8 @@
 // cross-validated figures when it made a version — and the way to (re)train each in the wizard.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useScreenEntry } from '../../app/layouts/currentRoute.ts';
+import { usePageTitle } from '../../app/layouts/pageTitle.ts';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import { Link } from 'react-router';
@@ -27,12 +29,13 @@ function LastTraining({ algorithm }: { algorithm: WarehouseAlgorithm }) {
 
 export default function WarehouseScreen() {
   const { t } = useTranslation('training');
+  const title = usePageTitle(useScreenEntry());
   const [pageNo, setPageNo] = useState(1);
   const page = useLoaded((signal) => listWarehouse('', pageNo, PAGE, signal), { list: [], total: 0, pageNo: 1, pageSize: PAGE }, pageNo);
   const pages = Math.max(1, Math.ceil(page.data.total / PAGE));
   return (
     <section className="train-screen">
-      <h1>{t('warehouse.title')}</h1>
+      <h1>{title}</h1>
       {page.status === 'loading' ? <p role="status">{t('loading')}</p> : null}
       {page.status === 'error' ? (
         <p role="alert" className="train-problem">
