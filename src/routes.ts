@@ -197,7 +197,7 @@ const mainLayoutChildren: RouteEntry[] = [
   screen('configTotal', 'configTotal', () => import('./screens/stats/ConfigTotalScreen.tsx'), ['stats']),
   screen('algorithmicSetup', 'algorithmicSetup', () => import('./screens/algorithms/AlgorithmicSetupScreen.tsx'), ['algorithms', 'system']),
   screen('setUp', 'setUp', () => import('./screens/algorithms/SetUpScreen.tsx'), ['algorithms', 'system']),
-  later('testVerify', 'testVerify', 'algorithms'),
+  screen('testVerify', 'testVerify', () => import('./screens/training/TestVerifyScreen.tsx'), ['training']),
   screen('historyEvent', 'historyEvent', () => import('./screens/alarms/HistoryEventScreen.tsx'), ['alarms', 'system']),
   screen('actualTimeEvent', 'actualTimeEvent', () => import('./screens/alarms/ActualTimeEventScreen.tsx'), ['alarms', 'system']),
   screen('eventProcess', 'eventProcess', () => import('./screens/alarms/EventProcessScreen.tsx'), ['alarms', 'system']),
