@@ -136,5 +136,4 @@ test('upload a generated zip, classify, train, read the report and validate (zh)
   await page.getByTestId('validate-input').setInputFiles(eleven.slice(0, 2));
   await page.getByRole('button', { name: '验证 2 张图片' }).click();
   await expect(page.getByTestId('validation').getByRole('row')).toHaveCount(3);
-
 });
