@@ -13,6 +13,7 @@ import { measureLoginPageLoad } from './pageLoad.ts';
 import { withThrowawayDatabase } from './postgres.ts';
 import { measureRealtimeScreen } from './realtimeScreen.ts';
 import { measureStartup } from './serverStartup.ts';
+import { measureTraining } from './training.ts';
 
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, loadAverageAtStart: loadAverage() };
 console.log(`load average at start: ${results.loadAverageAtStart} (2 cores; the machine may be shared)`);
@@ -134,6 +135,16 @@ console.log(
   `object detector (NanoDet-g 416, onnxruntime-node, 1 thread): network p50 ${detector.inferenceMs.p50} ms, p95 ${detector.inferenceMs.p95} ms, ` +
     `min ${detector.inferenceMs.min} ms per frame; with decoding and resizing p50 ${detector.totalMs.p50} ms (n=${detector.frames}); ` +
     `first image (model load) ${detector.coldFirstMs} ms; process RSS ${detector.memoryMb.beforeLoad} → ${detector.memoryMb.afterLoad} MB, peak ${detector.memoryMb.peak} MB`,
+);
+
+const training = measureTraining(1000);
+results.training = training;
+console.log(
+  `few-shot training (MobileNetV2 block 10, 384-d; onnxruntime-node, 1 thread): embedding ${training.embedMsPerImage} ms per image with decoding ` +
+    `(network p50 ${training.networkMsPerImage.p50} ms, p95 ${training.networkMsPerImage.p95} ms), ${training.imagesPerSecond} images/s; ` +
+    `${training.images} images trained + ${training.folds}-fold evaluated in ${training.trainAndEvaluateMs} ms ` +
+    `(embedding + training ${Math.round((training.embedMsPerImage * training.images + training.trainAndEvaluateMs) / 100) / 10} s; budget 60 s); ` +
+    `peak RSS ${training.peakRssMb} MB; cross-validated accuracy on the generated set ${training.crossValidatedAccuracy} (AP ${training.averagePrecision})`,
 );
 
 mkdirSync('bench/results', { recursive: true });

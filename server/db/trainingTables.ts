@@ -12,6 +12,7 @@ export interface TrainSampleTable {
   algorithmId: number;
   fileName: string;
   filePath: string;
+  thumbPath: string;
   sha256: string;
   dhash: string;
   size: number;

@@ -48,6 +48,7 @@ import { sampleHandlers } from './training/sampleHandlers.ts';
 import { describeImageHandlers } from './training/describeImage.ts';
 import { evalHandlers } from './training/evalHandlers.ts';
 import { evaluationHandlers } from './training/evaluationHandlers.ts';
+import { predictBigSdkHandlers } from './training/predictBigSdk.ts';
 import { trainHandlers } from './training/trainHandlers.ts';
 import { trainHealthHandlers } from './training/trainHealth.ts';
 import { userHandlers } from './users/userHandlers.ts';
@@ -86,6 +87,7 @@ export const handlers: HandlerMap = {
   ...describeImageHandlers,
   ...evalHandlers,
   ...evaluationHandlers,
+  ...predictBigSdkHandlers,
   ...trainHealthHandlers,
   ...setupEventValidateHandlers,
   ...setupEventExportHandlers,

@@ -4656,9 +4656,14 @@ export interface paths {
          *     - 45: cell phone, person, mouse, monitor
          *     - 102: paper box, person
          *
-         *     400 when no prompts result (no prompts and an event without presets) or an image cannot be decoded;
-         *     415 image type other than png/jpeg; 404 an image URL that is not found; 500 model service failure
-         *     (message says so, no details).
+         *     The model is the platform's detector (NanoDet-g, 80 COCO classes), not an open-vocabulary one: each
+         *     prompt is resolved to its classes as in algorithm validation; prompts it cannot see are left out of
+         *     `prompts` (the prompts actually used) and a detection's label is the prompt it answers.
+         *
+         *     400 when no prompts result (no prompts and an event without presets), none of them can be seen by the
+         *     detector, an image cannot be decoded, or an image is an http(s) URL (the server does not fetch outside
+         *     addresses: send a data URL or a server path); 415 image type other than png/jpeg; 404 an image URL
+         *     that is not found; 429 the detector is busy; 500 model service failure (message says so, no details).
          */
         post: operations["predictBigSdk"];
         delete?: never;

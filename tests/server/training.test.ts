@@ -72,6 +72,12 @@ describe('startTraining and its report', () => {
     expect(Number(cached.n)).toBeGreaterThanOrEqual(16);
     const again = await waitForTraining(server.app, token, (await start(id, 20)).json.data.taskId);
     expect(again).toMatchObject({ state: 2, version: 'train-2', totalEpochs: 20 });
+    // The warehouse shows it as trained, with its samples and its last training.
+    const warehouse = (source: string) => call(server.app, 'POST', '/custom/warehouse/list', { token, body: { name: '训练-红块', source } });
+    expect((await warehouse('train')).json.data.list).toEqual([
+      expect.objectContaining({ id, source: 'train', sampleCount: 16, positiveCount: 8, negativeCount: 8, unclassifiedCount: 0, trainState: 2, lastTrainTaskId: again.taskId }),
+    ]);
+    expect((await warehouse('setup')).json.data.list).toEqual([]);
   });
 
   it('does not learn shuffled labels: accuracy stays near chance', async () => {

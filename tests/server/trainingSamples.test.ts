@@ -17,13 +17,13 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-/** Files under the algorithm's dataset folder (none before its first accepted upload). */
+/** Files under the algorithm's dataset folder, images and thumbnails (none before its first accepted upload). */
 function storedFiles(algorithmId: number): string[] {
-  try {
-    return readdirSync(join(server.config.dataDir, 'files', 'training', String(algorithmId)));
-  } catch {
-    return [];
-  }
+  const folder = join(server.config.dataDir, 'files', 'training', String(algorithmId));
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((f) => f.isFile())
+    .map((f) => f.name);
 }
 
 async function expectNothingWritten(algorithmId: number) {
@@ -43,9 +43,13 @@ describe('uploadTrainSamples', () => {
     expect(res.data).toMatchObject({ algorithmId: id, uploaded: 3, counts: { total: 3, positive: 3, negative: 0, unclassified: 0 } });
     expect(res.data.list[0]).toMatchObject({ algorithmId: id, width: 240, height: 240, label: 'positive' });
     expect(res.data.list.map((s: { fileName: string }) => s.fileName).sort()).toEqual(files.map((f) => f.name).sort());
-    expect(storedFiles(id)).toHaveLength(3);
+    // Each image and its thumbnail.
+    expect(storedFiles(id)).toHaveLength(6);
     const fetched = await server.app.inject({ method: 'GET', url: res.data.list[0].url });
     expect(fetched.statusCode).toBe(200);
+    const thumb = await server.app.inject({ method: 'GET', url: res.data.list[0].thumbUrl });
+    const meta = await sharp(thumb.rawPayload).metadata();
+    expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'jpeg', width: 160, height: 160 });
   });
 
   it('refuses each broken rule with its reason, and writes nothing', async () => {
@@ -87,7 +91,7 @@ describe('uploadTrainSamples', () => {
     // 999 rows already there (as if uploaded before); two more would pass 1000.
     await server.database.db
       .insertInto('trainSamples')
-      .values(Array.from({ length: 999 }, (_, i) => ({ algorithmId: id, fileName: `old_${i}.png`, filePath: `training/${id}/old_${i}.png`, sha256: 'a'.repeat(64), dhash: '0'.repeat(16), size: 20_000, width: 10, height: 10 })))
+      .values(Array.from({ length: 999 }, (_, i) => ({ algorithmId: id, fileName: `old_${i}.png`, filePath: `training/${id}/old_${i}.png`, thumbPath: `training/${id}/thumbs/old_${i}.jpg`, sha256: 'a'.repeat(64), dhash: '0'.repeat(16), size: 20_000, width: 10, height: 10 })))
       .execute();
     const res = await upload(server.app, token, [{ name: 'a.png', bytes }, { name: 'b.png', bytes }], { algorithmId: String(id) });
     expect(res.code).toBe(409);
@@ -114,7 +118,7 @@ describe('uploadTrainSamplesZip', () => {
     const res = await uploadZip(server.app, token, 'fire.zip', zip, id);
     expect(res.code).toBe(0);
     expect(res.data.counts).toEqual({ total: 4, positive: 2, negative: 2, unclassified: 0 });
-    expect(storedFiles(id)).toHaveLength(4);
+    expect(storedFiles(id)).toHaveLength(8);
   });
 
   it('refuses hostile zips with their reasons, without inflating, and writes nothing', async () => {
@@ -168,7 +172,7 @@ describe('list, classify, delete', () => {
     const removed = await call(server.app, 'DELETE', '/warehouse/samples/delete', { token, body: { ids: [ids[0]] } });
     expect(removed.json.code).toBe(0);
     expect(await sampleRows(server, id)).toHaveLength(3);
-    expect(storedFiles(id)).toHaveLength(3);
+    expect(storedFiles(id)).toHaveLength(6);
     expect((await call(server.app, 'PUT', '/warehouse/samples/classify', { token, body: { ids: [999_999], label: 'positive' } })).json.code).toBe(404);
   });
 });

@@ -8,6 +8,8 @@ CREATE TABLE train_samples (
   file_name varchar(255) NOT NULL,
   -- Relative to <dataDir>/files (training/<algorithm id>/…).
   file_path varchar(256) NOT NULL,
+  -- A 160-pixel JPEG for the classifying grid, beside the image.
+  thumb_path varchar(256) NOT NULL,
   sha256 char(64) NOT NULL,
   -- Perceptual difference hash (64 bits, hex): near duplicates for the health check.
   dhash char(16) NOT NULL,

@@ -22,6 +22,8 @@ export interface FeatureTap {
   layer: string;
   /** ONNX output name. */
   output: string;
+  /** Take the layer's output as it is (a Dense layer's vector) instead of globally average-pooling a feature map. */
+  raw?: boolean;
 }
 
 export interface ConvertedFeatureModel {
@@ -196,15 +198,49 @@ export function convertKerasToOnnx(model: KerasLayersModel, shard: Uint8Array, t
         emit('Add', inputsOf(layer).map(tensorOf), [layer.name]);
         channels.set(layer.name, channels.get(source) ?? 0);
         break;
+      // The package's classification head (converted only to check the conversion against the package's classes).
+      case 'AveragePooling2D':
+        emit('AveragePool', [tensorOf(source)], [layer.name], [
+          { name: 'kernel_shape', kind: 'ints', value: c.pool_size as number[] },
+          { name: 'strides', kind: 'ints', value: c.strides as number[] },
+        ]);
+        channels.set(layer.name, channels.get(source) ?? 0);
+        break;
+      case 'Flatten':
+        // Only after pooling to 1×1, where NHWC and NCHW flatten alike.
+        emit('Flatten', [tensorOf(source)], [layer.name], [{ name: 'axis', kind: 'int', value: 1 }]);
+        channels.set(layer.name, channels.get(source) ?? 0);
+        break;
+      case 'Dropout':
+        emit('Identity', [tensorOf(source)], [layer.name]);
+        channels.set(layer.name, channels.get(source) ?? 0);
+        break;
+      case 'Dense': {
+        const kernel = weight(`${layer.name}/kernel`);
+        const units = kernel.shape[1] ?? 0;
+        initializers.push(floatTensor(`${layer.name}/W`, kernel.shape, kernel.values), floatTensor(`${layer.name}/B`, [units], weight(`${layer.name}/bias`).values));
+        const activation = c.activation as string;
+        const linear = activation === 'linear' ? layer.name : `${layer.name}/linear`;
+        emit('Gemm', [tensorOf(source), `${layer.name}/W`, `${layer.name}/B`], [linear]);
+        if (activation === 'relu') emit('Relu', [linear], [layer.name]);
+        else if (activation === 'softmax') emit('Softmax', [linear], [layer.name], [{ name: 'axis', kind: 'int', value: 1 }]);
+        else if (activation !== 'linear') throw new Error(`${layer.name}: activation ${activation} is not supported`);
+        channels.set(layer.name, units);
+        break;
+      }
       default:
         throw new Error(`${layer.name}: layer ${layer.class_name} is not supported`);
     }
   }
   const outputs: OnnxValueInfo[] = [];
   for (const tap of taps) {
-    const pooled = `${tap.output}/pooled`;
-    emit('GlobalAveragePool', [tensorOf(tap.layer)], [pooled]);
-    emit('Flatten', [pooled], [tap.output], [{ name: 'axis', kind: 'int', value: 1 }]);
+    if (tap.raw) {
+      emit('Identity', [tensorOf(tap.layer)], [tap.output]);
+    } else {
+      const pooled = `${tap.output}/pooled`;
+      emit('GlobalAveragePool', [tensorOf(tap.layer)], [pooled]);
+      emit('Flatten', [pooled], [tap.output], [{ name: 'axis', kind: 'int', value: 1 }]);
+    }
     outputs.push({ name: tap.output, dataType: 'float32', dims: [1, channels.get(tap.layer) ?? 0] });
   }
   const onnx = encodeOnnxModel({

@@ -7,6 +7,7 @@ import { formatTime, pageOf } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import { removeStoredFile } from '../devices/storedFiles.ts';
 import { publishToMall } from '../models/mallPublish.ts';
+import { trainingSummaries } from '../training/warehouseSummary.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
 import { containsPattern, isUniqueViolation, notFound, pageResult } from '../shared/records.ts';
 import {
@@ -200,12 +201,18 @@ export const setupEventHandlers: HandlerMap = {
     const name = body.name?.trim();
     if (name) q = q.where((eb) => eb.or([eb('name', 'ilike', containsPattern(name)), eb('eventName', 'ilike', containsPattern(name))]));
     if (body.customEventType !== undefined) q = q.where('customEventType', '=', body.customEventType);
-    // Fine-tuned models come from the training flow; until it publishes here every algorithm is from setup.
-    if (body.source === 'train') q = q.where(sql<boolean>`false`);
+    // source train: a training has made a model of it (server/modules/training); setup: none has.
+    const trained = sql<boolean>`exists (select 1 from train_jobs j where j.algorithm_id = setup_events.id and j.state = 2)`;
+    if (body.source === 'train') q = q.where(trained);
+    if (body.source === 'setup') q = q.where(sql<boolean>`not ${trained}`);
     const since = createdSince(body.createTimeRange);
     if (since) q = q.where('createdAt', '>=', since);
     const { total } = await q.clearSelect().select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
     const rows = await q.orderBy('updatedAt', 'desc').orderBy('id', 'desc').limit(page.pageSize).offset(page.offset).execute();
+    const training = await trainingSummaries(
+      db,
+      rows.map((r) => r.id),
+    );
     const list = rows.map(
       (r): Schema<'WarehouseAlgorithm'> => ({
         id: r.id,
@@ -214,13 +221,13 @@ export const setupEventHandlers: HandlerMap = {
         eventName: r.eventName || r.name,
         version: r.publishedVersion ?? r.version,
         customEventType: r.customEventType,
-        source: 'setup',
-        sampleCount: 0,
-        positiveCount: 0,
-        negativeCount: 0,
-        unclassifiedCount: 0,
-        trainState: null,
-        lastTrainTaskId: null,
+        source: training.get(r.id)?.trained ? 'train' : 'setup',
+        sampleCount: training.get(r.id)?.sampleCount ?? 0,
+        positiveCount: training.get(r.id)?.positiveCount ?? 0,
+        negativeCount: training.get(r.id)?.negativeCount ?? 0,
+        unclassifiedCount: training.get(r.id)?.unclassifiedCount ?? 0,
+        trainState: training.get(r.id)?.trainState ?? null,
+        lastTrainTaskId: training.get(r.id)?.lastTrainTaskId ?? null,
         downloads: r.downloads,
         userName: r.userName,
         createTime: formatTime(r.createdAt) as string,

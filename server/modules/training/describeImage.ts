@@ -14,9 +14,8 @@ const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const TIMEOUT_MS = 60_000;
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png']);
 
-/** The image as the model service takes it: a data URL, or an http(s) URL passed on as it is. */
-export function imageUrlFor(ref: string, dataDir: string): string {
-  if (/^https?:\/\//.test(ref)) return ref;
+/** The bytes of an image reference that is a data URL or a server path (/files/…); 404 a path not found. */
+export function imageRefBytes(ref: string, dataDir: string): Buffer {
   let bytes: Buffer;
   if (ref.startsWith('data:')) {
     bytes = Buffer.from(ref.slice(ref.indexOf(',') + 1), 'base64');
@@ -30,6 +29,13 @@ export function imageUrlFor(ref: string, dataDir: string): string {
       throw new ApiError(404, 'notFound.record', { entity: 'training.entity.image', id: ref.slice(0, 100) });
     }
   }
+  return bytes;
+}
+
+/** The image as the model service takes it: a data URL, or an http(s) URL passed on as it is. */
+export function imageUrlFor(ref: string, dataDir: string): string {
+  if (/^https?:\/\//.test(ref)) return ref;
+  const bytes = imageRefBytes(ref, dataDir);
   const type = sniffType(bytes);
   if (!type || !IMAGE_TYPES.has(type) || bytes.length > MAX_IMAGE_BYTES) throw new ApiError(400, 'training.imageUndecodable');
   return `data:${type};base64,${bytes.toString('base64')}`;

@@ -23,6 +23,19 @@ export const trainingMessages = {
   },
   'training.evalBusy': { zh: '该模型正在此数据集上评估', en: 'This model is already being evaluated on this dataset' },
   'training.evalInterrupted': { zh: '服务器在评估期间停止，评估失败，请重新开始', en: 'The server stopped during the evaluation; it failed, start it again' },
+  'training.noPrompts': {
+    zh: '没有识别提示词：请填写 prompts，或选择配置了提示词的事件',
+    en: 'No prompts: give prompts, or an event that has prompts configured',
+  },
+  'training.noSupportedPrompts': {
+    zh: '检测模型（NanoDet-g，COCO 80 类）识别不了这些提示词：{prompts}',
+    en: 'The detector (NanoDet-g, 80 COCO classes) cannot see any of these prompts: {prompts}',
+  },
+  'training.outsideUrl': {
+    zh: '服务器不下载外部地址的图片：请上传图片或传 data URL',
+    en: 'The server does not fetch images from outside addresses: upload the image or send a data URL',
+  },
+  'training.predictType': { zh: '只支持 png、jpeg 图片', en: 'Only png and jpeg images are accepted' },
   'training.datasetIdAndName': { zh: 'datasetId 与 datasetName 只能填一个', en: 'Give datasetId or datasetName, not both' },
   'training.imageUndecodable': { zh: '图片无法解码：只支持 png、jpeg，最大 10 MB', en: 'The image cannot be decoded: png or jpeg, at most 10 MB' },
   'training.badField': { zh: '参数 {field} 无效', en: 'Invalid {field}' },

@@ -74,7 +74,7 @@ export const sampleHandlers: HandlerMap = {
       await requireAlgorithm(trx, algorithmId, true);
       await refuseWhileTraining(trx, algorithmId);
       await trx.deleteFrom('trainSamples').where('id', 'in', body.ids).where('algorithmId', '=', algorithmId).execute();
-      return rows.map((r) => r.filePath);
+      return rows.flatMap((r) => [r.filePath, r.thumbPath]);
     });
     // Files go after the rows are gone; a file shared by no row is removed (each upload stores its own copy).
     for (const path of removed) removeStoredFile(services.config.dataDir, path);

@@ -2,6 +2,7 @@
 // by content (JFIF is JPEG), at least 16 KB and at most 10 MB, no Chinese characters in the name, decodable; at
 // most 100 per upload and 1000 per algorithm. Each refusal names the file and the rule.
 import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import { ApiError } from '../../http/apiError.ts';
 import { humanSize, sniffType } from '../../http/uploads.ts';
 import { differenceHash } from '../../media/differenceHash.ts';
@@ -13,6 +14,7 @@ export const MAX_PER_UPLOAD = 100;
 export const MAX_PER_ALGORITHM = 1000;
 export const MIN_PER_CLASS = 4;
 export const MAX_EVAL_IMAGES = 10;
+const THUMB_SIDE = 160;
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
 const HAN = /\p{Script=Han}/u;
@@ -23,6 +25,8 @@ export interface CheckedImage {
   extension: string;
   sha256: string;
   dhash: string;
+  /** A JPEG at most 160 pixels on its longer side. */
+  thumbnail: Buffer;
   width: number;
   height: number;
 }
@@ -43,7 +47,8 @@ export async function checkImage(fileName: string, buffer: Buffer): Promise<Chec
   try {
     const { width, height } = await imageSize(buffer);
     const sha256 = createHash('sha256').update(buffer).digest('hex');
-    return { fileName: file, buffer, extension, sha256, dhash: await differenceHash(buffer), width, height };
+    const thumbnail = await sharp(buffer, { failOn: 'error', pages: 1 }).rotate().resize(THUMB_SIDE, THUMB_SIDE, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
+    return { fileName: file, buffer, extension, sha256, dhash: await differenceHash(buffer), thumbnail, width, height };
   } catch (error) {
     if (error instanceof FeatureInputError) throw new ApiError(415, 'training.undecodable', { file });
     throw error;

@@ -52,13 +52,12 @@ export async function refuseWhileTraining(db: Db, algorithmId: number): Promise<
 type SampleRow = Selectable<TrainSampleTable>;
 
 export function toSample(r: SampleRow): Schema<'TrainSample'> {
-  const url = `/files/${r.filePath}`;
   return {
     id: r.id,
     algorithmId: r.algorithmId,
     fileName: r.fileName,
-    url,
-    thumbUrl: url,
+    url: `/files/${r.filePath}`,
+    thumbUrl: `/files/${r.thumbPath}`,
     size: r.size,
     width: r.width,
     height: r.height,
@@ -86,10 +85,13 @@ export async function storeSamples(
       const rows = images.map((image) => {
         const filePath = storeFile(dataDir, `training/${algorithmId}`, image.extension, image.buffer);
         written.push(filePath);
+        const thumbPath = storeFile(dataDir, `training/${algorithmId}/thumbs`, 'jpg', image.thumbnail);
+        written.push(thumbPath);
         return {
           algorithmId,
           fileName: image.fileName,
           filePath,
+          thumbPath,
           sha256: image.sha256,
           dhash: image.dhash,
           size: image.buffer.length,

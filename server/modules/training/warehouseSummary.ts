@@ -1,0 +1,51 @@
+// What the warehouse list shows of each algorithm's training: its sample counts, the state and id of its last
+// training, and whether a training has made a model of it (source train).
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.ts';
+
+export interface TrainingSummary {
+  sampleCount: number;
+  positiveCount: number;
+  negativeCount: number;
+  unclassifiedCount: number;
+  trainState: 0 | 1 | 2 | 3 | null;
+  lastTrainTaskId: number | null;
+  trained: boolean;
+}
+
+export async function trainingSummaries(db: Kysely<Database>, algorithmIds: number[]): Promise<Map<number, TrainingSummary>> {
+  const out = new Map<number, TrainingSummary>();
+  for (const id of algorithmIds) {
+    out.set(id, { sampleCount: 0, positiveCount: 0, negativeCount: 0, unclassifiedCount: 0, trainState: null, lastTrainTaskId: null, trained: false });
+  }
+  if (algorithmIds.length === 0) return out;
+  const counts = await db
+    .selectFrom('trainSamples')
+    .select(['algorithmId', 'label', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('algorithmId', 'in', algorithmIds)
+    .groupBy(['algorithmId', 'label'])
+    .execute();
+  for (const c of counts) {
+    const s = out.get(c.algorithmId) as TrainingSummary;
+    const n = Number(c.n);
+    s.sampleCount += n;
+    if (c.label === 'positive') s.positiveCount = n;
+    else if (c.label === 'negative') s.negativeCount = n;
+    else s.unclassifiedCount = n;
+  }
+  const jobs = await db
+    .selectFrom('trainJobs')
+    .select(['algorithmId', 'id', 'state'])
+    .where('algorithmId', 'in', algorithmIds)
+    .orderBy('id', 'desc')
+    .execute();
+  for (const j of jobs) {
+    const s = out.get(j.algorithmId) as TrainingSummary;
+    if (s.lastTrainTaskId === null) {
+      s.lastTrainTaskId = j.id;
+      s.trainState = j.state;
+    }
+    if (j.state === 2) s.trained = true;
+  }
+  return out;
+}
