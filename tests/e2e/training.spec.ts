@@ -136,4 +136,19 @@ test('upload a generated zip, classify, train, read the report and validate (zh)
   await page.getByTestId('validate-input').setInputFiles(eleven.slice(0, 2));
   await page.getByRole('button', { name: '验证 2 张图片' }).click();
   await expect(page.getByTestId('validation').getByRole('row')).toHaveCount(3);
+
+  // A reload returns to the same step of the same dataset (the trained version found through the warehouse).
+  await page.reload();
+  await expect(page).toHaveURL(/step=validate/);
+  await expect(page.getByTestId('validate-input')).toBeVisible();
+
+  // /testVerify validates with the newest trained version too, with the same rule.
+  await page.goto('/testVerify');
+  await expect(page.getByLabel('训练版本')).toBeVisible();
+  await page.getByLabel('图片', { exact: true }).setInputFiles(eleven);
+  await expect(page.locator('[data-rule="validationCount"]')).toBeVisible();
+  await expect(page.getByRole('button', { name: '验证 11 张图片' })).toBeDisabled();
+  await page.getByLabel('图片', { exact: true }).setInputFiles(eleven.slice(0, 3));
+  await page.getByRole('button', { name: '验证 3 张图片' }).click();
+  await expect(page.getByTestId('validation').getByRole('row')).toHaveCount(4);
 });
