@@ -4,7 +4,7 @@
 // with the keyboard, the health check's refusal of unclassified images, train, read the report (threshold slider,
 // confusion-matrix drill-down) and validate on images. Every wait is for a condition.
 import JSZip from 'jszip';
-import { drawSample } from '../server/support/trainImages.ts';
+import { labelledImage, trainingZip } from '../../scripts/trainingDataset.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
 
 async function signIn(page: Page) {
@@ -87,11 +87,10 @@ for (const [language, words] of Object.entries(WORDS)) {
 test('upload a generated zip, classify, train, read the report and validate (zh)', async ({ page }) => {
   test.slow();
   await signIn(page);
-  await openWizard(page, 2, '训练');
-  const entries: Record<string, Buffer> = {};
-  for (let i = 0; i < 6; i++) entries[`walk/positive/p${i}.png`] = await drawSample({ positive: true, seed: 100 + i });
-  for (let i = 0; i < 6; i++) entries[`walk/negative/n${i}.png`] = await drawSample({ positive: false, seed: 200 + i });
-  await page.getByTestId('zip-input').setInputFiles({ name: 'walk.zip', mimeType: 'application/zip', buffer: await zipOf(entries) });
+  await openWizard(page, 0, '训练');
+  // A generated labelled set (road scenes with and without a fire-and-smoke patch), in the §5 layout.
+  const walkZip = await trainingZip({ name: 'walk', positive: 6, negative: 6, seed: 100 });
+  await page.getByTestId('zip-input').setInputFiles({ name: 'walk.zip', mimeType: 'application/zip', buffer: walkZip });
   await expect(page.getByTestId('zip-report')).toContainText('压缩包符合规则：正样本 6 张，负样本 6 张。');
   await page.getByRole('button', { name: '上传压缩包' }).click();
 
@@ -130,11 +129,26 @@ test('upload a generated zip, classify, train, read the report and validate (zh)
   // Validation: more than 10 images refused here; two are scored by the trained model.
   await page.getByRole('button', { name: '继续验证' }).click();
   await expect(page).toHaveURL(/step=validate/);
-  const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `v${i}.png`, mimeType: 'image/png', buffer: entries[`walk/positive/p${i % 6}.png`]! }));
+  const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `v${i}.png`, mimeType: 'image/png', buffer: labelledImage(500 + i, i % 2 === 0) }));
   await page.getByTestId('validate-input').setInputFiles(eleven);
   await page.getByRole('button', { name: '验证 11 张图片' }).click();
   await expect(page.locator('[data-rule="validationCount"]')).toHaveText('已选择 11 张图片：每次最多验证 10 张。');
   await page.getByTestId('validate-input').setInputFiles(eleven.slice(0, 2));
   await page.getByRole('button', { name: '验证 2 张图片' }).click();
   await expect(page.getByTestId('validation').getByRole('row')).toHaveCount(3);
+
+  // A reload returns to the same step of the same dataset (the trained version found through the warehouse).
+  await page.reload();
+  await expect(page).toHaveURL(/step=validate/);
+  await expect(page.getByTestId('validate-input')).toBeVisible();
+
+  // /testVerify validates with the newest trained version too, with the same rule.
+  await page.goto('/testVerify');
+  await expect(page.getByLabel('训练版本')).toBeVisible();
+  await page.getByLabel('图片', { exact: true }).setInputFiles(eleven);
+  await expect(page.locator('[data-rule="validationCount"]')).toBeVisible();
+  await expect(page.getByRole('button', { name: '验证 11 张图片' })).toBeDisabled();
+  await page.getByLabel('图片', { exact: true }).setInputFiles(eleven.slice(0, 3));
+  await page.getByRole('button', { name: '验证 3 张图片' }).click();
+  await expect(page.getByTestId('validation').getByRole('row')).toHaveCount(4);
 });

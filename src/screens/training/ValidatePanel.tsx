@@ -5,6 +5,7 @@ import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import type { TrainingEvent } from '../../machines/training.machine.ts';
 import type { ValidationResult } from './trainingApi.ts';
+import { ValidationTable } from './ValidationTable.tsx';
 
 interface Props {
   busy: boolean;
@@ -34,29 +35,7 @@ export function ValidatePanel({ busy, published, result, send }: Props) {
         {t('validate.run', { count: files.length })}
       </Button>
       {busy ? <p role="status">{t('validate.running')}</p> : null}
-      {result ? (
-        <table className="train-table" data-testid="validation">
-          <caption>{t('validate.caption', { threshold: result.threshold?.toFixed(2) ?? '—' })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('validate.image')}</th>
-              <th scope="col">{t('validate.score')}</th>
-              <th scope="col">{t('validate.decision')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.files.map((file) => (
-              <tr key={file.url}>
-                <td>
-                  <img src={file.url} alt={file.fileName} width={96} height={72} loading="lazy" /> {file.fileName}
-                </td>
-                <td>{typeof file.score === 'number' ? file.score.toFixed(3) : '—'}</td>
-                <td>{file.triggered ? t('validate.triggered') : t('validate.notTriggered')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      {result ? <ValidationTable result={result} /> : null}
       {published ? <p role="status">{t('validate.published')}</p> : (
         <Button disabled={busy} onClick={() => send({ type: 'PUBLISH' })}>
           {t('validate.publish')}

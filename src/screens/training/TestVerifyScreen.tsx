@@ -1,0 +1,85 @@
+// /testVerify: validation on images — a trained algorithm's newest version scores up to 10 images (spec §5, refused
+// here before anything is sent), each with its decision against the version's threshold. Validation on a video is
+// not offered by this server yet, and the screen says so.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import 'rsuite/Button/styles/index.css';
+import { useLoaded } from '../../components/data/useLoaded.ts';
+import { validationRefusal } from '../../domain/trainingRules.ts';
+import { RefusalText } from './RefusalText.tsx';
+import { getTrainTask, listWarehouse, type ValidationResult, validateImages } from './trainingApi.ts';
+import { ValidationTable } from './ValidationTable.tsx';
+import './training.css';
+
+/** Algorithms whose last training made a version, with that version's model. */
+async function trainedModels(signal: AbortSignal) {
+  const page = await listWarehouse('', 1, 100, signal);
+  const trained = page.list.filter((a) => a.lastTrainTaskId && a.trainState === 2);
+  const tasks = await Promise.all(trained.map((a) => getTrainTask(a.lastTrainTaskId!, signal)));
+  return trained.flatMap((a, i) => (tasks[i]?.modelId ? [{ name: a.name, version: tasks[i].version ?? '', modelId: tasks[i].modelId }] : []));
+}
+
+export default function TestVerifyScreen() {
+  const { t } = useTranslation('training');
+  const models = useLoaded(trainedModels, [], '');
+  const [modelId, setModelId] = useState<number | null>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const [state, setState] = useState<{ busy: boolean; result: ValidationResult | null; error: string | null }>({ busy: false, result: null, error: null });
+  const refusal = files.length > 0 ? validationRefusal(files.length) : null;
+  const chosen = modelId ?? models.data[0]?.modelId ?? null;
+  const run = async () => {
+    if (chosen === null || refusal || files.length === 0) return;
+    setState({ busy: true, result: null, error: null });
+    try {
+      setState({ busy: false, result: await validateImages(chosen, files), error: null });
+    } catch (error) {
+      setState({ busy: false, result: null, error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  return (
+    <section className="train-screen">
+      <p>{t('verify.intro')}</p>
+      {models.status === 'loading' ? <p role="status">{t('loading')}</p> : null}
+      {models.status === 'error' ? (
+        <p role="alert" className="train-problem">
+          {t('loadFailed', { error: models.error })}{' '}
+          <Button appearance="link" onClick={models.reload}>
+            {t('retry')}
+          </Button>
+        </p>
+      ) : null}
+      {models.status === 'ready' && models.data.length === 0 ? <p>{t('verify.noModels')}</p> : null}
+      {models.data.length > 0 ? (
+        <div className="train-validate">
+          <label>
+            {t('verify.model')}{' '}
+            <select value={chosen ?? ''} onChange={(event) => setModelId(Number(event.target.value))}>
+              {models.data.map((m) => (
+                <option key={m.modelId} value={m.modelId}>
+                  {t('verify.modelOption', { name: m.name, version: m.version })}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('validate.images')}{' '}
+            <input type="file" multiple accept=".jpg,.jpeg,.png,.jfif,image/jpeg,image/png" onChange={(event) => setFiles(event.target.files ? [...event.target.files] : [])} />
+          </label>
+          {refusal ? (
+            <p role="alert" className="train-problem">
+              <RefusalText refusal={refusal} />
+            </p>
+          ) : null}
+          <Button appearance="primary" disabled={state.busy || files.length === 0 || refusal !== null} onClick={run}>
+            {t('validate.run', { count: files.length })}
+          </Button>
+          {state.busy ? <p role="status">{t('validate.running')}</p> : null}
+          {state.error ? <p role="alert" className="train-problem">{t('serverSaid', { error: state.error })}</p> : null}
+          {state.result ? <ValidationTable result={state.result} /> : null}
+        </div>
+      ) : null}
+      <p>{t('verify.noVideo')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+// /algorithmProduction/warehouse: the published algorithms with their version, samples and last training — its
+// cross-validated figures when it made a version — and the way to (re)train each in the wizard.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useScreenEntry } from '../../app/layouts/currentRoute.ts';
+import { usePageTitle } from '../../app/layouts/pageTitle.ts';
+import Button from 'rsuite/Button';
+import 'rsuite/Button/styles/index.css';
+import { Link } from 'react-router';
+import { useLoaded } from '../../components/data/useLoaded.ts';
+import { getTrainTask, listWarehouse, type WarehouseAlgorithm } from './trainingApi.ts';
+import './training.css';
+
+const PAGE = 20;
+const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
+
+/** The figures of an algorithm's last training, loaded for its row. */
+function LastTraining({ algorithm }: { algorithm: WarehouseAlgorithm }) {
+  const { t } = useTranslation('training');
+  const taskId = algorithm.lastTrainTaskId;
+  const task = useLoaded((signal) => (taskId ? getTrainTask(taskId, signal) : Promise.resolve(null)), null, taskId ?? 0);
+  if (!taskId) return <>{t('picker.never')}</>;
+  if (task.status === 'loading') return <>{t('loading')}</>;
+  if (task.status === 'error' || !task.data) return <>{t('warehouse.figuresFailed')}</>;
+  const report = task.data.report;
+  if (task.data.state !== 2 || !report) return <>{t(`runState.${task.data.state}`)}</>;
+  return <>{t('warehouse.figures', { version: task.data.version ?? '—', accuracy: pct(report.accuracy), ap: pct(report.averagePrecision), folds: report.folds })}</>;
+}
+
+export default function WarehouseScreen() {
+  const { t } = useTranslation('training');
+  const title = usePageTitle(useScreenEntry());
+  const [pageNo, setPageNo] = useState(1);
+  const page = useLoaded((signal) => listWarehouse('', pageNo, PAGE, signal), { list: [], total: 0, pageNo: 1, pageSize: PAGE }, pageNo);
+  const pages = Math.max(1, Math.ceil(page.data.total / PAGE));
+  return (
+    <section className="train-screen">
+      <h1>{title}</h1>
+      {page.status === 'loading' ? <p role="status">{t('loading')}</p> : null}
+      {page.status === 'error' ? (
+        <p role="alert" className="train-problem">
+          {t('loadFailed', { error: page.error })}{' '}
+          <Button appearance="link" onClick={page.reload}>
+            {t('retry')}
+          </Button>
+        </p>
+      ) : null}
+      {page.status === 'ready' && page.data.list.length === 0 ? (
+        <p>
+          {t('picker.empty')} <Link to="/algorithmProduction/algorithmHistory">{t('picker.toSetup')}</Link>
+        </p>
+      ) : null}
+      {page.data.list.length > 0 ? (
+        <table className="train-table">
+          <caption>{t('warehouse.caption', { total: page.data.total })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('picker.name')}</th>
+              <th scope="col">{t('picker.version')}</th>
+              <th scope="col">{t('warehouse.source')}</th>
+              <th scope="col">{t('warehouse.samples')}</th>
+              <th scope="col">{t('picker.lastTraining')}</th>
+              <th scope="col">{t('warehouse.updated')}</th>
+              <th scope="col">{t('picker.action')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.data.list.map((algorithm) => (
+              <tr key={algorithm.id}>
+                <td>{algorithm.name}</td>
+                <td>{algorithm.version}</td>
+                <td>{t(`warehouse.sources.${algorithm.source}`)}</td>
+                <td>{t('warehouse.sampleCounts', { positive: algorithm.positiveCount, negative: algorithm.negativeCount, unclassified: algorithm.unclassifiedCount })}</td>
+                <td>
+                  <LastTraining algorithm={algorithm} />
+                </td>
+                <td>{algorithm.updateTime}</td>
+                <td>
+                  <Link to={`/algorithmProduction/train?algorithmId=${algorithm.id}`}>{algorithm.lastTrainTaskId ? t('warehouse.retrain') : t('picker.open')}</Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {pages > 1 ? (
+        <nav className="train-actions" aria-label={t('warehouse.pages')}>
+          <Button size="sm" disabled={pageNo <= 1} onClick={() => setPageNo(pageNo - 1)}>
+            {t('warehouse.previous')}
+          </Button>
+          <span>{t('warehouse.page', { pageNo, pages })}</span>
+          <Button size="sm" disabled={pageNo >= pages} onClick={() => setPageNo(pageNo + 1)}>
+            {t('warehouse.next')}
+          </Button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
