@@ -154,17 +154,21 @@ export const sessionMachine = setup({
         src: 'loadBootstrap',
         input: ({ context }) => context.signedIn!,
         onDone: { target: 'authenticated', actions: { type: 'assignBootstrap', params: ({ event }) => event.output } },
+        // A restore that could not reach the server (no network, or the page left while it was loading) keeps the
+        // stored sign-in: only the server's 401 (EXPIRED) says it is dead. Clearing it here signed users out when
+        // they moved on before the menu had loaded.
         onError: {
           target: 'anonymous',
-          actions: ['forgetSession', 'clearStoredSession', { type: 'assignFailure', params: failureOf }],
+          actions: ['forgetSession', { type: 'assignFailure', params: failureOf }],
         },
       },
       on: { EXPIRED: { target: 'expired' } },
     },
     anonymous: {
+      // A new sign-in replaces whatever sign-in is still stored (one a restore could not load).
       on: {
-        LOGIN: { target: 'authenticating', actions: 'clearError' },
-        THIRD_LOGIN: { target: 'authenticating', actions: 'clearError' },
+        LOGIN: { target: 'authenticating', actions: ['clearError', 'clearStoredSession'] },
+        THIRD_LOGIN: { target: 'authenticating', actions: ['clearError', 'clearStoredSession'] },
       },
     },
     authenticating: {

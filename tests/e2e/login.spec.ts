@@ -82,7 +82,9 @@ test('a session revoked on the server ends with its message and returns to /logi
   const revoked = await request.post('/api/user/logout', { headers: { token } });
   expect((await revoked.json()).code).toBe(0);
 
-  await recordMarks(page, /未登录或登录已过期，请重新登录/);
+  // Whichever notices the revoked session first says it: the restore's call (the server's message) or the alarm
+  // socket (the console's).
+  await recordMarks(page, /未登录或登录已过期|登录已失效/);
   await page.reload(); // restoring the stored session meets the server's business 401
   await page.waitForURL(/\/login$/);
   const marks = await marksOf(page);

@@ -33,10 +33,12 @@ const userModel = createMachine({
   states: {
     opening: { on: { OPEN_WITHOUT_SESSION: 'loginForm', OPEN_WITH_SESSION: 'restoring' } },
     restoring: {
-      on: { RESTORE_SUCCEEDS: 'mainPage', RESTORE_FAILS: 'loginFormWithError', SERVER_SAYS_401: 'expiredNotice' },
+      on: { RESTORE_SUCCEEDS: 'mainPage', RESTORE_FAILS: 'loginFormAfterFailedRestore', SERVER_SAYS_401: 'expiredNotice' },
     },
     loginForm: { on: { SUBMIT: 'signingIn', THIRD_PARTY_LINK: 'signingIn', SERVER_SAYS_401: 'loginForm' } },
     loginFormWithError: { on: { SUBMIT: 'signingIn', THIRD_PARTY_LINK: 'signingIn' } },
+    // The server could not be reached to restore: the stored sign-in stays for the next attempt (a reload).
+    loginFormAfterFailedRestore: { on: { SUBMIT: 'signingIn', THIRD_PARTY_LINK: 'signingIn' } },
     signingIn: { on: { LOGIN_REJECTED: 'loginFormWithError', LOGIN_ACCEPTED: 'loadingConsole', SUBMIT: 'signingIn' } },
     loadingConsole: {
       on: { BOOTSTRAP_SUCCEEDS: 'mainPage', BOOTSTRAP_FAILS: 'loginFormWithError', SERVER_SAYS_401: 'expiredNotice' },
@@ -83,6 +85,11 @@ function checks(h: SessionHarness) {
       expect([WRONG_PASSWORD, UNREACHABLE]).toContain(h.snapshot.context.error);
       expect(h.snapshot.context.bootstrap).toBeNull();
       expect(h.storage).toBeNull();
+    },
+    loginFormAfterFailedRestore: () => {
+      expect(h.snapshot.value).toBe('anonymous');
+      expect(h.snapshot.context).toMatchObject({ error: UNREACHABLE, signedIn: null, bootstrap: null });
+      expect(h.storage).toEqual(stored); // kept: only the server's 401 says a sign-in is dead
     },
     signingIn: () => {
       expect(h.snapshot.value).toBe('authenticating');
