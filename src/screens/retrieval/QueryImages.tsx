@@ -41,7 +41,10 @@ export function QueryImages({ images, onChange }: Props) {
         {images.map((src, i) => (
           <li key={src}>
             <img src={src} alt={t('retrieval.queryImage', { n: i + 1 })} />
-            <button type="button" onClick={() => onChange(images.filter((_, j) => j !== i))} aria-label={t('retrieval.removeImage', { n: i + 1 })}>
+            <button type="button" onClick={() => {
+                setProblem(null);
+                onChange(images.filter((_, j) => j !== i));
+              }} aria-label={t('retrieval.removeImage', { n: i + 1 })}>
               ×
             </button>
           </li>
