@@ -238,7 +238,7 @@ const mainLayoutChildren: RouteEntry[] = [
   screen('modelSceneConfig', 'modelSceneConfig', () => import('./screens/catalogue/ModelScenesScreen.tsx'), ['catalogue', 'forms', 'system']),
   screen('moveManage', 'moveManage', () => import('./screens/catalogue/MoveManageScreen.tsx'), ['catalogue', 'forms', 'system']),
   screen('applyAuthorization', 'applyAuthorization', () => import('./screens/licensing/ApplyAuthorizationScreen.tsx'), ['forms', 'licensing', 'system']),
-  later('targetRetrieval', 'targetRetrieval', 'algorithms'),
+  screen('targetRetrieval', 'targetRetrieval', () => import('./screens/retrieval/TargetRetrievalScreen.tsx'), ['alarms']),
   screen('imgTagConfig', 'imgTagConfig', () => import('./screens/catalogue/ImgTagsScreen.tsx'), ['catalogue', 'forms', 'system']),
   screen('tagConfig', 'tagConfig', () => import('./screens/catalogue/TagsScreen.tsx'), ['catalogue', 'forms', 'system']),
   later('synchroModelInfo', 'synchroModelInfo', 'training'),

@@ -12,6 +12,7 @@ import { logMessages } from '../modules/logs/messages.ts';
 import { menuMessages } from '../modules/menus/messages.ts';
 import { planMessages } from '../modules/plans/messages.ts';
 import { pushMessages } from '../modules/push/messages.ts';
+import { retrievalMessages } from '../modules/retrieval/messages.ts';
 import { roleMessages } from '../modules/roles/messages.ts';
 import { statsMessages } from '../modules/stats/messages.ts';
 import { taskMessages } from '../modules/tasks/messages.ts';
@@ -100,6 +101,7 @@ export const messages = {
   ...algorithmMessages,
   ...catalogueMessages,
   ...trainingMessages,
+  ...retrievalMessages,
 };
 
 export type MessageKey = keyof typeof messages;

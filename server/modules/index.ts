@@ -35,6 +35,7 @@ import { modelHandlers } from './models/modelHandlers.ts';
 import { modelTypeHandlers } from './models/modelTypeHandlers.ts';
 import { planHandlers } from './plans/planHandlers.ts';
 import { plugHandlers } from './push/plugHandlers.ts';
+import { retrievalHandlers } from './retrieval/retrievalHandlers.ts';
 import { roleHandlers } from './roles/roleHandlers.ts';
 import { sceneHandlers } from './scenes/sceneHandlers.ts';
 import { flowIngestHandlers } from './stats/flowIngest.ts';
@@ -116,4 +117,5 @@ export const handlers: HandlerMap = {
   ...licApplyHandlers,
   ...activationHandlers,
   ...plugHandlers,
+  ...retrievalHandlers,
 };

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { formatTime } from '../http/format.ts';
 import { EVENT_TYPE_IDS } from '../modules/alarms/eventTypes.ts';
+import { simulatedObject } from './objectAttributes.ts';
 import { drawSnapshot, type Snapshot } from './snapshot.ts';
 
 export interface BoxCredentials {
@@ -107,7 +108,7 @@ export async function postAlarm(
   form.set('alarmTime', formatTime(new Date()) as string);
   form.set('confidence', (0.6 + Math.random() * 0.39).toFixed(3));
   form.set('box', JSON.stringify(shot.box));
-  form.set('attributes', JSON.stringify({ source: 'simulator', ...attributes }));
+  form.set('attributes', JSON.stringify({ source: 'simulator', ...simulatedObject(), ...attributes }));
   form.set('simulated', 'true');
   form.set('boxEventId', `sim-${runId}-${box.boxId}-${counter}`);
   form.set('snapshot', new Blob([new Uint8Array(shot.png)], { type: 'image/png' }), 'snapshot.png');

@@ -5323,9 +5323,12 @@ export interface paths {
         put?: never;
         /**
          * Search captured targets
-         * @description With images: hits ordered by similarity (a hit must reach the threshold against any query image);
-         *     without: by captureTime, newest first. 400 more than 3 images, bad time range, unknown attribute
-         *     key; 415 undecodable image.
+         * @description The objects detected in alarms (an alarm's attributes carry its object's objType and §3 attribute
+         *     codes). With images: the newest 1000 alarms within the filters are compared (each by the crop of its box
+         *     and by its whole snapshot, embedded by the platform's feature extractor and cached), hits ordered by
+         *     similarity (a hit must reach the threshold, default 0.7, against any query image); without: by
+         *     captureTime, newest first. 400 more than 3 images, bad time range, unknown attribute key, an http(s)
+         *     image (the server does not download web images); 404 a /files path not found; 415 undecodable image.
          */
         post: operations["searchTargetRetrieval"];
         delete?: never;
@@ -9658,7 +9661,7 @@ export interface components {
             captureTime: components["schemas"]["DateTime"];
             /** @description Full scene image. */
             imageUrl: string;
-            /** @description Crop of the target. */
+            /** @description The image holding the target (the alarm's snapshot); box locates the target in it. */
             targetUrl: string;
             /** @description [x1, y1, x2, y2] in the scene image. */
             box: number[];

@@ -13,6 +13,7 @@ import { logModelCall } from '../../modules/stats/modelCalls.ts';
 import { AVERAGE_SECONDS } from '../../modules/stats/resourceRetention.ts';
 import { boxNodeId, storeBoxSample } from '../../modules/stats/resourceStore.ts';
 import { parseTypes, pickType, snapshotFor } from '../../simulator/edgeBox.ts';
+import { simulatedObject } from '../../simulator/objectAttributes.ts';
 import { demoFlowCounters, flowRecordsFor } from '../../simulator/flowCounter.ts';
 import { boxLoad, hourWeight, poisson, seededRandom } from '../../simulator/sitePatterns.ts';
 import type { Database } from '../types.ts';
@@ -130,7 +131,7 @@ async function seedAlarms(db: Kysely<Database>, options: HistoryOptions, now: Da
               imageWidth: shot.width,
               imageHeight: shot.height,
               imagePath,
-              attributes: JSON.stringify({ source: 'simulator' }),
+              attributes: JSON.stringify({ source: 'simulator', ...simulatedObject() }),
               simulated: true,
               sceneId: camera.sceneId,
               sceneName: camera.sceneName,

@@ -1,0 +1,61 @@
+// The search form's values and the checks made before anything is sent: the time window (§5: start not after end,
+// end not after now, at most 15 days), at most 3 images (§5), and the attributes of the chosen object type as the
+// query's codes (-1 unknown; several codes only for the multi-select keys of §9).
+import type { ObjType } from '../../domain/attributeDictionary.ts';
+import type { RetrievalQuery } from './retrievalApi.ts';
+
+export const MAX_IMAGES = 3;
+export const MAX_RANGE_DAYS = 15;
+
+export interface FormValues {
+  objType: ObjType;
+  /** datetime-local values (YYYY-MM-DDTHH:mm). */
+  start: string;
+  end: string;
+  plateNo: string;
+  /** attributeKey → chosen codes (empty: any). */
+  attributes: Record<string, number[]>;
+  images: string[];
+}
+
+export type FormProblem = 'startAfterEnd' | 'endInFuture' | 'rangeTooLong' | 'tooManyImages' | 'missingTime';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A date as a datetime-local value in the browser's time (the server's local time, §7). */
+export const localValue = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+
+export function initialValues(now = new Date()): FormValues {
+  return { objType: 2, start: localValue(new Date(now.getTime() - 7 * 86400_000)), end: localValue(now), plateNo: '', attributes: {}, images: [] };
+}
+
+const parse = (value: string) => new Date(value);
+
+export function formProblem(values: FormValues, now = new Date()): FormProblem | null {
+  if (!values.start || !values.end) return 'missingTime';
+  const start = parse(values.start);
+  const end = parse(values.end);
+  if (start.getTime() > end.getTime()) return 'startAfterEnd';
+  if (end.getTime() > now.getTime() + 60_000) return 'endInFuture';
+  if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * 86400_000) return 'rangeTooLong';
+  if (values.images.length > MAX_IMAGES) return 'tooManyImages';
+  return null;
+}
+
+export function toQuery(values: FormValues, pageNo: number, pageSize: number): RetrievalQuery {
+  const attributes: Record<string, number | number[]> = {};
+  for (const [key, codes] of Object.entries(values.attributes)) {
+    if (codes.length === 1) attributes[key] = codes[0];
+    else if (codes.length > 1) attributes[key] = codes;
+  }
+  const plateNo = values.objType === 2 ? values.plateNo.trim() : '';
+  return {
+    pageNo,
+    pageSize,
+    objType: values.objType,
+    startTime: `${values.start.replace('T', ' ')}:00`,
+    endTime: `${values.end.replace('T', ' ')}:59`,
+    images: values.images,
+    attributes,
+    ...(plateNo ? { plateNo } : {}),
+  };
+}

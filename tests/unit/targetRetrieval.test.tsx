@@ -1,0 +1,105 @@
+// The target retrieval screen against fake calls: the §9 control of each attribute (colour keys check boxes, more
+// than 4 options a select, up to 4 radios, several values only for trousersColor/helmetColorTag1), the query it
+// sends, the result cards (similarity only by image, link to the alarm), the empty and error states, and the §5
+// refusal of a fourth image before anything is sent.
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NAMESPACES } from '../../src/i18n/languages.ts';
+import { setupI18n } from '../../src/i18n/setup.ts';
+import TargetRetrievalScreen from '../../src/screens/retrieval/TargetRetrievalScreen.tsx';
+
+const calls = vi.hoisted(() => ({ searchTargets: vi.fn(), readDataUrl: vi.fn() }));
+vi.mock('../../src/screens/retrieval/retrievalApi.ts', () => ({ ...calls }));
+vi.mock('../../src/screens/alarms/useAlarmImage.ts', () => ({ useAlarmImage: () => ({ status: 'ready', url: 'blob:x' }) }));
+
+const hit = (id: number, similarity: number | null) => ({
+  id,
+  objType: 2,
+  cameraId: 1,
+  cameraName: 'Gate',
+  captureTime: '2026-11-20 10:00:00',
+  imageUrl: `/warn/event/image/${id}`,
+  targetUrl: `/warn/event/image/${id}`,
+  box: [1, 2, 3, 4],
+  similarity,
+  attributes: {},
+});
+
+const show = () =>
+  render(
+    <MemoryRouter>
+      <TargetRetrievalScreen />
+    </MemoryRouter>,
+  );
+const search = () => fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+const picker = () => screen.getByLabelText('Add images') as HTMLInputElement;
+
+describe('the target retrieval screen', () => {
+  beforeAll(async () => {
+    await setupI18n('en', NAMESPACES);
+  });
+  beforeEach(() => {
+    calls.searchTargets.mockReset();
+    calls.readDataUrl.mockReset().mockImplementation(async (file: File) => `data:image/png;base64,${file.name}`);
+  });
+  afterEach(cleanup);
+
+  it('renders each attribute by the §9 rule and sends the chosen codes', async () => {
+    calls.searchTargets.mockResolvedValue({ list: [hit(5, null)], total: 1, pageNo: 1, pageSize: 24 });
+    show();
+    const colour = screen.getByRole('group', { name: 'Body colour' });
+    expect(within(colour).getAllByRole('checkbox').length).toBe(13);
+    expect(screen.getByRole('combobox', { name: 'Vehicle class' })).toBeTruthy();
+    const view = screen.getByRole('group', { name: 'View' });
+    expect(within(view).getAllByRole('radio').map((r) => (r.parentElement as HTMLElement).textContent)).toEqual(['Any', 'Front', 'Rear', 'Side', 'Unknown']);
+    expect(screen.getByText(/Not searchable here: Plate region, Brand, Model /)).toBeTruthy();
+    fireEvent.click(within(colour).getByLabelText('Red'));
+    fireEvent.click(within(colour).getByLabelText('Blue'));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Vehicle class' }), { target: { value: '2' } });
+    fireEvent.click(within(view).getByLabelText('Unknown'));
+    search();
+    await screen.findByText('1 objects found, newest first');
+    expect(calls.searchTargets.mock.calls[0][0]).toMatchObject({ objType: 2, images: [], attributes: { vehicleColor: 5, vehicleClass: 2, angle: -1 } });
+    const card = screen.getByRole('list', { name: 'Search results' });
+    expect(within(card).queryByText('Similarity')).toBeNull();
+    expect(within(card).getByRole('link', { name: 'Open alarm 5' }).getAttribute('href')).toBe('/historyEvent?alarm=5');
+  });
+
+  it('lets trousers colour take several values, and starts the attributes over with another object type', async () => {
+    calls.searchTargets.mockResolvedValue({ list: [], total: 0, pageNo: 1, pageSize: 24 });
+    show();
+    fireEvent.click(screen.getByLabelText('Person'));
+    const trousers = screen.getByRole('group', { name: 'Bottoms colour (several allowed)' });
+    fireEvent.click(within(trousers).getByLabelText('Black'));
+    fireEvent.click(within(trousers).getByLabelText('Unknown'));
+    search();
+    expect(await screen.findByText('No detected object matches these filters.')).toBeTruthy();
+    expect(calls.searchTargets.mock.calls[0][0]).toMatchObject({ objType: 1, attributes: { trousersColor: [1, -1] } });
+    expect(calls.searchTargets.mock.calls[0][0].plateNo).toBeUndefined();
+  });
+
+  it('searches by images with their similarity, refuses a fourth image, and shows a failure with a retry', async () => {
+    calls.searchTargets.mockResolvedValueOnce({ list: [hit(9, 0.98765)], total: 1, pageNo: 1, pageSize: 24 });
+    show();
+    const png = (name: string) => new File([new Uint8Array([1])], name, { type: 'image/png' });
+    fireEvent.change(picker(), { target: { files: [png('a'), png('b')] } });
+    await screen.findByRole('img', { name: 'Query image 2' });
+    fireEvent.change(picker(), { target: { files: [png('c'), png('d')] } });
+    expect((await screen.findByRole('alert')).textContent).toContain('At most 3 images');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove query image 1' }));
+    expect(screen.queryByRole('img', { name: 'Query image 2' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    search();
+    await screen.findByText('1 objects found, most similar first');
+    expect(calls.searchTargets.mock.calls[0][0].images).toEqual(['data:image/png;base64,b']);
+    expect(screen.getByText('98.8%')).toBeTruthy();
+
+    calls.searchTargets.mockRejectedValueOnce(new Error('image.undecodable')).mockResolvedValueOnce({ list: [], total: 0, pageNo: 1, pageSize: 24 });
+    search();
+    expect((await screen.findByRole('alert')).textContent).toContain('The search failed: image.undecodable');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(calls.searchTargets).toHaveBeenCalledTimes(3));
+    expect(await screen.findByText('No detected object matches these filters.')).toBeTruthy();
+  });
+});
