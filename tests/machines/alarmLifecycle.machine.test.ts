@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, type AnyStateNode, type AnyTransitionDefinition, createActor, createMachine, fromPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { coveringPaths } from './support/coveringPaths.ts';
 import {
   ALLOWED_ACTIONS,
   type AlarmStatus,
@@ -210,26 +211,9 @@ function checks(h: Harness) {
   return { new: check(0), confirmed: check(1), ignored: check(2), dealt: check(3), checked: check(4), deleted: check(null) };
 }
 
-function coveringPaths() {
-  const toStates = model.getShortestPaths();
-  const paths = [...toStates];
-  for (const path of toStates) {
-    const events = path.steps.map((step) => step.event).filter((event) => !event.type.startsWith('xstate.'));
-    for (const eventType of Object.keys(userModel.getStateNodeById(`alarm.${String(path.state.value)}`).on)) {
-      paths.push(...model.getPathsFromEvents([...events, { type: eventType }] as never));
-    }
-  }
-  const seen = new Set<string>();
-  return paths.filter((path) => {
-    const key = path.steps.map((step) => step.event.type).join(' → ');
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
 
 describe('alarm lifecycle machine (model-based)', () => {
-  for (const path of coveringPaths()) {
+  for (const path of coveringPaths(model, userModel)) {
     it(path.description, async () => {
       const h = new Harness();
       const events = Object.fromEntries(Object.entries(performers).map(([type, perform]) => [type, () => perform(h)]));

@@ -6,6 +6,7 @@
 import { type AnyStateNode, type AnyTransitionDefinition, createActor, fromPromise, SimulatedClock } from 'xstate';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { coveringPaths } from './support/coveringPaths.ts';
 import { describe, expect, it } from 'vitest';
 import { AUTH_TIMING, type AuthorizationStatus, authorizationMachine, retryDelayMs } from '../../src/machines/authorization.machine.ts';
 
@@ -195,29 +196,12 @@ const performers: Record<ModelEvent, (h: Harness) => Promise<void>> = {
   },
 };
 
-function coveringPaths() {
-  const toStates = model.getShortestPaths();
-  const paths = [...toStates];
-  for (const path of toStates) {
-    const events = path.steps.map((s) => s.event).filter((e) => !e.type.startsWith('xstate.'));
-    for (const type of Object.keys(userModel.getStateNodeById(`user.${String(path.state.value)}`).on)) {
-      paths.push(...model.getPathsFromEvents([...events, { type }] as never));
-    }
-  }
-  const seen = new Set<string>();
-  return paths.filter((p) => {
-    const key = p.steps.map((s) => s.event.type).join(' → ');
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
 
 const visited = new Set<string>();
 const taken = new Set<string>();
 
 describe('authorization machine (model-based)', () => {
-  for (const path of coveringPaths()) {
+  for (const path of coveringPaths(model, userModel)) {
     it(path.description, async () => {
       const h = new Harness(visited, taken);
       await path.test({ states: checks(h), events: Object.fromEntries(Object.entries(performers).map(([k, f]) => [k, () => f(h)])) as never });

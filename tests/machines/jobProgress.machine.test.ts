@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyStateNode, type AnyTransitionDefinition, createActor, createMachine, fromPromise, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { coveringPaths } from './support/coveringPaths.ts';
 import { backoffDelay, JOB_POLLING, type JobOutcome, type JobSnapshot, jobProgressMachine } from '../../src/machines/jobProgress.machine.ts';
 
 const userModel = createMachine({
@@ -159,26 +160,9 @@ function checks(h: Harness) {
   };
 }
 
-function coveringPaths() {
-  const toStates = model.getShortestPaths();
-  const paths = [...toStates];
-  for (const path of toStates) {
-    const events = path.steps.map((step) => step.event).filter((event) => !event.type.startsWith('xstate.'));
-    for (const eventType of Object.keys(userModel.getStateNodeById(`job.${String(path.state.value)}`).on)) {
-      paths.push(...model.getPathsFromEvents([...events, { type: eventType }] as never));
-    }
-  }
-  const seen = new Set<string>();
-  return paths.filter((path) => {
-    const key = path.steps.map((step) => step.event.type).join(' → ');
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
 
 describe('job progress poller (model-based, simulated clock)', () => {
-  for (const path of coveringPaths()) {
+  for (const path of coveringPaths(model, userModel)) {
     it(path.description, async () => {
       const h = new Harness();
       const events = Object.fromEntries(Object.entries(performers).map(([type, perform]) => [type, () => perform(h)]));

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { coveringPaths } from './support/coveringPaths.ts';
 import { SESSION_EXPIRY_REDIRECT_MS, sessionMachine } from '../../src/machines/session.machine.ts';
 import {
   allTransitionKeys,
@@ -198,27 +199,9 @@ function actions(h: SessionHarness) {
   return Object.fromEntries(Object.entries(performers).map(([type, perform]) => [type, () => perform(h)]));
 }
 
-/** One path per reachable state, plus for every state one path per event it accepts (all transitions). */
-function coveringPaths() {
-  const toStates = model.getShortestPaths();
-  const paths = [...toStates];
-  for (const path of toStates) {
-    const events = path.steps.map((step) => step.event).filter((event) => !event.type.startsWith('xstate.'));
-    for (const eventType of Object.keys(userModel.getStateNodeById(`user.${String(path.state.value)}`).on)) {
-      paths.push(...model.getPathsFromEvents([...events, { type: eventType }] as never));
-    }
-  }
-  const seen = new Set<string>();
-  return paths.filter((path) => {
-    const key = path.steps.map((step) => step.event.type).join(' → ');
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
 
 describe('session machine (model-based)', () => {
-  for (const path of coveringPaths()) {
+  for (const path of coveringPaths(model, userModel)) {
     it(path.description, async () => {
       const h = new SessionHarness(visitedStates, takenTransitions);
       await path.test({ states: checks(h), events: actions(h) as never });

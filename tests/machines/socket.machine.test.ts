@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { coveringPaths } from './support/coveringPaths.ts';
 import { CLOSE_CODES, connectionStatus, SOCKET_TIMING } from '../../src/machines/socket.machine.ts';
 import { allStateIds, allTransitionKeys, SocketHarness, settle } from './socketHarness.ts';
 
@@ -191,37 +192,16 @@ function actions(h: SocketHarness) {
   return Object.fromEntries(Object.entries(performers).map(([type, perform]) => [type, () => perform(h)]));
 }
 
-/** One path per reachable state, plus for every state one path per event it accepts (all transitions). */
-function coveringPaths() {
-  const toStates = model.getShortestPaths();
-  const paths = [...toStates];
-  for (const path of toStates) {
-    const events = path.steps.map((step) => step.event).filter((event) => !event.type.startsWith('xstate.'));
-    for (const eventType of Object.keys(userModel.getStateNodeById(`user.${String(path.state.value)}`).on)) {
-      paths.push(...model.getPathsFromEvents([...events, { type: eventType }] as never));
-    }
-  }
-  // Longer journeys: alarms across several drops and both kinds of reconnect, ending live.
-  paths.push(
-    ...model.getPathsFromEvents(
-      [
-        'START', 'SOCKET_OPENS', 'HELLO', 'ALARM', 'CONNECTION_DROPS', 'ALARM_WHILE_AWAY', 'WAIT_2_S', 'SOCKET_OPENS', 'HELLO', 'ALARM',
-        'WAIT_20_S', 'NO_PONG_FOR_10_S', 'ALARM_WHILE_AWAY', 'ALL_TRIES_FAIL', 'ALARM_WHILE_AWAY', 'RETRY_NOW', 'SOCKET_OPENS', 'HELLO',
-        'STATUS_CHANGE', 'ALARM',
-      ].map((type) => ({ type })) as never,
-    ),
-  );
-  const seen = new Set<string>();
-  return paths.filter((path) => {
-    const key = path.steps.map((step) => step.event.type).join(' → ');
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
+
+/** A longer journey: alarms across several drops and both kinds of reconnect, ending live. */
+const JOURNEY = [
+  'START', 'SOCKET_OPENS', 'HELLO', 'ALARM', 'CONNECTION_DROPS', 'ALARM_WHILE_AWAY', 'WAIT_2_S', 'SOCKET_OPENS',
+  'HELLO', 'ALARM', 'WAIT_20_S', 'NO_PONG_FOR_10_S', 'ALARM_WHILE_AWAY', 'ALL_TRIES_FAIL', 'ALARM_WHILE_AWAY',
+  'RETRY_NOW', 'SOCKET_OPENS', 'HELLO', 'STATUS_CHANGE', 'ALARM',
+];
 
 describe('socket machine (model-based)', () => {
-  for (const path of coveringPaths()) {
+  for (const path of coveringPaths(model, userModel, [JOURNEY])) {
     it(path.description, async () => {
       const h = new SocketHarness(visitedStates, takenTransitions);
       await path.test({ states: checks(h), events: actions(h) as never });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { coveringPaths } from './support/coveringPaths.ts';
 import { canReach, type MutateRequest } from '../../src/machines/training.machine.ts';
 import { allStateIds, allTransitionKeys, images, settle, TrainingHarness, takenTransitions, visitedStates } from './trainingHarness.ts';
 
@@ -210,26 +211,9 @@ function checks(h: H) {
   };
 }
 
-function coveringPaths() {
-  const toStates = model.getShortestPaths();
-  const paths = [...toStates];
-  for (const path of toStates) {
-    const events = path.steps.map((step) => step.event).filter((event) => !event.type.startsWith('xstate.'));
-    for (const eventType of Object.keys(userModel.getStateNodeById(`wizard.${String(path.state.value)}`).on)) {
-      paths.push(...model.getPathsFromEvents([...events, { type: eventType }] as never));
-    }
-  }
-  const seen = new Set<string>();
-  return paths.filter((path) => {
-    const key = path.steps.map((step) => step.event.type).join(' → ');
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
 
 describe('training wizard machine (model-based)', () => {
-  for (const path of coveringPaths()) {
+  for (const path of coveringPaths(model, userModel)) {
     it(path.description, async () => {
       const h = new TrainingHarness();
       const events = Object.fromEntries(Object.entries(performers).map(([type, perform]) => [type, () => perform(h)]));
