@@ -33,8 +33,14 @@ test('a detection task: defaults of §9, a stop line drawn on the snapshot, save
 
   await page.getByRole('button', { name: '新建任务' }).click();
   const create = page.getByRole('dialog', { name: '新建检测任务' });
-  await create.getByRole('combobox').click();
-  await page.getByRole('option', { name: '滨海大道高架桥' }).click();
+  // A click that lands while the dialog is still taking focus can open the list and see it closed again: open it
+  // until the camera is offered.
+  const camera = page.getByRole('option', { name: '滨海大道高架桥' });
+  await expect(async () => {
+    if (!(await camera.isVisible())) await create.getByRole('combobox').click();
+    await expect(camera).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
+  await camera.click();
   await create.getByLabel('任务名称').fill('E2E 检测任务');
   await create.getByRole('button', { name: '创建' }).click();
   await expect(page.getByRole('heading', { name: 'E2E 检测任务' })).toBeVisible();
