@@ -5,6 +5,7 @@ import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import { Link } from 'react-router';
 import { useLoaded } from '../../components/data/useLoaded.ts';
+import { LoadLine } from './LoadLine.tsx';
 import { listWarehouse } from './trainingApi.ts';
 
 export function AlgorithmPicker() {
@@ -27,15 +28,7 @@ export function AlgorithmPicker() {
         </label>
         <Button type="submit">{t('picker.find')}</Button>
       </form>
-      {page.status === 'loading' ? <p role="status">{t('loading')}</p> : null}
-      {page.status === 'error' ? (
-        <p role="alert" className="train-problem">
-          {t('loadFailed', { error: page.error })}{' '}
-          <Button appearance="link" onClick={page.reload}>
-            {t('retry')}
-          </Button>
-        </p>
-      ) : null}
+      <LoadLine loaded={page} />
       {page.status === 'ready' && page.data.list.length === 0 ? (
         <p>
           {t('picker.empty')} <Link to="/algorithmicSetup">{t('picker.toSetup')}</Link>

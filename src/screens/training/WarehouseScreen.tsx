@@ -8,6 +8,7 @@ import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import { Link } from 'react-router';
 import { useLoaded } from '../../components/data/useLoaded.ts';
+import { LoadLine } from './LoadLine.tsx';
 import { getTrainTask, listWarehouse, type WarehouseAlgorithm } from './trainingApi.ts';
 import './training.css';
 
@@ -36,15 +37,7 @@ export default function WarehouseScreen() {
   return (
     <section className="train-screen">
       <h1>{title}</h1>
-      {page.status === 'loading' ? <p role="status">{t('loading')}</p> : null}
-      {page.status === 'error' ? (
-        <p role="alert" className="train-problem">
-          {t('loadFailed', { error: page.error })}{' '}
-          <Button appearance="link" onClick={page.reload}>
-            {t('retry')}
-          </Button>
-        </p>
-      ) : null}
+      <LoadLine loaded={page} />
       {page.status === 'ready' && page.data.list.length === 0 ? (
         <p>
           {t('picker.empty')} <Link to="/algorithmProduction/algorithmHistory">{t('picker.toSetup')}</Link>
