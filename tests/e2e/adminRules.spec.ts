@@ -2,14 +2,7 @@
 // a renamed system is seen in the header; a new top-level menu given to the editor's role appears in the side menu;
 // a scene that cameras use is not deleted; alarm deletion is the administrator's. Every wait is for a condition.
 import { expect, type Page, test } from './support/fixtures.ts';
-
-async function signIn(page: Page, username = 'admin', password = 'Argus@2026') {
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码').fill(password);
-  await page.getByLabel('密码').press('Enter');
-  await expect(page).not.toHaveURL(/\/login$/);
-}
+import { ADMIN, OPERATOR, signIn } from './support/session.ts';
 
 const sideMenu = (page: Page) => page.getByRole('navigation', { name: '菜单' });
 const messages = (page: Page) => page.getByRole('region', { name: '消息' });
@@ -58,8 +51,7 @@ test('renaming the system is seen in the header; a display name, when set, is sa
 });
 
 test('a new top-level menu given to the editor’s role appears in the side menu at once', async ({ page, request }) => {
-  await signIn(page);
-  await page.goto('/menuConfig');
+  await signIn(page, ADMIN, { path: '/menuConfig' });
   const number = `e2eTop${Date.now()}`;
   await page.getByRole('button', { name: '新增菜单', exact: true }).click();
   const dialog = page.getByRole('dialog');
@@ -85,8 +77,7 @@ test('a new top-level menu given to the editor’s role appears in the side menu
 });
 
 test('a scene that cameras use is not deleted: the dialog says how many use it', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/otherConfig');
+  await signIn(page, ADMIN, { path: '/otherConfig' });
   const scenes = page.getByRole('region', { name: '场景' });
   const used = scenes.getByRole('row').filter({ hasText: '城市道路' });
   await expect(used).toBeVisible();
@@ -100,16 +91,14 @@ test('a scene that cameras use is not deleted: the dialog says how many use it',
 });
 
 test('deleting alarms is offered to the administrator, not to the operator', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/historyEvent');
+  await signIn(page, ADMIN, { path: '/historyEvent' });
   await expect(page.getByRole('button', { name: /^批量确认/ })).toBeVisible();
   await expect(page.getByRole('button', { name: /^批量删除/ })).toBeVisible();
   await page.getByRole('button', { name: '系统管理员' }).click();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
-  await signIn(page, 'operator', 'Operator@2026');
-  await page.goto('/historyEvent');
+  await signIn(page, OPERATOR, { path: '/historyEvent' });
   await expect(page.getByRole('button', { name: /^批量确认/ })).toBeVisible();
   await expect(page.getByRole('button', { name: /^批量删除/ })).toHaveCount(0);
 });

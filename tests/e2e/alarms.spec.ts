@@ -2,17 +2,10 @@
 // appears on /actualTimeEvent over the websocket → the operator confirms it → /historyEvent lists it confirmed →
 // the .xlsx export holds it. Text a box sends renders inert.
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from './support/fixtures.ts';
+import { expect, test } from './support/fixtures.ts';
+import { OPERATOR, signIn } from './support/session.ts';
 import JSZip from 'jszip';
 import { postTestAlarm } from './support/alarmBox.ts';
-
-async function signInAsOperator(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('operator');
-  await page.getByLabel('密码').fill('Operator@2026');
-  await page.getByLabel('密码').press('Enter');
-  await expect(page).toHaveURL(/\/index_traffic$/);
-}
 
 /** The worksheet row (its XML) whose first cell is the alarm id, or null. */
 async function exportedRow(file: string, id: number): Promise<string | null> {
@@ -25,8 +18,7 @@ async function exportedRow(file: string, id: number): Promise<string | null> {
 const HOSTILE = '<img src=x onerror="window.__argusXss=1"><b>bold</b>';
 
 test('an alarm posted by a box appears live, is confirmed, shows confirmed in history and is in the export', async ({ page, baseURL }) => {
-  await signInAsOperator(page);
-  await page.goto('/actualTimeEvent');
+  await signIn(page, OPERATOR, { path: '/actualTimeEvent' });
   await expect(page.locator('.alarm-connection[data-status="open"]')).toBeVisible();
 
   const alarm = await postTestAlarm(baseURL!, 16, { note: HOSTILE });
@@ -69,8 +61,7 @@ test('an alarm posted by a box appears live, is confirmed, shows confirmed in hi
 });
 
 test('urgent alarms join the urgent list live, and an operator can take one off it', async ({ page, baseURL }) => {
-  await signInAsOperator(page);
-  await page.goto('/urgentEvent');
+  await signIn(page, OPERATOR, { path: '/urgentEvent' });
   await expect(page.locator('.alarm-connection[data-status="open"]')).toBeVisible();
   const fire = await postTestAlarm(baseURL!, 1009);
   const item = page.locator(`.alarm-urgent-item[data-alarm-id="${fire.id}"]`);
@@ -84,8 +75,7 @@ test('urgent alarms join the urgent list live, and an operator can take one off 
 });
 
 test('history refuses a backwards or too long time range before asking the server', async ({ page }) => {
-  await signInAsOperator(page);
-  await page.goto('/historyEvent?startTime=2026-01-10%2000:00:00&endTime=2026-01-01%2000:00:00');
+  await signIn(page, OPERATOR, { path: '/historyEvent?startTime=2026-01-10%2000:00:00&endTime=2026-01-01%2000:00:00' });
   await expect(page.getByRole('alert').filter({ hasText: '开始时间不能晚于结束时间' }).first()).toBeVisible();
   await page.goto('/historyEvent?startTime=2026-01-01%2000:00:00&endTime=2026-01-20%2000:00:00');
   await expect(page.getByRole('alert').filter({ hasText: '时间范围最长 15 天' }).first()).toBeVisible();

@@ -1,14 +1,7 @@
 // The box map against the real server, offline: the base map comes from the console's own file, boxes and cameras
 // are markers (clusters at a wide zoom, zooming in on a click), and a box opens its drawer — in both languages.
-import { expect, type Page, test } from './support/fixtures.ts';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('operator');
-  await page.getByLabel('密码').fill('Operator@2026');
-  await page.getByLabel('密码').press('Enter');
-  await expect(page).toHaveURL(/\/index_traffic$/);
-}
+import { expect, test } from './support/fixtures.ts';
+import { OPERATOR, signIn } from './support/session.ts';
 
 test('the map draws offline, a cluster zooms in, and a box opens its drawer', async ({ page }) => {
   // Nothing outside the server is reached.
@@ -16,7 +9,7 @@ test('the map draws offline, a cluster zooms in, and a box opens its drawer', as
   page.on('request', (request) => {
     if (!request.url().startsWith(new URL(page.url() || 'http://127.0.0.1').origin) && !request.url().startsWith('data:')) outside.push(request.url());
   });
-  await signIn(page);
+  await signIn(page, OPERATOR, { path: null });
   outside.length = 0;
   await page.goto('/boxMap');
   await expect(page.getByRole('heading', { level: 1, name: '盒子地图' })).toBeVisible();

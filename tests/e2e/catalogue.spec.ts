@@ -1,15 +1,8 @@
 // The catalogue screens in Chromium against the real server: each opens with the demo site's data, in Chinese and
 // then in English; a tag is added, edited and deleted (after confirmation) on /tagConfig; a model is uploaded on
 // /modalBoxPage and published.
-import { expect, type Page, test } from './support/fixtures.ts';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码').fill('Argus@2026');
-  await page.getByLabel('密码').press('Enter');
-  await expect(page).toHaveURL(/\/index_traffic$/);
-}
+import { expect, test } from './support/fixtures.ts';
+import { ADMIN, signIn } from './support/session.ts';
 
 /** Each screen, a row it shows from the demo data, and a column header in each language. */
 const SCREENS: { path: string; row: string; zh: string; en: string }[] = [
@@ -28,7 +21,7 @@ const SCREENS: { path: string; row: string; zh: string; en: string }[] = [
 
 test('the catalogue screens open with data, in Chinese and in English', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page);
+  await signIn(page, ADMIN, { path: null });
   for (const screen of SCREENS) {
     await page.goto(screen.path);
     await expect(page.getByRole('row').filter({ hasText: screen.row }).first(), screen.path).toBeVisible();
@@ -65,7 +58,7 @@ test('the catalogue screens open with data, in Chinese and in English', async ({
 });
 
 test('a tag is added, edited and deleted after confirmation on /tagConfig', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, { path: null });
   const name = `测试标签${Date.now().toString(36)}`;
   await page.goto('/tagConfig');
   await page.getByRole('button', { name: '添加标签' }).click();
@@ -106,7 +99,7 @@ test('a tag is added, edited and deleted after confirmation on /tagConfig', asyn
 });
 
 test('a model is uploaded on /modalBoxPage and published', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, { path: null });
   const name = `端到端模型${Date.now().toString(36)}`;
   await page.goto('/modalBoxPage');
   await page.getByRole('button', { name: '上传模型' }).click();
@@ -140,8 +133,7 @@ test('an orchestrated algorithm, once published, is in the mall and runs on a ca
   const added = await (await request.post('/api/device/add', { headers, data: { name: camera, kind: 'normal', rtspUrl: 'rtsp://198.51.100.9:554/live' } })).json();
   expect(added.code).toBe(0);
 
-  await signIn(page);
-  await page.goto(`/algorithmMall?keyword=${encodeURIComponent(name)}`);
+  await signIn(page, ADMIN, { path: `/algorithmMall?keyword=${encodeURIComponent(name)}` });
   const card = page.getByRole('article', { name: new RegExp(name) });
   await expect(card).toContainText('算法编排');
   await expect(card).toContainText('1.0.0');

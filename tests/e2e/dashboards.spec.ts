@@ -3,14 +3,7 @@
 // algorithm dashboard shows the real host (a host without a GPU says so) — in Chinese and in English.
 import { postTestAlarm } from './support/alarmBox.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
-
-async function signIn(page: Page, username = 'admin', password = 'Argus@2026') {
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码').fill(password);
-  await page.getByLabel('密码').press('Enter');
-  await expect(page).toHaveURL(/\/index_traffic$/);
-}
+import { ADMIN, OPERATOR, signIn } from './support/session.ts';
 
 async function toEnglish(page: Page, name: string) {
   await page.getByRole('button', { name }).click();
@@ -21,9 +14,8 @@ async function toEnglish(page: Page, name: string) {
 const tileValue = (page: Page, id: string) => page.getByTestId(id).locator('.stats-tile-value');
 
 test('the traffic home follows the alarm socket, and each tile opens its screen', async ({ page, baseURL }) => {
-  await signIn(page, 'operator', 'Operator@2026');
   // The demo site's alarms are simulated: the dashboard counts them when asked.
-  await page.goto('/index_traffic?simulated=1');
+  await signIn(page, OPERATOR, { path: '/index_traffic?simulated=1' });
   await expect(page.getByRole('heading', { level: 1, name: '交通首页' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: '实时' })).toBeVisible();
   await expect(tileValue(page, 'tile-today')).toHaveText(/^\d+$/);
@@ -64,8 +56,7 @@ test("traffic live narrows to road events and counts the demo's simulated record
 });
 
 test('the algorithm dashboard shows the counts and the real host, in both languages', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/test');
+  await signIn(page, ADMIN, { path: '/test' });
   await expect(page.getByRole('heading', { level: 1, name: '综合首页' })).toBeVisible();
   await expect(tileValue(page, 'tile-orchestration')).toHaveText(/^\d+$/);
   await expect(page.getByTestId('tile-training')).toContainText('本平台尚未提供训练流程');

@@ -5,16 +5,9 @@
 // it; a live alarm plays the shipped sound, and a missing sound is silent (no failed request, no console error).
 import sharp from 'sharp';
 import { expect, type Locator, type Page, test } from './support/fixtures.ts';
+import { ADMIN, signIn } from './support/session.ts';
 import { postTestAlarm } from './support/alarmBox.ts';
 import { marksOf, recordMarks } from './support/messageMarks.ts';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码').fill('Argus@2026');
-  await page.getByLabel('密码').press('Enter');
-  await expect(page).toHaveURL(/\/index_traffic$/);
-}
 
 async function token(page: Page): Promise<string> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('argus.session') ?? '{}').token as string);
@@ -27,8 +20,7 @@ async function clickAt(page: Page, canvas: Locator, x: number, y: number) {
 }
 
 test('the demo boxes are online and simulated, a box restarts, a seeded task is started and stopped', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/edgeDevice/box');
+  await signIn(page, ADMIN, { path: '/edgeDevice/box' });
   for (const serial of ['ARGUS-BOX-0001', 'ARGUS-BOX-0002']) {
     const row = page.getByRole('row').filter({ hasText: serial });
     await expect(row).toContainText('在线');
@@ -60,8 +52,7 @@ test('the demo boxes are online and simulated, a box restarts, a seeded task is 
 
 test('/eventStatistics counts the demo alarms by default; the switch leaves them out', async ({ page, baseURL }) => {
   await postTestAlarm(baseURL!, 16);
-  await signIn(page);
-  await page.goto('/eventStatistics');
+  await signIn(page, ADMIN, { path: '/eventStatistics' });
   const simulated = page.getByRole('switch', { name: '包含模拟数据' });
   await expect(simulated).toBeChecked();
   const total = page.locator('.alarm-card').filter({ hasText: '告警总数' }).locator('.alarm-card-value');
@@ -75,8 +66,7 @@ test('/eventStatistics counts the demo alarms by default; the switch leaves them
 
 test('an image camera takes an uploaded picture, and an area is drawn on it', async ({ page }) => {
   test.setTimeout(240_000);
-  await signIn(page);
-  await page.goto('/imgTaskConfig');
+  await signIn(page, ADMIN, { path: '/imgTaskConfig' });
   await expect(page.getByRole('row').filter({ hasText: '科技园停车场抓拍机' })).toBeVisible();
   await page.goto('/deviceConfigImage');
   await page.getByRole('row').filter({ hasText: '科技园停车场抓拍机' }).getByRole('button', { name: '配置' }).click();
@@ -126,8 +116,7 @@ test('a live alarm plays the shipped sound; a missing sound is silent', async ({
     if (path.startsWith('/audio/')) sounds.push(`${path} ${response.status()}`);
   });
 
-  await signIn(page);
-  await page.goto('/actualTimeEvent');
+  await signIn(page, ADMIN, { path: '/actualTimeEvent' });
   await expect(page.locator('.alarm-connection[data-status="open"]')).toBeVisible();
   // A click on the page: the browser lets it play sound from then on.
   await page.getByRole('heading').first().click();
@@ -144,8 +133,7 @@ test('a live alarm plays the shipped sound; a missing sound is silent', async ({
   try {
     // A new sign-in loads the configuration again.
     await page.evaluate(() => localStorage.clear());
-    await signIn(page);
-    await page.goto('/actualTimeEvent');
+    await signIn(page, ADMIN, { path: '/actualTimeEvent' });
     await expect(page.locator('.alarm-connection[data-status="open"]')).toBeVisible();
     await page.getByRole('heading').first().click();
     const second = await postTestAlarm(baseURL!, 16);

@@ -3,14 +3,7 @@
 // form, save, reload — the same shapes and values come back — and stop and start the analysis (the demo edge box
 // is a simulated box the server runs: online, unless SIMULATOR=off, when its refusal is shown).
 import { expect, type Locator, type Page, test } from './support/fixtures.ts';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码').fill('Argus@2026');
-  await page.getByLabel('密码').press('Enter');
-  await expect(page).toHaveURL(/\/index_traffic$/);
-}
+import { ADMIN, signIn } from './support/session.ts';
 
 /** Clicks at a point given relative to the drawing surface (0..1). */
 async function clickAt(page: Page, canvas: Locator, x: number, y: number) {
@@ -29,10 +22,8 @@ async function savedConfig(page: Page, cameraId: number) {
 
 test('a camera is added; a demo camera is drawn on, configured, saved, read back identical and started', async ({ page }) => {
   test.setTimeout(300_000);
-  await signIn(page);
-
   // Add a camera.
-  await page.goto('/deviceConfig');
+  await signIn(page, ADMIN, { path: '/deviceConfig' });
   await expect(page.getByRole('heading', { name: '摄像机配置' })).toBeVisible();
   const name = `E2E 摄像机 ${Date.now()}`;
   await page.getByRole('button', { name: '添加摄像机' }).click();
@@ -182,8 +173,7 @@ function syntheticMp4(): Buffer {
 }
 
 test('an offline video is uploaded (name at most 128 characters), listed with its size, and exported with the cameras', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/deviceConfig');
+  await signIn(page, ADMIN, { path: '/deviceConfig' });
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: '导出' }).click();
   expect((await download).suggestedFilename()).toBe('摄像机配置.xlsx');

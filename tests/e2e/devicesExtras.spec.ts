@@ -3,15 +3,8 @@
 // (added, deleted after confirmation), frame rate and configuration sync (refused while its box is offline); and the catalogue tabs of /otherConfig
 // (a control unit and a catalogue camera under it, added and deleted).
 import { deflateSync } from 'node:zlib';
-import { expect, type Page, test } from './support/fixtures.ts';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码').fill('Argus@2026');
-  await page.getByLabel('密码').press('Enter');
-  await expect(page).toHaveURL(/\/index_traffic$/);
-}
+import { expect, test } from './support/fixtures.ts';
+import { ADMIN, signIn } from './support/session.ts';
 
 /** A valid 2×2 PNG (the server checks the content, not the name). */
 function tinyPng(): Buffer {
@@ -43,8 +36,7 @@ function tinyPng(): Buffer {
 }
 
 test('an edge box: work-clothes picture added and deleted; governance and SDC tabs answer', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/edgeDevice/box');
+  await signIn(page, ADMIN, { path: '/edgeDevice/box' });
   await page.getByRole('button', { name: '工服库与任务' }).first().click();
   const drawer = page.getByRole('dialog', { name: /边缘盒子/ });
   await expect(drawer.getByText('暂无工服图片')).toBeVisible();
@@ -68,8 +60,7 @@ test('an edge box: work-clothes picture added and deleted; governance and SDC ta
 });
 
 test('a camera: an http alarm output added and deleted, frame rate shown, sync answered (sent, or refused while its box is offline)', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/deviceConfig');
+  await signIn(page, ADMIN, { path: '/deviceConfig' });
   await page.getByRole('row').filter({ hasText: '科技园北门' }).getByRole('button', { name: '配置' }).click();
   await expect(page.getByRole('heading', { name: '科技园北门' })).toBeVisible();
   await expect(page.getByText(/每秒分析 \d+ 帧/)).toBeVisible();
@@ -105,7 +96,7 @@ test('a camera: an http alarm output added and deleted, frame rate shown, sync a
 });
 
 test('the catalogue tabs of /otherConfig: a control unit and a catalogue camera under it', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, { path: null });
   const suffix = Date.now().toString(36);
   await page.goto('/otherConfig?tab=ctrlUnits');
   await expect(page.getByRole('tab', { name: '管理单元' })).toHaveAttribute('aria-selected', 'true');
@@ -150,8 +141,7 @@ test('the catalogue tabs of /otherConfig: a control unit and a catalogue camera 
 });
 
 test('a governance task on an edge box: refused beyond 15 days, created, then cancelled after confirmation', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/edgeDevice/box');
+  await signIn(page, ADMIN, { path: '/edgeDevice/box' });
   await page.getByRole('row').filter({ hasText: 'ARGUS-BOX-0002' }).getByRole('button', { name: '工服库与任务' }).click();
   const drawer = page.getByRole('dialog', { name: /边缘盒子/ });
   await drawer.getByRole('tab', { name: '治理任务' }).click();

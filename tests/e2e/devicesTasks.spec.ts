@@ -3,14 +3,7 @@
 // and started; a weekly plan is created, run now and deleted; a box is registered (its secret shown once), and
 // deleted.
 import { expect, type Locator, type Page, test } from './support/fixtures.ts';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码').fill('Argus@2026');
-  await page.getByLabel('密码').press('Enter');
-  await expect(page).toHaveURL(/\/index_traffic$/);
-}
+import { ADMIN, signIn } from './support/session.ts';
 
 async function clickAt(page: Page, canvas: Locator, x: number, y: number) {
   const box = await canvas.boundingBox();
@@ -27,8 +20,7 @@ async function api(page: Page, path: string) {
 
 test('a detection task: defaults of §9, a stop line drawn on the snapshot, saved, read back and started', async ({ page }) => {
   test.setTimeout(300_000);
-  await signIn(page);
-  await page.goto('/taskConfig');
+  await signIn(page, ADMIN, { path: '/taskConfig' });
   await expect(page.getByRole('heading', { name: '任务配置' })).toBeVisible();
 
   await page.getByRole('button', { name: '新建任务' }).click();
@@ -91,8 +83,7 @@ test('a detection task: defaults of §9, a stop line drawn on the snapshot, save
 });
 
 test('a weekly plan is created, run now and deleted', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/batchTask');
+  await signIn(page, ADMIN, { path: '/batchTask' });
   await page.getByRole('button', { name: '新建计划' }).click();
   const form = page.getByRole('dialog', { name: '新建计划任务' });
   await form.getByLabel('计划名称').fill('E2E 夜间停止');
@@ -121,8 +112,7 @@ test('a weekly plan is created, run now and deleted', async ({ page }) => {
 });
 
 test('an edge box is registered (its secret shown once), then deleted', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/edgeDevice/box');
+  await signIn(page, ADMIN, { path: '/edgeDevice/box' });
   await expect(page.getByRole('row').filter({ hasText: 'ARGUS-BOX-0001' })).toBeVisible();
   await page.getByRole('button', { name: '注册盒子' }).click();
   const form = page.getByRole('dialog', { name: '注册边缘盒子' });

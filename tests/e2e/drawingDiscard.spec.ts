@@ -2,14 +2,7 @@
 // drawn; closing with shapes not applied — Escape, Cancel — asks first, and "keep editing" keeps them; closing
 // with nothing changed asks nothing; Apply hands the shapes to the form.
 import { expect, type Locator, type Page, test } from './support/fixtures.ts';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码').fill('Argus@2026');
-  await page.getByLabel('密码').press('Enter');
-  await expect(page).not.toHaveURL(/\/login$/);
-}
+import { ADMIN, signIn } from './support/session.ts';
 
 /** Clicks at a point given relative to the drawing surface (0..1). */
 async function clickAt(page: Page, canvas: Locator, x: number, y: number) {
@@ -22,8 +15,7 @@ test('closing the drawing dialog with shapes not applied asks first', async ({ p
   test.setTimeout(240_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await signIn(page);
-  await page.goto('/deviceConfig');
+  await signIn(page, ADMIN, { path: '/deviceConfig' });
   await page.getByRole('row').filter({ hasText: '科技园地下车库入口' }).getByRole('button', { name: '配置' }).click();
   await expect(page.getByRole('heading', { name: '科技园地下车库入口' })).toBeVisible();
   await page.getByRole('button', { name: /获取截图|重新截图/ }).click();

@@ -2,21 +2,12 @@
 // button, heading, menu item or table header — nor a table cell holding badges or buttons — shows less text than it
 // holds (scrollWidth > clientWidth). Long free text cut on purpose (a cell with its whole text in the tooltip) and
 // text for screen readers only are not labels and are left out.
-import { type APIRequestContext, expect, type Page, test } from './support/fixtures.ts';
+import { type APIRequestContext, expect, test } from './support/fixtures.ts';
+import { ADMIN, signIn } from './support/session.ts';
 import { SHELL_ROUTES } from '../support/shellRoutes.ts';
 
 // Each screen once (/alarmCenter/… and /config_center/… show the same screens again).
 const MAIN_SCREENS = SHELL_ROUTES.filter((route) => route.layout === 'main' && !/^\/(alarmCenter|config_center)\//.test(route.path)).map((route) => route.path);
-
-async function signInInEnglish(page: Page) {
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.setItem('argus.language', 'en'));
-  await page.reload();
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill('Argus@2026');
-  await page.getByLabel('Password').press('Enter');
-  await expect(page).not.toHaveURL(/\/login$/);
-}
 
 /**
  * In the page: the labels whose text is cut, described. (Source text: the specs are compiled for Node, without the
@@ -59,7 +50,7 @@ async function addIdleCamera(request: APIRequestContext) {
 test('no label is cut on the main screens in English', async ({ page, request }) => {
   test.setTimeout(600_000); // every main screen in turn, on a loaded 2-core machine
   await addIdleCamera(request);
-  await signInInEnglish(page);
+  await signIn(page, ADMIN, { language: 'en' });
   const cut: string[] = [];
   const crumb = page.locator('.shell-breadcrumbs [aria-current="page"]');
   await expect(crumb).not.toHaveText('');

@@ -6,15 +6,8 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type Page, test } from './support/fixtures.ts';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码').fill('Argus@2026');
-  await page.getByLabel('密码').press('Enter');
-  await expect(page).toHaveURL(/\/index_traffic$/);
-}
+import { expect, test } from './support/fixtures.ts';
+import { ADMIN, signIn } from './support/session.ts';
 
 test('an application granted elsewhere shows as granted without a reload', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
@@ -57,8 +50,7 @@ test('an application granted elsewhere shows as granted without a reload', async
 });
 
 test('a tampered activation code is refused with the reason; the real one activates', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/activationManage');
+  await signIn(page, ADMIN, { path: '/activationManage' });
   await page.getByRole('button', { name: '生成激活码' }).click();
   const dialog = page.getByRole('dialog', { name: '生成激活码' });
   await expect(dialog.getByLabel(/^生成数量/)).toBeVisible();
@@ -97,8 +89,7 @@ test('an endpoint is added and a test push reaches a local receiver, signed', as
   const secret = 'e2e-secret-42';
   const name = `平台${Date.now().toString(36)}`;
   try {
-    await signIn(page);
-    await page.goto('/plugManage');
+    await signIn(page, ADMIN, { path: '/plugManage' });
     await page.getByRole('button', { name: '新增端点' }).click();
     const dialog = page.getByRole('dialog', { name: '新增端点' });
     await expect(dialog.getByLabel(/^行业名称/)).toBeVisible();

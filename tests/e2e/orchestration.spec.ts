@@ -3,15 +3,8 @@
 // reason), validate it on a real photo (boxes drawn), publish it, and find it in the history and the warehouse —
 // in Chinese and in English. Every wait is for a condition.
 import { expect, type Page, test } from './support/fixtures.ts';
+import { signIn } from './support/session.ts';
 import { realPhotoPath } from '../support/realPhotos.ts';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码').fill('Argus@2026');
-  await page.getByLabel('密码').press('Enter');
-  await expect(page).not.toHaveURL(/\/login$/);
-}
 
 async function toEnglish(page: Page) {
   await page.getByRole('button', { name: '系统管理员' }).click();

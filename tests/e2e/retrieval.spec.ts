@@ -5,15 +5,8 @@ import { join } from 'node:path';
 import { formatTime } from '../../server/http/format.ts';
 import { loadBoxes } from '../../server/simulator/edgeBox.ts';
 import { drawSnapshot } from '../../server/simulator/snapshot.ts';
-import { expect, type Page, test } from './support/fixtures.ts';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码').fill('Argus@2026');
-  await page.getByLabel('密码').press('Enter');
-  await expect(page).not.toHaveURL(/\/login$/);
-}
+import { expect, test } from './support/fixtures.ts';
+import { ADMIN, signIn } from './support/session.ts';
 
 const SHOT = drawSnapshot(49, 7);
 const PLATE = `沪E2E${String(Date.now() % 100000).padStart(5, '0')}`;
@@ -38,8 +31,7 @@ async function postAlarm(baseURL: string, dataDir: string): Promise<number> {
 test('finds an alarm’s detected vehicle by attributes, and by its snapshot first', async ({ page, argusServer }) => {
   test.setTimeout(180_000);
   const id = await postAlarm(argusServer.url, argusServer.dataDir);
-  await signIn(page);
-  await page.goto('/targetRetrieval');
+  await signIn(page, ADMIN, { path: '/targetRetrieval' });
   await expect(page.getByText('选择目标类型、属性和时间范围')).toBeVisible();
 
   // By attributes: the plate and the purple body colour (a colour key: check boxes, §9).

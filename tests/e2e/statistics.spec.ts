@@ -1,16 +1,9 @@
 // The statistics details (issue 8 item 19): the ranking panels draw their bars (by camera and by scene) from the
 // same answer their table lists, and the page throws nothing. The 7-day chart's legend layout is measured in
 // tests/unit/statsCharts.test.ts (ECharts' own layout, rendered to SVG).
-import { expect, type Locator, type Page, test } from './support/fixtures.ts';
+import { expect, type Locator, test } from './support/fixtures.ts';
+import { signIn } from './support/session.ts';
 import { postTestAlarm } from './support/alarmBox.ts';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码').fill('Argus@2026');
-  await page.getByLabel('密码').press('Enter');
-  await expect(page).not.toHaveURL(/\/login$/);
-}
 
 /** Pixels of the charts' first colour (#1675e0, the bars of a one-series chart) drawn in a panel's canvas. */
 function barPixels(panel: Locator): Promise<number> {

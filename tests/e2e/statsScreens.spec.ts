@@ -5,14 +5,7 @@ import { readFile } from 'node:fs/promises';
 import JSZip from 'jszip';
 import { postTestAlarm } from './support/alarmBox.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码').fill('Argus@2026');
-  await page.getByLabel('密码').press('Enter');
-  await expect(page).toHaveURL(/\/index_traffic$/);
-}
+import { ADMIN, signIn } from './support/session.ts';
 
 async function toEnglish(page: Page) {
   await page.getByRole('button', { name: '系统管理员' }).click();
@@ -28,8 +21,7 @@ async function sheetText(file: string): Promise<string> {
 test('alarm trend and site statistics open with data, export, and refuse a window over 15 days', async ({ page, baseURL }) => {
   await postTestAlarm(baseURL!, 16);
   await postTestAlarm(baseURL!, 1004);
-  await signIn(page);
-  await page.goto('/alarmTrend?simulated=1');
+  await signIn(page, ADMIN, { path: '/alarmTrend?simulated=1' });
   await expect(page.getByRole('heading', { level: 1, name: '告警趋势' })).toBeVisible();
   await expect(page.getByTestId('trend-total').locator('.stats-tile-value')).toHaveText(/^[1-9]\d*$/);
   await expect(page.getByRole('img', { name: /共 \d+ 条告警，已处理 \d+ 条/ })).toBeAttached();
@@ -55,8 +47,7 @@ test('alarm trend and site statistics open with data, export, and refuse a windo
 });
 
 test('resource analysis shows the real host and its history; large-model statistics open', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/resourceInfo');
+  await signIn(page, ADMIN, { path: '/resourceInfo' });
   await expect(page.getByRole('heading', { level: 1, name: '资源分析' })).toBeVisible();
   const host = page.locator('.resource-nodes tbody tr').first();
   await expect(host).toContainText('平台服务器');

@@ -3,14 +3,7 @@
 // deletion), departments with the server's refusal, the system name reaching the header, the operation log's
 // filters and export. Every wait is for a condition.
 import { type Browser, expect, type Page, test } from './support/fixtures.ts';
-
-async function signIn(page: Page, username = 'admin', password = 'Argus@2026') {
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码').fill(password);
-  await page.getByLabel('密码').press('Enter');
-  await expect(page).not.toHaveURL(/\/login$/);
-}
+import { ADMIN, signIn } from './support/session.ts';
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const confirmDialog = (page: Page) => page.getByRole('alertdialog');
@@ -26,7 +19,7 @@ async function menuOf(browser: Browser, username: string, password: string): Pro
   const context = await browser.newContext();
   const page = await context.newPage();
   try {
-    await signIn(page, username, password);
+    await signIn(page, { username, password });
     const menu = page.getByRole('navigation', { name: '菜单' });
     await expect(menu.getByRole('link').first()).toBeVisible();
     return await menu.getByRole('link').allInnerTexts();
@@ -111,8 +104,7 @@ test('a role with two modules, and a user from creation to deletion', async ({ p
 });
 
 test('departments: add one, see the refusal for one in use, delete the new one', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/deptConfig');
+  await signIn(page, ADMIN, { path: '/deptConfig' });
   // Escape closes a dialog without saving.
   await page.getByRole('button', { name: '新增部门', exact: true }).click();
   await expect(dialog(page).getByLabel(/^部门名称/)).toBeFocused();
@@ -144,8 +136,7 @@ test('departments: add one, see the refusal for one in use, delete the new one',
 });
 
 test('a new system name and version title show in the preview, then in the header and the page title', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/logoConfig');
+  await signIn(page, ADMIN, { path: '/logoConfig' });
   const name = page.getByLabel(/^显示名称/);
   await expect(name).toBeVisible();
   await name.fill('城市视频平台');
@@ -159,8 +150,7 @@ test('a new system name and version title show in the preview, then in the heade
 });
 
 test('the operation log filters by user and result, and exports an .xlsx file', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/logConfig');
+  await signIn(page, ADMIN, { path: '/logConfig' });
   const log = table(page, '日志管理');
   await expect(log.getByRole('row').filter({ hasText: 'login' }).first()).toBeVisible();
 

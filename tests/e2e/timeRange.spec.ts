@@ -2,14 +2,7 @@
 // missing or not yet dates; the screens take none of them as a time, throw nothing and keep what is typed, and a
 // half-typed range is refused with a message instead of quietly searching something else.
 import { expect, type Page, test } from './support/fixtures.ts';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码').fill('Argus@2026');
-  await page.getByLabel('密码').press('Enter');
-  await expect(page).not.toHaveURL(/\/login$/);
-}
+import { ADMIN, signIn } from './support/session.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const day = (daysAgo: number) => {
@@ -37,8 +30,7 @@ const loose = (text: string) => text.replace(/-0(\d)/g, '-$1');
 test('typing a time range on /historyEvent throws nothing, keeps the text and applies the range', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await signIn(page);
-  await page.goto('/historyEvent');
+  await signIn(page, ADMIN, { path: '/historyEvent' });
   const field = page.locator('#alarm-filter-time');
   await expect(field).toBeVisible();
 

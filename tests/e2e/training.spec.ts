@@ -6,14 +6,7 @@
 import JSZip from 'jszip';
 import { labelledImage, trainingZip } from '../../scripts/trainingDataset.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码').fill('Argus@2026');
-  await page.getByLabel('密码').press('Enter');
-  await expect(page).not.toHaveURL(/\/login$/);
-}
+import { signIn } from './support/session.ts';
 
 async function toEnglish(page: Page) {
   await page.getByRole('button', { name: '系统管理员' }).click();
