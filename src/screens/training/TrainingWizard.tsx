@@ -1,6 +1,5 @@
 // The wizard of one algorithm: the steps (the reachable ones can be opened), the rule a step refused or the
 // server's message, and the step's panel.
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
@@ -13,12 +12,12 @@ import type { TrainReport, ValidationResult } from './trainingApi.ts';
 import { type ProgressRef, TrainingProgressPanel } from './TrainingProgressPanel.tsx';
 import { UploadPanel } from './UploadPanel.tsx';
 import { useTrainingWizard } from './useTrainingWizard.ts';
+import { WizardRetrainLine } from './WizardRetrainLine.tsx';
 import { ValidatePanel } from './ValidatePanel.tsx';
 
 export function TrainingWizard({ algorithmId }: { algorithmId: number }) {
   const { t } = useTranslation('training');
-  const unavailable = useMemo(() => ({ publish: t('validate.publishUnavailable') }), [t]);
-  const { snapshot, send, step } = useTrainingWizard(algorithmId, unavailable);
+  const { snapshot, send, step } = useTrainingWizard(algorithmId);
   const { context } = snapshot;
   const busy = !snapshot.matches('steps');
   const progressRef = snapshot.children.trainProgress as ProgressRef | undefined;
@@ -81,6 +80,7 @@ export function TrainingWizard({ algorithmId }: { algorithmId: number }) {
           send={send}
         />
       ) : null}
+      {step === 'evaluate' || step === 'validate' || step === 'publish' ? <WizardRetrainLine algorithmId={algorithmId} published={context.published} /> : null}
       {step === 'evaluate' && context.report ? <ReportPanel algorithmId={algorithmId} report={context.report as TrainReport} send={send} /> : null}
       {step === 'validate' || step === 'publish' ? <ValidatePanel busy={busy} published={context.published} result={context.validation as ValidationResult | null} send={send} /> : null}
     </div>

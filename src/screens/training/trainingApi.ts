@@ -6,6 +6,7 @@ import type { components } from '../../api/schema.gen.ts';
 import type { SampleCounts, SampleLabel } from '../../domain/trainingRules.ts';
 import type { LoadedDataset, TrainedDetail } from '../../machines/training.machine.ts';
 import type { JobSnapshot } from '../../machines/jobProgress.machine.ts';
+import { listVersions } from './versionsApi.ts';
 
 type Schemas = components['schemas'];
 export type WarehouseAlgorithm = Schemas['WarehouseAlgorithm'];
@@ -42,7 +43,11 @@ export async function loadDataset(algorithmId: number): Promise<LoadedDataset<Tr
   if (!algorithm?.lastTrainTaskId) return empty;
   const task = await getTrainTask(algorithm.lastTrainTaskId);
   if (task.state === 0 || task.state === 1) return { ...empty, trainTaskId: task.taskId };
-  if (task.state === 2) return { ...empty, modelId: task.modelId ?? null, report: task.report ?? null };
+  if (task.state === 2) {
+    const versions = await listVersions(algorithmId);
+    const published = versions.list.some((v) => v.modelId === task.modelId && v.published);
+    return { ...empty, modelId: task.modelId ?? null, report: task.report ?? null, published };
+  }
   return empty;
 }
 

@@ -7,6 +7,7 @@ import { fromPromise } from 'xstate';
 import { jobProgressMachine } from '../../machines/jobProgress.machine.ts';
 import { type MutateRequest, trainingMachine, WIZARD_STEPS, type WizardStep } from '../../machines/training.machine.ts';
 import * as server from './trainingApi.ts';
+import { publishModel } from './versionsApi.ts';
 
 /** The step a machine state shows. */
 export function stepOfState(value: unknown, published: boolean): WizardStep | null {
@@ -41,12 +42,7 @@ export function parseStep(value: string | null): WizardStep {
   return WIZARD_STEPS.includes(value as WizardStep) ? (value as WizardStep) : 'upload';
 }
 
-const unavailableCall = <O, I>(message: string) =>
-  fromPromise<O, I>(async () => {
-    throw new Error(message);
-  });
-
-export function useTrainingWizard(algorithmId: number, unavailable: { publish: string }) {
+export function useTrainingWizard(algorithmId: number) {
   const [params, setParams] = useSearchParams();
   const machine = useMemo(
     () =>
@@ -63,12 +59,11 @@ export function useTrainingWizard(algorithmId: number, unavailable: { publish: s
           startTraining: fromPromise(({ input }) => server.startTraining(input.algorithmId)),
           cancelTraining: fromPromise(({ input }) => server.cancelTraining(input.taskId)),
           validate: fromPromise(({ input }) => server.validateImages(input.modelId, input.files)),
-          // The contract has no operation yet that publishes a trained version: the screen says so when asked.
-          publish: unavailableCall<{ published: true }, { modelId: number }>(unavailable.publish),
+          publish: fromPromise(({ input }) => publishModel(algorithmId, input.modelId)),
           trainProgress: jobProgressMachine.provide({ actors: { poll: fromPromise(({ input }) => server.pollTraining(input.taskId)) } }),
         },
       }),
-    [algorithmId, unavailable.publish],
+    [algorithmId],
   );
   const [snapshot, send, actor] = useMachine(machine, { input: { algorithmId, step: parseStep(params.get('step')) } });
   const step = stepOfState(snapshot.value, snapshot.context.published);
