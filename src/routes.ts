@@ -141,8 +141,8 @@ const topLevel: RouteEntry[] = [
     titleKey: 'algorithmProduction',
     permission: 'algorithmProduction',
     layout: 'none',
-    area: 'training',
     screen: () => import('./screens/shell/AlgorithmProductionScreen.tsx'),
+    namespaces: ['training'],
     children: [
       trainingWizard('algorithmProduction/train', 'algorithmProductionTrain', 'none'),
       {

@@ -10,25 +10,12 @@ import 'rsuite/Button/styles/index.css';
 import { Link } from 'react-router';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { LoadLine } from './LoadLine.tsx';
-import { getTrainTask, listWarehouse, type WarehouseAlgorithm } from './trainingApi.ts';
+import { LastTraining } from './LastTraining.tsx';
+import { listWarehouse } from './trainingApi.ts';
 import { VersionsPanel } from './VersionsPanel.tsx';
 import './training.css';
 
 const PAGE = 20;
-const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
-
-/** The figures of an algorithm's last training, loaded for its row. */
-function LastTraining({ algorithm }: { algorithm: WarehouseAlgorithm }) {
-  const { t } = useTranslation('training');
-  const taskId = algorithm.lastTrainTaskId;
-  const task = useLoaded((signal) => (taskId ? getTrainTask(taskId, signal) : Promise.resolve(null)), null, taskId ?? 0);
-  if (!taskId) return <>{t('picker.never')}</>;
-  if (task.status === 'loading') return <>{t('loading')}</>;
-  if (task.status === 'error' || !task.data) return <>{t('warehouse.figuresFailed')}</>;
-  const report = task.data.report;
-  if (task.data.state !== 2 || !report) return <>{t(`runState.${task.data.state}`)}</>;
-  return <>{t('warehouse.figures', { version: task.data.version ?? '—', accuracy: pct(report.accuracy), ap: pct(report.averagePrecision), folds: report.folds })}</>;
-}
 
 export default function WarehouseScreen() {
   const { t } = useTranslation('training');
