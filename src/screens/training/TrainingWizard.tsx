@@ -1,5 +1,6 @@
 // The wizard of one algorithm: the steps (the reachable ones can be opened), the rule a step refused or the
 // server's message, and the step's panel.
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
@@ -17,7 +18,8 @@ import { ValidatePanel } from './ValidatePanel.tsx';
 
 export function TrainingWizard({ algorithmId }: { algorithmId: number }) {
   const { t } = useTranslation('training');
-  const { snapshot, send, step } = useTrainingWizard(algorithmId);
+  const texts = useMemo(() => ({ cancelled: t('upload.cancelled') }), [t]);
+  const { snapshot, send, step, progress, cancelUpload } = useTrainingWizard(algorithmId, texts);
   const { context } = snapshot;
   const busy = !snapshot.matches('steps');
   const progressRef = snapshot.children.trainProgress as ProgressRef | undefined;
@@ -68,7 +70,7 @@ export function TrainingWizard({ algorithmId }: { algorithmId: number }) {
           </Button>
         </div>
       ) : null}
-      {step === 'upload' ? <UploadPanel counts={counts} busy={busy} send={send} /> : null}
+      {step === 'upload' ? <UploadPanel counts={counts} busy={busy} send={send} progress={progress} onCancel={cancelUpload} /> : null}
       {step === 'classify' ? <SamplesGrid algorithmId={algorithmId} counts={counts} busy={busy} send={send} /> : null}
       {step === 'health' ? <HealthPanel algorithmId={algorithmId} counts={counts} busy={busy} send={send} /> : null}
       {step === 'train' ? (
