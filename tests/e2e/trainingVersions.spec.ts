@@ -58,20 +58,23 @@ test('publish and withdraw (confirmed), export a version and import it back, the
   const bytes = readFileSync((await download.path()) as string);
   await panel.getByTestId('version-import-input').setInputFiles({ name: 'package.zip', mimeType: 'application/zip', buffer: bytes });
   await panel.getByRole('button', { name: '导入', exact: true }).click();
-  await expect(panel.getByRole('status')).toHaveText('已导入为版本 train-2。');
+  await expect(panel.getByText('已导入为版本 train-2。')).toBeVisible();
   await expect(panel.getByRole('row').filter({ hasText: 'train-2' })).toContainText('导入');
 
   // Compare the two side by side, then reopen one's report.
   await page.goto('/synchroModelInfo');
   await page.getByLabel('算法').selectOption({ label: `${TRAINED}（2 个版本）` });
-  await page.getByLabel('对比版本 train-1').check();
+  // The picks live in the URL: a click navigates, then the box shows it.
+  await page.getByLabel('对比版本 train-1').click();
+  await expect(page.getByLabel('对比版本 train-1')).toBeChecked();
   await expect(page.getByText('再勾选一个版本即可对比。')).toBeVisible();
-  await page.getByLabel('对比版本 train-2').check();
+  await page.getByLabel('对比版本 train-2').click();
+  await expect(page.getByLabel('对比版本 train-2')).toBeChecked();
   await expect(page.getByRole('heading', { name: 'train-1 与 train-2 对比' })).toBeVisible();
   const table = page.getByTestId('compare-table');
   // The imported copy has the same figures: every change is ±0.
   await expect(table.getByRole('row').filter({ hasText: '准确率' }).first()).toContainText('±0');
-  await expect(page).toHaveURL(/compare=\d+,\d+/);
+  await expect(page).toHaveURL(/compare=\d+(,|%2C)\d+/);
   await page.getByRole('button', { name: 'train-1 的报告' }).click();
   await expect(page.getByRole('heading', { name: /版本 train-1 的报告/ })).toBeVisible();
   await expect(page.getByTestId('per-class').getByRole('row')).toHaveCount(5);
