@@ -1,7 +1,9 @@
 // Trained versions as an operator uses them, on the demo site's seeded training area: the /algorithmProduction
 // landing (statuses, continue where left), the warehouse's versions (withdraw and publish, each confirmed; export
-// the package; import it back as a new version), and /synchroModelInfo (compare two versions, reopen a report).
+// the package; import it back as a new version), /synchroModelInfo (compare two versions, reopen a report), and the
+// wizard's upload progress with its cancel.
 import { readFileSync } from 'node:fs';
+import { trainingZip } from '../../scripts/trainingDataset.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
 
 const TRAINED = '隧道火情烟雾识别';
@@ -78,4 +80,30 @@ test('publish and withdraw (confirmed), export a version and import it back, the
   await page.getByRole('button', { name: 'train-1 的报告' }).click();
   await expect(page.getByRole('heading', { name: /版本 train-1 的报告/ })).toBeVisible();
   await expect(page.getByTestId('per-class').getByRole('row')).toHaveCount(5);
+});
+
+test('an upload shows its progress and can be cancelled while under way', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/algorithmProduction');
+  await page.getByTestId('production-landing').getByRole('row').filter({ hasText: HALFWAY }).getByRole('link', { name: '继续' }).click();
+  await expect(page).toHaveURL(/step=classify/);
+  await page.getByRole('button', { name: '1. 上传' }).click();
+  await expect(page).toHaveURL(/step=upload/);
+  // The server is slow to answer this upload: the operator cancels it while it is under way.
+  let release: () => void = () => undefined;
+  await page.route('**/warehouse/uploadAdjustmentFileZip', async (route) => {
+    await new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await route.abort().catch(() => undefined);
+  });
+  const zip = await trainingZip({ name: 'slow', positive: 4, negative: 4, seed: 900 });
+  await page.getByTestId('zip-input').setInputFiles({ name: 'slow.zip', mimeType: 'application/zip', buffer: zip });
+  await page.getByRole('button', { name: '上传压缩包' }).click();
+  await expect(page.getByTestId('upload-progress')).toContainText('上传中');
+  await page.getByRole('button', { name: '取消上传' }).click();
+  await expect(page.getByRole('alert')).toContainText('已取消上传。');
+  release();
+  await expect(page).toHaveURL(/step=upload/);
+  await expect(page.getByText(/^共 12 张：.*未分类 6$/)).toBeVisible();
 });

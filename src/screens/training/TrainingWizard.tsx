@@ -64,7 +64,8 @@ export function TrainingWizard({ algorithmId }: { algorithmId: number }) {
       ) : null}
       {context.error && !snapshot.matches('loadFailed') ? (
         <div role="alert" className="train-problem">
-          {t('serverSaid', { error: context.error })}{' '}
+          {/* A cancelled upload is the operator's doing, not the server's refusal. */}
+          {context.error === texts.cancelled ? texts.cancelled : t('serverSaid', { error: context.error })}{' '}
           <Button appearance="link" onClick={() => send({ type: 'DISMISS' })}>
             {t('dismiss')}
           </Button>
