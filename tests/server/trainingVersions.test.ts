@@ -148,6 +148,9 @@ describe('export and import', () => {
     expect(noManifest.json.msg).toContain('manifest.json is missing');
     const shortWeights = await importPackage(await pack(manifest, { ...classifier, weights: classifier.weights.slice(1) }), target);
     expect(shortWeights.json.msg).toContain('weights must be');
+    // A classifier of another length, declared consistently, still cannot read this extractor's vectors.
+    const otherDim = await importPackage(await pack({ ...manifest, featureDim: 3 }, { ...classifier, mean: [0, 0, 0], std: [1, 1, 1], weights: [1, 1, 1] }), target);
+    expect(otherDim.json.msg).toContain("featureDim 3 is not the extractor's 384");
     const badReport = await importPackage(await pack(manifest, classifier, { ...report, accuracy: 'high' }), target);
     expect(badReport.json.msg).toContain('report.json is not a training report');
     const traversal = await importPackage(await pack(manifest, classifier, report, { '../evil.json': '{}' }), target);

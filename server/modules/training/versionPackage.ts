@@ -16,6 +16,7 @@ import { ApiError } from '../../http/apiError.ts';
 import { FileReply, type HandlerMap } from '../../http/handler.ts';
 import { humanSize, sniffType } from '../../http/uploads.ts';
 import { FEATURE_INFO } from '../../ml/features.ts';
+import { FEATURE_DIM } from '../../ml/features/model.ts';
 import { removeStoredFile } from '../devices/storedFiles.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
 import { notFound } from '../shared/records.ts';
@@ -79,8 +80,9 @@ export function checkPackage(files: Map<string, Buffer>) {
   if (typeof manifest.extractorHash !== 'string' || manifest.extractorHash !== FEATURE_INFO.hash || manifest.extractor !== FEATURE_INFO.name) {
     throw new ApiError(400, 'training.packageExtractor', { extractor: String(manifest.extractor).slice(0, 128), ours: FEATURE_INFO.name });
   }
+  // The same extractor answers vectors of one length: a classifier of another length could not score them.
   const dim = manifest.featureDim;
-  if (!Number.isInteger(dim) || dim < 1 || dim > 100_000) throw bad('featureDim is not a positive integer');
+  if (dim !== FEATURE_DIM) throw bad(`featureDim ${String(dim).slice(0, 20)} is not the extractor's ${FEATURE_DIM}`);
   if (!count(manifest.positiveCount) || !count(manifest.negativeCount)) throw bad('positiveCount and negativeCount must be 0–1000');
   const classifier = parseJson(files.get('classifier.json'), 'classifier.json');
   if (!finiteArray(classifier.mean, dim) || !finiteArray(classifier.std, dim) || !finiteArray(classifier.weights, dim)) {
