@@ -13,6 +13,7 @@ import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedSimulatedHistory } from './db/seed/dashSeed.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
+import { seedDemoTraining } from './db/seed/trainingSeed.ts';
 import { ApiError } from './http/apiError.ts';
 import type { AppServices } from './http/handler.ts';
 import { pickLang, translate } from './http/messages.ts';
@@ -68,6 +69,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   // A new demo site gets its simulated history (marked simulated), so its charts have something true to show.
   if (seeded && config.historyDays > 0) {
     await seedSimulatedHistory(database.db, { days: config.historyDays, dataDir: config.dataDir, durable: Boolean(config.databaseUrl) });
+    // And its training area: a trained, published algorithm and a dataset halfway through the wizard.
+    await seedDemoTraining(database.db, config.dataDir);
   }
   await sealStoredRtspUrls(database.db);
   const contract = loadContract();

@@ -141,8 +141,8 @@ const topLevel: RouteEntry[] = [
     titleKey: 'algorithmProduction',
     permission: 'algorithmProduction',
     layout: 'none',
-    area: 'training',
     screen: () => import('./screens/shell/AlgorithmProductionScreen.tsx'),
+    namespaces: ['training'],
     children: [
       trainingWizard('algorithmProduction/train', 'algorithmProductionTrain', 'none'),
       {
@@ -159,7 +159,7 @@ const topLevel: RouteEntry[] = [
         titleKey: 'algorithmProductionWarehouse',
         permission: 'algorithmProduction/warehouse',
         layout: 'none',
-        screen: () => import('./screens/training/WarehouseScreen.tsx'), namespaces: ['training'],
+        screen: () => import('./screens/training/WarehouseScreen.tsx'), namespaces: ['system', 'training'],
       },
     ],
   },
@@ -241,7 +241,7 @@ const mainLayoutChildren: RouteEntry[] = [
   screen('targetRetrieval', 'targetRetrieval', () => import('./screens/retrieval/TargetRetrievalScreen.tsx'), ['alarms']),
   screen('imgTagConfig', 'imgTagConfig', () => import('./screens/catalogue/ImgTagsScreen.tsx'), ['catalogue', 'forms', 'system']),
   screen('tagConfig', 'tagConfig', () => import('./screens/catalogue/TagsScreen.tsx'), ['catalogue', 'forms', 'system']),
-  later('synchroModelInfo', 'synchroModelInfo', 'training'),
+  screen('synchroModelInfo', 'synchroModelInfo', () => import('./screens/training/SynchroModelInfoScreen.tsx'), ['system', 'training']),
   screen('edgeDevice/box', 'edgeDeviceBox', () => import('./screens/devices/EdgeDeviceBoxScreen.tsx'), ['devices', 'forms', 'system']),
   screen('boxMap', 'boxMap', () => import('./screens/devices/boxMap/BoxMapScreen.tsx'), ['devices']),
 ];

@@ -1,4 +1,4 @@
-// Kysely types of the training tables (migration 050) and the evaluation tables (051).
+// Kysely types of the training tables (migrations 050, 052) and the evaluation tables (051).
 import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -56,8 +56,13 @@ export interface TrainJobTable {
 export interface TrainVersionTable {
   id: Generated<number>;
   algorithmId: number;
-  jobId: number;
+  jobId: number | null;
   version: string;
+  source: Generated<'train' | 'import'>;
+  publishedAt: NullableTimestamp;
+  publishedBy: string | null;
+  positiveCount: Generated<number>;
+  negativeCount: Generated<number>;
   modelId: number | null;
   classifier: Json<unknown>;
   threshold: number;

@@ -55,6 +55,8 @@ import { evalHandlers } from './training/evalHandlers.ts';
 import { evaluationHandlers } from './training/evaluationHandlers.ts';
 import { predictBigSdkHandlers } from './training/predictBigSdk.ts';
 import { trainHandlers } from './training/trainHandlers.ts';
+import { versionHandlers } from './training/versionHandlers.ts';
+import { versionPackageHandlers } from './training/versionPackage.ts';
 import { trainHealthHandlers } from './training/trainHealth.ts';
 import { userHandlers } from './users/userHandlers.ts';
 import { videoHandlers } from './video/videoHandlers.ts';
@@ -89,6 +91,8 @@ export const handlers: HandlerMap = {
   ...setupEventHandlers,
   ...sampleHandlers,
   ...trainHandlers,
+  ...versionHandlers,
+  ...versionPackageHandlers,
   ...describeImageHandlers,
   ...evalHandlers,
   ...evaluationHandlers,

@@ -4892,6 +4892,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/warehouse/train/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the trained versions of an algorithm
+         * @description Every version training (or an import) made of the algorithm, newest first, with its figures and
+         *     whether it is published; and how many classified images the algorithm has that the newest version
+         *     was not trained on (new images, or images whose class changed since): "ready to retrain". 404
+         *     unknown algorithmId.
+         */
+        post: operations["listTrainVersions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/train/version/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One trained version with its report
+         * @description id is the version's id. Its saved cross-validated report, to reopen or compare. 404 unknown version.
+         */
+        get: operations["getTrainVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/train/version/publish/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Publish a trained version to the warehouse
+         * @description Marks the version published (one conditional statement: only a version not yet published is
+         *     changed). 404 unknown version; 409 the version is already published.
+         */
+        put: operations["publishTrainVersion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/train/version/withdraw/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Withdraw a published trained version
+         * @description Takes the version out of the warehouse (one conditional statement: only a published version is
+         *     changed). 404 unknown version; 409 the version is not published.
+         */
+        put: operations["withdrawTrainVersion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/train/version/export/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a trained version as a package
+         * @description A zip that another Argus server imports (importTrainVersion): manifest.json (format
+         *     "argus-train-version", formatVersion 1, algorithm name, version, extractor name and its weights'
+         *     sha256, threshold, sample counts), classifier.json (standardisation, weights, bias, threshold) and
+         *     report.json (the cross-validated report). Not GET /model/file/exportModel: that operation is the
+         *     model catalogue's download of a stored model file as uploaded (any format, counted as a download of
+         *     a published model); a trained version's package is its own format, read back only by this server.
+         *     404 unknown version.
+         */
+        get: operations["exportTrainVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/train/version/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a trained version package
+         * @description Reads a package made by exportTrainVersion (at most 20 MB, read from its central directory: entry
+         *     count and sizes bounded before anything is inflated) and adds it to the warehouse algorithm
+         *     algorithmId as a new version (source import) with its own model, so validation and prediction use
+         *     it at once. 400 not a package (named: the manifest is missing or not valid, the format version is
+         *     unknown, an entry climbs out of the package, the classifier does not match the extractor), or the
+         *     package was made with another feature extractor (its weights' sha256 differs from this server's);
+         *     404 unknown algorithmId; 413 over 20 MB; 415 not a zip.
+         */
+        post: operations["importTrainVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/warehouse/samples/health": {
         parameters: {
             query?: never;
@@ -8621,6 +8758,10 @@ export interface components {
             /** @description State of the last training; null = never trained. */
             trainState: components["schemas"]["PlatformRunState"] | null;
             lastTrainTaskId: number | null;
+            /** @description Model versions trained (or imported) for the algorithm. */
+            versionCount: number;
+            /** @description The newest of its trained versions that is published; null when none is. */
+            publishedTrainVersion: string | null;
             downloads: number;
             userName: string;
             createTime: components["schemas"]["DateTime"];
@@ -9373,6 +9514,49 @@ export interface components {
             featureDim: number;
             /** @description Time of the whole job (embedding, cross-validation, final fit). */
             trainMs: number;
+        };
+        TrainVersionQuery: {
+            algorithmId: number;
+        };
+        /** @description A model version of a warehouse algorithm, made by a training or imported from a package. */
+        TrainVersion: {
+            id: number;
+            algorithmId: number;
+            algorithmName: string;
+            version: string;
+            /** @enum {string} */
+            source: "train" | "import";
+            modelId: number | null;
+            /** @description The training that made it; null for an imported version. */
+            taskId: number | null;
+            threshold: number;
+            accuracy: number;
+            averagePrecision: number;
+            positiveCount: number;
+            negativeCount: number;
+            extractor: string;
+            published: boolean;
+            publishedAt: components["schemas"]["DateTime"] | null;
+            publishedBy: string | null;
+            createTime: components["schemas"]["DateTime"];
+        };
+        TrainVersionList: {
+            algorithmId: number;
+            /**
+             * @description Classified images the newest version was not trained on (added, or moved to another class,
+             *     since); all classified images when there is no version yet.
+             */
+            newSamples: number;
+            latestVersion: string | null;
+            list: components["schemas"]["TrainVersion"][];
+        };
+        TrainVersionDetail: components["schemas"]["TrainVersion"] & {
+            report: components["schemas"]["TrainReport"];
+        };
+        /** @description A package made by exportTrainVersion, imported into the warehouse algorithm algorithmId. */
+        TrainVersionImport: {
+            file: components["schemas"]["BinaryFile"];
+            algorithmId: number;
         };
         TrainHealthQuery: {
             algorithmId: number;
@@ -16768,6 +16952,155 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["TrainTask"];
+                    };
+                };
+            };
+        };
+    };
+    listTrainVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrainVersionQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["TrainVersionList"];
+                    };
+                };
+            };
+        };
+    };
+    getTrainVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["TrainVersionDetail"];
+                    };
+                };
+            };
+        };
+    };
+    publishTrainVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["TrainVersion"];
+                    };
+                };
+            };
+        };
+    };
+    withdrawTrainVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["TrainVersion"];
+                    };
+                };
+            };
+        };
+    };
+    exportTrainVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The package, or the envelope when it fails. */
+            200: {
+                headers: {
+                    /** @description attachment; filename*=UTF-8''<algorithm name>-<version>.zip */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["BinaryFile"];
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    importTrainVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TrainVersionImport"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["TrainVersion"];
                     };
                 };
             };

@@ -135,6 +135,14 @@ test('upload a generated zip, classify, train, read the report and validate (zh)
   await expect(page).toHaveURL(/step=validate/);
   await expect(page.getByTestId('validate-input')).toBeVisible();
 
+  // Publish, confirmed: the version is in the warehouse, and a reload still knows it.
+  await page.getByRole('button', { name: '发布此版本' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '发布此版本' }).click();
+  await expect(page.getByText('此版本已发布到算法仓库。')).toBeVisible();
+  await expect(page).toHaveURL(/step=publish/);
+  await page.reload();
+  await expect(page.getByText('此版本已发布到算法仓库。')).toBeVisible();
+
   // /testVerify validates with the newest trained version too, with the same rule.
   await page.goto('/testVerify');
   await expect(page.getByLabel('训练版本')).toBeVisible();

@@ -68,5 +68,7 @@ export async function loadFeatureModel(threads = 1): Promise<LoadedFeatureModel>
 
 /** The tap whose vector is the embedding (see SOURCE.md for the comparison that chose it). */
 export const FEATURE_OUTPUT = 'frozen384';
+/** Its length: the 384 channels of block_10_expand_relu, average-pooled (a classifier reads vectors of this size). */
+export const FEATURE_DIM = 384;
 /** The extractor's name as a model version records it. */
 export const FEATURE_EXTRACTOR = `mobilenet_v2-nsfwjs-4.4.0/${FEATURE_OUTPUT}`;

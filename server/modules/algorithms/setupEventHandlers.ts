@@ -228,6 +228,8 @@ export const setupEventHandlers: HandlerMap = {
         unclassifiedCount: training.get(r.id)?.unclassifiedCount ?? 0,
         trainState: training.get(r.id)?.trainState ?? null,
         lastTrainTaskId: training.get(r.id)?.lastTrainTaskId ?? null,
+        versionCount: training.get(r.id)?.versionCount ?? 0,
+        publishedTrainVersion: training.get(r.id)?.publishedTrainVersion ?? null,
         downloads: r.downloads,
         userName: r.userName,
         createTime: formatTime(r.createdAt) as string,

@@ -92,4 +92,12 @@ export const trainingMessages = {
   },
   'training.modelServiceFailed': { zh: '大模型服务调用失败（{reason}）', en: 'The model service call failed ({reason})' },
   'training.modelServiceBusy': { zh: '大模型服务繁忙，请稍后再试', en: 'The model service is busy; try again later' },
+  'training.entity.version': { zh: '训练版本', en: 'trained version' },
+  'training.versionPublished': { zh: '版本 {version} 已发布，不能重复发布', en: 'Version {version} is already published' },
+  'training.versionNotPublished': { zh: '版本 {version} 未发布，无需撤回', en: 'Version {version} is not published; there is nothing to withdraw' },
+  'training.packageInvalid': { zh: '不是有效的训练版本包：{reason}', en: 'Not a valid trained-version package: {reason}' },
+  'training.packageExtractor': {
+    zh: '版本包使用的特征提取模型（{extractor}）与本服务器的（{ours}）不同，权重哈希不一致，不能导入',
+    en: 'The package was made with another feature extractor ({extractor}; this server runs {ours}): the weights hash differs, it cannot be imported',
+  },
 } satisfies Catalogue;

@@ -2,17 +2,17 @@
 // the ML worker thread, then stores the model version (classifier, threshold, extractor, dataset snapshot, report)
 // and a model row, and finishes the job — all in one transaction that first checks the job is still this
 // instance's (not cancelled, not reclaimed). Progress: embedding 0–60 %, training 60–99 %.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import type { TrainOutput } from '../../ml/classifier/trainClassifier.ts';
 import { embed, FEATURE_INFO, train } from '../../ml/features.ts';
-import { filesRoot, removeStoredFile, storeFile } from '../devices/storedFiles.ts';
+import { filesRoot, removeStoredFile } from '../devices/storedFiles.ts';
 import type { Schema } from '../shared/contractTypes.ts';
 import { cachedEmbeddings, storeEmbedding } from './embeddingCache.ts';
 import type { ClaimedJob } from './trainQueue.ts';
+import { storeVersion } from './versionStore.ts';
 
 /** The job was cancelled, reclaimed, or the server is stopping: drop it without writing. */
 class JobLost extends Error {}
@@ -125,60 +125,40 @@ async function finish(
   trainReport: Schema<'TrainReport'>,
   samples: { id: number; label: string }[],
 ) {
-  let written: string | null = null;
+  const written: { path: string | null } = { path: null };
   try {
     await db.transaction().execute(async (trx) => {
       const mine = await trx.selectFrom('trainJobs').select('id').where('id', '=', job.id).where('state', '=', 1).where('claimedBy', '=', instance).forUpdate().executeTakeFirst();
       if (!mine) throw new JobLost();
       const algorithm = await trx.selectFrom('setupEvents').select(['id', 'name', 'eventId']).where('id', '=', job.algorithmId).forUpdate().executeTakeFirstOrThrow();
-      const { n } = await trx.selectFrom('trainVersions').select((eb) => eb.fn.countAll<string>().as('n')).where('algorithmId', '=', job.algorithmId).executeTakeFirstOrThrow();
-      const version = `train-${Number(n) + 1}`;
       const classifier = { ...output.model, threshold: trainReport.threshold, extractor: FEATURE_INFO.name, extractorHash: FEATURE_INFO.hash };
-      const file = Buffer.from(JSON.stringify({ algorithm: algorithm.name, version, classifier, report: trainReport }));
-      written = storeFile(dataDir, `training/${job.algorithmId}/models`, 'json', file);
-      const type = await trx.selectFrom('modelTypes').select('id').where('typeCode', '=', 'classification').executeTakeFirstOrThrow();
-      const model = await trx
-        .insertInto('models')
-        .values({
-          name: algorithm.name,
-          version,
-          modelTypeId: type.id,
-          modelSceneId: null,
-          fileName: `${algorithm.name}-${version}.json`,
-          filePath: written,
-          size: file.length,
-          checksum: createHash('sha256').update(file).digest('hex'),
-          eventIds: JSON.stringify(algorithm.eventId ? [algorithm.eventId] : []),
-          userName: job.userName,
-          setupEventId: job.algorithmId,
-          createdAt: new Date(),
-          updatedAt: new Date(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('trainVersions')
-        .values({
-          algorithmId: job.algorithmId,
+      const { version, modelId } = await storeVersion(
+        trx,
+        dataDir,
+        {
+          algorithm,
           jobId: job.id,
-          version,
-          modelId: model.id,
-          classifier: JSON.stringify(classifier),
+          source: 'train',
+          classifier,
           threshold: trainReport.threshold,
           extractor: FEATURE_INFO.name,
           extractorHash: FEATURE_INFO.hash,
-          samples: JSON.stringify(samples),
-          report: JSON.stringify(trainReport),
-        })
-        .execute();
+          report: trainReport,
+          samples,
+          positiveCount: samples.filter((s) => s.label === 'positive').length,
+          negativeCount: samples.filter((s) => s.label !== 'positive').length,
+          userName: job.userName,
+        },
+        written,
+      );
       await trx
         .updateTable('trainJobs')
-        .set({ state: 2, progress: 100, epoch: job.epochs, loss: output.finalLoss, accuracy: trainReport.accuracy, modelId: model.id, version, endedAt: sql`now()` })
+        .set({ state: 2, progress: 100, epoch: job.epochs, loss: output.finalLoss, accuracy: trainReport.accuracy, modelId, version, endedAt: sql`now()` })
         .where('id', '=', job.id)
         .execute();
     });
   } catch (error) {
-    removeStoredFile(dataDir, written);
+    removeStoredFile(dataDir, written.path);
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 // What the warehouse list shows of each algorithm's training: its sample counts, the state and id of its last
-// training, and whether a training has made a model of it (source train).
+// training, whether a training has made a model of it (source train), its versions and the newest published one.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 
@@ -11,12 +11,14 @@ export interface TrainingSummary {
   trainState: 0 | 1 | 2 | 3 | null;
   lastTrainTaskId: number | null;
   trained: boolean;
+  versionCount: number;
+  publishedTrainVersion: string | null;
 }
 
 export async function trainingSummaries(db: Kysely<Database>, algorithmIds: number[]): Promise<Map<number, TrainingSummary>> {
   const out = new Map<number, TrainingSummary>();
   for (const id of algorithmIds) {
-    out.set(id, { sampleCount: 0, positiveCount: 0, negativeCount: 0, unclassifiedCount: 0, trainState: null, lastTrainTaskId: null, trained: false });
+    out.set(id, { sampleCount: 0, positiveCount: 0, negativeCount: 0, unclassifiedCount: 0, trainState: null, lastTrainTaskId: null, trained: false, versionCount: 0, publishedTrainVersion: null });
   }
   if (algorithmIds.length === 0) return out;
   const counts = await db
@@ -46,6 +48,12 @@ export async function trainingSummaries(db: Kysely<Database>, algorithmIds: numb
       s.trainState = j.state;
     }
     if (j.state === 2) s.trained = true;
+  }
+  const versions = await db.selectFrom('trainVersions').select(['algorithmId', 'version', 'publishedAt']).where('algorithmId', 'in', algorithmIds).orderBy('id', 'desc').execute();
+  for (const v of versions) {
+    const s = out.get(v.algorithmId) as TrainingSummary;
+    s.versionCount++;
+    if (v.publishedAt !== null && s.publishedTrainVersion === null) s.publishedTrainVersion = v.version;
   }
   return out;
 }

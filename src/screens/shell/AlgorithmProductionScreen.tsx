@@ -1,10 +1,12 @@
 // /algorithmProduction (§2): a page of its own (no side menu) with its three sections — fine-grained training,
-// algorithm orchestration, the algorithm warehouse — as tabs, and the way back to the console.
+// algorithm orchestration, the algorithm warehouse — as tabs, and the way back to the console. Without a section,
+// the landing: the operator's algorithms and where each stands (ProductionLanding).
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useOutlet } from 'react-router';
 import { mainPagePath } from '../../app/guards.ts';
 import { selectMenu, useSession } from '../../app/session.tsx';
 import { routeTable } from '../../routes.ts';
+import { ProductionLanding } from '../training/ProductionLanding.tsx';
 import './shellScreens.css';
 
 const sections = routeTable.find((entry) => entry.id === 'algorithmProduction')?.children ?? [];
@@ -33,8 +35,7 @@ export default function AlgorithmProductionScreen() {
       {outlet ?? (
         <section className="screen" aria-labelledby="production-title">
           <h1 id="production-title">{t('routes.algorithmProduction')}</h1>
-          <p>{t('algorithmProduction.intro')}</p>
-          <p className="placeholder-area">{t('areas.training.delivered')}</p>
+          <ProductionLanding />
         </section>
       )}
     </div>

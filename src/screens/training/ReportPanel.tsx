@@ -17,7 +17,8 @@ const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
 interface Props {
   algorithmId: number;
   report: TrainReport;
-  send: (event: TrainingEvent) => void;
+  /** The wizard's: offers going on to validation. Absent where a saved report is only read. */
+  send?: (event: TrainingEvent) => void;
 }
 
 export function ReportPanel({ algorithmId, report, send }: Props) {
@@ -80,9 +81,11 @@ export function ReportPanel({ algorithmId, report, send }: Props) {
       </table>
       <ConfusionMatrix cells={at.confusion} samples={samples} />
       <EChart option={option} label={t('report.prCurveLabel', { ap: pct(report.averagePrecision) })} height={280} loadingText={t('report.chartLoading')} failedText={t('report.chartFailed')} />
-      <Button appearance="primary" onClick={() => send({ type: 'NEXT' })}>
-        {t('report.toValidate')}
-      </Button>
+      {send ? (
+        <Button appearance="primary" onClick={() => send({ type: 'NEXT' })}>
+          {t('report.toValidate')}
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -13,12 +13,13 @@ import type { TrainReport, ValidationResult } from './trainingApi.ts';
 import { type ProgressRef, TrainingProgressPanel } from './TrainingProgressPanel.tsx';
 import { UploadPanel } from './UploadPanel.tsx';
 import { useTrainingWizard } from './useTrainingWizard.ts';
+import { WizardRetrainLine } from './WizardRetrainLine.tsx';
 import { ValidatePanel } from './ValidatePanel.tsx';
 
 export function TrainingWizard({ algorithmId }: { algorithmId: number }) {
   const { t } = useTranslation('training');
-  const unavailable = useMemo(() => ({ publish: t('validate.publishUnavailable') }), [t]);
-  const { snapshot, send, step } = useTrainingWizard(algorithmId, unavailable);
+  const texts = useMemo(() => ({ cancelled: t('upload.cancelled') }), [t]);
+  const { snapshot, send, step, progress, cancelUpload } = useTrainingWizard(algorithmId, texts);
   const { context } = snapshot;
   const busy = !snapshot.matches('steps');
   const progressRef = snapshot.children.trainProgress as ProgressRef | undefined;
@@ -63,13 +64,14 @@ export function TrainingWizard({ algorithmId }: { algorithmId: number }) {
       ) : null}
       {context.error && !snapshot.matches('loadFailed') ? (
         <div role="alert" className="train-problem">
-          {t('serverSaid', { error: context.error })}{' '}
+          {/* A cancelled upload is the operator's doing, not the server's refusal. */}
+          {context.error === texts.cancelled ? texts.cancelled : t('serverSaid', { error: context.error })}{' '}
           <Button appearance="link" onClick={() => send({ type: 'DISMISS' })}>
             {t('dismiss')}
           </Button>
         </div>
       ) : null}
-      {step === 'upload' ? <UploadPanel counts={counts} busy={busy} send={send} /> : null}
+      {step === 'upload' ? <UploadPanel counts={counts} busy={busy} send={send} progress={progress} onCancel={cancelUpload} /> : null}
       {step === 'classify' ? <SamplesGrid algorithmId={algorithmId} counts={counts} busy={busy} send={send} /> : null}
       {step === 'health' ? <HealthPanel algorithmId={algorithmId} counts={counts} busy={busy} send={send} /> : null}
       {step === 'train' ? (
@@ -81,6 +83,7 @@ export function TrainingWizard({ algorithmId }: { algorithmId: number }) {
           send={send}
         />
       ) : null}
+      {step === 'evaluate' || step === 'validate' || step === 'publish' ? <WizardRetrainLine algorithmId={algorithmId} published={context.published} /> : null}
       {step === 'evaluate' && context.report ? <ReportPanel algorithmId={algorithmId} report={context.report as TrainReport} send={send} /> : null}
       {step === 'validate' || step === 'publish' ? <ValidatePanel busy={busy} published={context.published} result={context.validation as ValidationResult | null} send={send} /> : null}
     </div>

@@ -1,9 +1,11 @@
 // Upload: a zip in the §5 layout, checked in a Web Worker first (progress, then a report per file), or up to 100
-// images checked here (name, size, format by content). Only what passes every rule is sent.
+// images checked here (name, size, format by content). Only what passes every rule is sent; the upload shows its
+// bytes sent and can be cancelled.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
+import type { UploadProgress } from '../../api/progressFetch.ts';
 import { fileProblems, type SampleCounts, type FileProblem } from '../../domain/trainingRules.ts';
 import type { ZipReport } from '../../domain/trainingZip.ts';
 import type { TrainingEvent } from '../../machines/training.machine.ts';
@@ -14,7 +16,13 @@ interface Props {
   counts: SampleCounts;
   busy: boolean;
   send: (event: TrainingEvent) => void;
+  /** Bytes sent of the upload under way (null before the first report). */
+  progress: UploadProgress | null;
+  onCancel(): void;
 }
+
+const MB = 1024 * 1024;
+const size = (bytes: number) => (bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`);
 
 type ImageCheck = { name: string; problems: FileProblem[] };
 
@@ -24,7 +32,7 @@ async function checkImages(files: File[]): Promise<ImageCheck[]> {
   );
 }
 
-export function UploadPanel({ counts, busy, send }: Props) {
+export function UploadPanel({ counts, busy, send, progress, onCancel }: Props) {
   const { t } = useTranslation('training');
   const [zip, setZip] = useState<{ file: File; done: number; total: number; report: ZipReport | null; error: string | null } | null>(null);
   const [images, setImages] = useState<{ files: File[]; checks: ImageCheck[] } | null>(null);
@@ -109,8 +117,16 @@ export function UploadPanel({ counts, busy, send }: Props) {
         </div>
       ) : null}
       {busy ? (
-        <div role="status">
-          {t('upload.sending')} <progress aria-label={t('upload.sending')} />
+        <div className="train-actions">
+          <span role="status" data-testid="upload-progress">
+            {progress && progress.total > 0
+              ? t('upload.sendingBytes', { percent: Math.min(100, Math.floor((progress.loaded / progress.total) * 100)), sent: size(progress.loaded), total: size(progress.total) })
+              : t('upload.sending')}
+          </span>
+          <progress aria-label={t('upload.sending')} max={progress?.total || undefined} value={progress?.total ? progress.loaded : undefined} />
+          <Button size="sm" onClick={onCancel}>
+            {t('upload.cancel')}
+          </Button>
         </div>
       ) : null}
       {counts.total > 0 ? (

@@ -1,8 +1,9 @@
-// Validation on at most 10 images (spec §5, refused here before anything is sent), then publishing.
+// Validation on at most 10 images (spec §5, refused here before anything is sent), then publishing (confirmed).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
+import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import type { TrainingEvent } from '../../machines/training.machine.ts';
 import type { ValidationResult } from './trainingApi.ts';
 import { ValidationTable } from './ValidationTable.tsx';
@@ -17,6 +18,15 @@ interface Props {
 export function ValidatePanel({ busy, published, result, send }: Props) {
   const { t } = useTranslation('training');
   const [files, setFiles] = useState<File[]>([]);
+  const { confirm, dialog } = useConfirm();
+  // The dialog only asks: the machine publishes, and shows the server's refusal (409 already published) itself.
+  const askPublish = () =>
+    confirm({
+      title: t('validate.confirmPublishTitle'),
+      message: t('validate.confirmPublish'),
+      confirmLabel: t('validate.publish'),
+      action: async () => send({ type: 'PUBLISH' }),
+    });
   return (
     <div className="train-validate">
       <p>{t('validate.help')}</p>
@@ -37,10 +47,11 @@ export function ValidatePanel({ busy, published, result, send }: Props) {
       {busy ? <p role="status">{t('validate.running')}</p> : null}
       {result ? <ValidationTable result={result} /> : null}
       {published ? <p role="status">{t('validate.published')}</p> : (
-        <Button disabled={busy} onClick={() => send({ type: 'PUBLISH' })}>
+        <Button disabled={busy} onClick={askPublish}>
           {t('validate.publish')}
         </Button>
       )}
+      {dialog}
     </div>
   );
 }

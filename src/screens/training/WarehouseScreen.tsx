@@ -1,6 +1,7 @@
 // /algorithmProduction/warehouse: the published algorithms with their version, samples and last training — its
-// cross-validated figures when it made a version — and the way to (re)train each in the wizard.
-import { useState } from 'react';
+// cross-validated figures when it made a version —, the published trained version, the way to (re)train each in the
+// wizard, and each algorithm's model versions (publish, withdraw, export, import: VersionsPanel).
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScreenEntry } from '../../app/layouts/currentRoute.ts';
 import { usePageTitle } from '../../app/layouts/pageTitle.ts';
@@ -9,30 +10,20 @@ import 'rsuite/Button/styles/index.css';
 import { Link } from 'react-router';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { LoadLine } from './LoadLine.tsx';
-import { getTrainTask, listWarehouse, type WarehouseAlgorithm } from './trainingApi.ts';
+import { LastTraining } from './LastTraining.tsx';
+import { listWarehouse } from './trainingApi.ts';
+import { VersionsPanel } from './VersionsPanel.tsx';
 import './training.css';
 
 const PAGE = 20;
-const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
-
-/** The figures of an algorithm's last training, loaded for its row. */
-function LastTraining({ algorithm }: { algorithm: WarehouseAlgorithm }) {
-  const { t } = useTranslation('training');
-  const taskId = algorithm.lastTrainTaskId;
-  const task = useLoaded((signal) => (taskId ? getTrainTask(taskId, signal) : Promise.resolve(null)), null, taskId ?? 0);
-  if (!taskId) return <>{t('picker.never')}</>;
-  if (task.status === 'loading') return <>{t('loading')}</>;
-  if (task.status === 'error' || !task.data) return <>{t('warehouse.figuresFailed')}</>;
-  const report = task.data.report;
-  if (task.data.state !== 2 || !report) return <>{t(`runState.${task.data.state}`)}</>;
-  return <>{t('warehouse.figures', { version: task.data.version ?? '—', accuracy: pct(report.accuracy), ap: pct(report.averagePrecision), folds: report.folds })}</>;
-}
 
 export default function WarehouseScreen() {
   const { t } = useTranslation('training');
   const title = usePageTitle(useScreenEntry());
   const [pageNo, setPageNo] = useState(1);
-  const page = useLoaded((signal) => listWarehouse('', pageNo, PAGE, signal), { list: [], total: 0, pageNo: 1, pageSize: PAGE }, pageNo);
+  const [reloads, setReloads] = useState(0);
+  const [open, setOpen] = useState<number | null>(null);
+  const page = useLoaded((signal) => listWarehouse('', pageNo, PAGE, signal), { list: [], total: 0, pageNo: 1, pageSize: PAGE }, `${pageNo}-${reloads}`);
   const pages = Math.max(1, Math.ceil(page.data.total / PAGE));
   return (
     <section className="train-screen">
@@ -53,25 +44,48 @@ export default function WarehouseScreen() {
               <th scope="col">{t('warehouse.source')}</th>
               <th scope="col">{t('warehouse.samples')}</th>
               <th scope="col">{t('picker.lastTraining')}</th>
+              <th scope="col">{t('versions.status_col')}</th>
               <th scope="col">{t('warehouse.updated')}</th>
               <th scope="col">{t('picker.action')}</th>
             </tr>
           </thead>
           <tbody>
             {page.data.list.map((algorithm) => (
-              <tr key={algorithm.id}>
-                <td>{algorithm.name}</td>
-                <td>{algorithm.version}</td>
-                <td>{t(`warehouse.sources.${algorithm.source}`)}</td>
-                <td>{t('warehouse.sampleCounts', { positive: algorithm.positiveCount, negative: algorithm.negativeCount, unclassified: algorithm.unclassifiedCount })}</td>
-                <td>
-                  <LastTraining algorithm={algorithm} />
-                </td>
-                <td>{algorithm.updateTime}</td>
-                <td>
-                  <Link to={`/algorithmProduction/train?algorithmId=${algorithm.id}`}>{algorithm.lastTrainTaskId ? t('warehouse.retrain') : t('picker.open')}</Link>
-                </td>
-              </tr>
+              <Fragment key={algorithm.id}>
+                <tr>
+                  <td>{algorithm.name}</td>
+                  <td>{algorithm.version}</td>
+                  <td>{t(`warehouse.sources.${algorithm.source}`)}</td>
+                  <td>{t('warehouse.sampleCounts', { positive: algorithm.positiveCount, negative: algorithm.negativeCount, unclassified: algorithm.unclassifiedCount })}</td>
+                  <td>
+                    <LastTraining algorithm={algorithm} />
+                  </td>
+                  <td>
+                    <span className={algorithm.publishedTrainVersion ? 'train-tag is-published' : 'train-tag'}>
+                      {algorithm.publishedTrainVersion ? t('versions.publishedTag', { version: algorithm.publishedTrainVersion }) : t('versions.notPublishedTag')}
+                    </span>
+                  </td>
+                  <td>{algorithm.updateTime}</td>
+                  <td className="train-row-actions">
+                    <Link to={`/algorithmProduction/train?algorithmId=${algorithm.id}`}>{algorithm.lastTrainTaskId ? t('warehouse.retrain') : t('picker.open')}</Link>
+                    <Button
+                      size="xs"
+                      aria-expanded={open === algorithm.id}
+                      aria-controls={`versions-${algorithm.id}`}
+                      onClick={() => setOpen(open === algorithm.id ? null : algorithm.id)}
+                    >
+                      {t('versions.toggle', { count: algorithm.versionCount })}
+                    </Button>
+                  </td>
+                </tr>
+                {open === algorithm.id ? (
+                  <tr id={`versions-${algorithm.id}`}>
+                    <td colSpan={8}>
+                      <VersionsPanel algorithmId={algorithm.id} name={algorithm.name} onChanged={() => setReloads((n) => n + 1)} />
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
             ))}
           </tbody>
         </table>

@@ -2,10 +2,12 @@
 // screens show failures in place. Upload bodies are multipart; the contract types binary fields as strings, so a
 // serializer sends the Files themselves.
 import { ApiFailure, api, orThrow } from '../../api/client.ts';
+import { progressFetch, type UploadProgress } from '../../api/progressFetch.ts';
 import type { components } from '../../api/schema.gen.ts';
 import type { SampleCounts, SampleLabel } from '../../domain/trainingRules.ts';
 import type { LoadedDataset, TrainedDetail } from '../../machines/training.machine.ts';
 import type { JobSnapshot } from '../../machines/jobProgress.machine.ts';
+import { listVersions } from './versionsApi.ts';
 
 type Schemas = components['schemas'];
 export type WarehouseAlgorithm = Schemas['WarehouseAlgorithm'];
@@ -42,7 +44,11 @@ export async function loadDataset(algorithmId: number): Promise<LoadedDataset<Tr
   if (!algorithm?.lastTrainTaskId) return empty;
   const task = await getTrainTask(algorithm.lastTrainTaskId);
   if (task.state === 0 || task.state === 1) return { ...empty, trainTaskId: task.taskId };
-  if (task.state === 2) return { ...empty, modelId: task.modelId ?? null, report: task.report ?? null };
+  if (task.state === 2) {
+    const versions = await listVersions(algorithmId);
+    const published = versions.list.some((v) => v.modelId === task.modelId && v.published);
+    return { ...empty, modelId: task.modelId ?? null, report: task.report ?? null, published };
+  }
   return empty;
 }
 
@@ -63,24 +69,34 @@ const multipart = (fields: Record<string, string>, files: [string, File][]) => (
   return form;
 };
 
-export async function uploadImages(algorithmId: number, files: File[]): Promise<SampleCounts> {
+/** An upload's byte progress and its cancel (the signal), for the wizard's progress bar. */
+export interface UploadWatch {
+  onProgress(progress: UploadProgress): void;
+  signal: AbortSignal;
+}
+
+const watched = (watch?: UploadWatch) => (watch ? { fetch: progressFetch(watch.onProgress), signal: watch.signal } : {});
+
+export async function uploadImages(algorithmId: number, files: File[], watch?: UploadWatch): Promise<SampleCounts> {
   const answer = await orThrow(
     api.post('/warehouse/uploadAdjustmentFile', {
       body: { algorithmId, files: files as unknown as string[] },
       bodySerializer: multipart({ algorithmId: String(algorithmId) }, files.map((f) => ['files', f])),
       quiet,
+      ...watched(watch),
     }),
   );
   if (!answer) throw new ApiFailure(500, 'no counts in the answer');
   return answer.counts;
 }
 
-export async function uploadZip(algorithmId: number, file: File): Promise<SampleCounts> {
+export async function uploadZip(algorithmId: number, file: File, watch?: UploadWatch): Promise<SampleCounts> {
   const answer = await orThrow(
     api.post('/warehouse/uploadAdjustmentFileZip', {
       body: { algorithmId, file: file as unknown as string },
       bodySerializer: multipart({ algorithmId: String(algorithmId) }, [['file', file]]),
       quiet,
+      ...watched(watch),
     }),
   );
   if (!answer) throw new ApiFailure(500, 'no counts in the answer');

@@ -1,12 +1,15 @@
 // The training wizard machine with the server's calls, and its step kept in the URL (?algorithmId=&step=): a
-// reload or a shared link opens the same step of the same dataset.
+// reload or a shared link opens the same step of the same dataset. An upload reports its bytes sent and can be
+// cancelled (the machine then returns to the upload step with the cancel named).
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { UploadProgress } from '../../api/progressFetch.ts';
 import { fromPromise } from 'xstate';
 import { jobProgressMachine } from '../../machines/jobProgress.machine.ts';
 import { type MutateRequest, trainingMachine, WIZARD_STEPS, type WizardStep } from '../../machines/training.machine.ts';
 import * as server from './trainingApi.ts';
+import { publishModel } from './versionsApi.ts';
 
 /** The step a machine state shows. */
 export function stepOfState(value: unknown, published: boolean): WizardStep | null {
@@ -41,21 +44,33 @@ export function parseStep(value: string | null): WizardStep {
   return WIZARD_STEPS.includes(value as WizardStep) ? (value as WizardStep) : 'upload';
 }
 
-const unavailableCall = <O, I>(message: string) =>
-  fromPromise<O, I>(async () => {
-    throw new Error(message);
-  });
-
-export function useTrainingWizard(algorithmId: number, unavailable: { publish: string }) {
+export function useTrainingWizard(algorithmId: number, texts: { cancelled: string }) {
   const [params, setParams] = useSearchParams();
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const uploadRef = useRef<AbortController | null>(null);
   const machine = useMemo(
     () =>
       trainingMachine.provide({
         actors: {
           loadDataset: fromPromise(({ input }) => server.loadDataset(input.algorithmId)),
-          upload: fromPromise(({ input }) => {
+          upload: fromPromise(async ({ input }) => {
             const [first] = input.files;
-            return input.files.length === 1 && first && /\.zip$/i.test(first.name) ? server.uploadZip(input.algorithmId, first) : server.uploadImages(input.algorithmId, input.files);
+            const controller = new AbortController();
+            uploadRef.current = controller;
+            setProgress({ loaded: 0, total: input.files.reduce((sum, f) => sum + f.size, 0) });
+            const watch = { onProgress: setProgress, signal: controller.signal };
+            try {
+              return await (input.files.length === 1 && first && /\.zip$/i.test(first.name)
+                ? server.uploadZip(input.algorithmId, first, watch)
+                : server.uploadImages(input.algorithmId, input.files, watch));
+            } catch (error) {
+              // A cancel is the operator's, not a failure of the server: it is named as such.
+              if (controller.signal.aborted) throw new Error(texts.cancelled);
+              throw error;
+            } finally {
+              uploadRef.current = null;
+              setProgress(null);
+            }
           }),
           mutate: fromPromise(({ input }: { input: MutateRequest }) =>
             input.kind === 'classify' ? server.classifySamples(input.ids, input.label) : server.deleteSamples(algorithmId, input.ids),
@@ -63,12 +78,11 @@ export function useTrainingWizard(algorithmId: number, unavailable: { publish: s
           startTraining: fromPromise(({ input }) => server.startTraining(input.algorithmId)),
           cancelTraining: fromPromise(({ input }) => server.cancelTraining(input.taskId)),
           validate: fromPromise(({ input }) => server.validateImages(input.modelId, input.files)),
-          // The contract has no operation yet that publishes a trained version: the screen says so when asked.
-          publish: unavailableCall<{ published: true }, { modelId: number }>(unavailable.publish),
+          publish: fromPromise(({ input }) => publishModel(algorithmId, input.modelId)),
           trainProgress: jobProgressMachine.provide({ actors: { poll: fromPromise(({ input }) => server.pollTraining(input.taskId)) } }),
         },
       }),
-    [algorithmId, unavailable.publish],
+    [algorithmId, texts.cancelled],
   );
   const [snapshot, send, actor] = useMachine(machine, { input: { algorithmId, step: parseStep(params.get('step')) } });
   const step = stepOfState(snapshot.value, snapshot.context.published);
@@ -80,5 +94,6 @@ export function useTrainingWizard(algorithmId: number, unavailable: { publish: s
     setParams(next, { replace: true });
   }, [step, params, setParams]);
 
-  return { snapshot, send, actor, step };
+  const cancelUpload = useCallback(() => uploadRef.current?.abort(), []);
+  return { snapshot, send, actor, step, progress, cancelUpload };
 }

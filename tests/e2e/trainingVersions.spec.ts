@@ -1,0 +1,109 @@
+// Trained versions as an operator uses them, on the demo site's seeded training area: the /algorithmProduction
+// landing (statuses, continue where left), the warehouse's versions (withdraw and publish, each confirmed; export
+// the package; import it back as a new version), /synchroModelInfo (compare two versions, reopen a report), and the
+// wizard's upload progress with its cancel.
+import { readFileSync } from 'node:fs';
+import { trainingZip } from '../../scripts/trainingDataset.ts';
+import { expect, type Page, test } from './support/fixtures.ts';
+
+const TRAINED = '隧道火情烟雾识别';
+const HALFWAY = '园区烟火识别-样本整理中';
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('用户名').fill('admin');
+  await page.getByLabel('密码').fill('Argus@2026');
+  await page.getByLabel('密码').press('Enter');
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+test('the landing shows each algorithm where it stands and continues it at its step', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/algorithmProduction');
+  const landing = page.getByTestId('production-landing');
+  const trained = landing.getByRole('row').filter({ hasText: TRAINED });
+  await expect(trained).toContainText('已发布：train-1');
+  const halfway = landing.getByRole('row').filter({ hasText: HALFWAY });
+  await expect(halfway).toContainText('数据集准备中');
+  await expect(halfway).toContainText('正样本 3，负样本 3，未分类 6');
+  await halfway.getByRole('link', { name: '继续' }).click();
+  await expect(page).toHaveURL(/\/algorithmProduction\/train\?algorithmId=\d+&step=classify/);
+  await expect(page.getByText(/^共 12 张：.*未分类 6$/)).toBeVisible();
+});
+
+test('publish and withdraw (confirmed), export a version and import it back, then compare the two', async ({ page }) => {
+  test.slow();
+  await signIn(page);
+  await page.goto('/algorithmProduction/warehouse');
+  const row = page.getByRole('row').filter({ hasText: TRAINED }).first();
+  await row.getByRole('button', { name: '版本（1）' }).click();
+  const panel = page.locator('.train-versions');
+  const version1 = panel.getByRole('row').filter({ hasText: 'train-1' });
+  await expect(version1).toContainText('已发布');
+  await expect(panel.getByTestId('retrain-line')).toHaveText('版本 train-1 已用上所有已分类图片训练。');
+
+  // Withdraw, confirmed in a dialog; the warehouse row follows.
+  await version1.getByRole('button', { name: '撤回' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('撤回版本 train-1？');
+  await dialog.getByRole('button', { name: '撤回' }).click();
+  await expect(version1).toContainText('未发布');
+  await expect(row).toContainText('无已发布版本');
+  await version1.getByRole('button', { name: '发布' }).click();
+  await dialog.getByRole('button', { name: '发布' }).click();
+  await expect(version1).toContainText('已发布');
+  await expect(row).toContainText('已发布：train-1');
+
+  // Export the package, and import it back: a new version of the same algorithm.
+  const [download] = await Promise.all([page.waitForEvent('download'), version1.getByRole('button', { name: '导出' }).click()]);
+  expect(download.suggestedFilename()).toBe(`${TRAINED}-train-1.zip`);
+  const bytes = readFileSync((await download.path()) as string);
+  await panel.getByTestId('version-import-input').setInputFiles({ name: 'package.zip', mimeType: 'application/zip', buffer: bytes });
+  await panel.getByRole('button', { name: '导入', exact: true }).click();
+  await expect(panel.getByText('已导入为版本 train-2。')).toBeVisible();
+  await expect(panel.getByRole('row').filter({ hasText: 'train-2' })).toContainText('导入');
+
+  // Compare the two side by side, then reopen one's report.
+  await page.goto('/synchroModelInfo');
+  await page.getByLabel('算法').selectOption({ label: `${TRAINED}（2 个版本）` });
+  // The picks live in the URL: a click navigates, then the box shows it.
+  await page.getByLabel('对比版本 train-1').click();
+  await expect(page.getByLabel('对比版本 train-1')).toBeChecked();
+  await expect(page.getByText('再勾选一个版本即可对比。')).toBeVisible();
+  await page.getByLabel('对比版本 train-2').click();
+  await expect(page.getByLabel('对比版本 train-2')).toBeChecked();
+  await expect(page.getByRole('heading', { name: 'train-1 与 train-2 对比' })).toBeVisible();
+  const table = page.getByTestId('compare-table');
+  // The imported copy has the same figures: every change is ±0.
+  await expect(table.getByRole('row').filter({ hasText: '准确率' }).first()).toContainText('±0');
+  await expect(page).toHaveURL(/compare=\d+(,|%2C)\d+/);
+  await page.getByRole('button', { name: 'train-1 的报告' }).click();
+  await expect(page.getByRole('heading', { name: /版本 train-1 的报告/ })).toBeVisible();
+  await expect(page.getByTestId('per-class').getByRole('row')).toHaveCount(5);
+});
+
+test('an upload shows its progress and can be cancelled while under way', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/algorithmProduction');
+  await page.getByTestId('production-landing').getByRole('row').filter({ hasText: HALFWAY }).getByRole('link', { name: '继续' }).click();
+  await expect(page).toHaveURL(/step=classify/);
+  await page.getByRole('button', { name: '1. 上传' }).click();
+  await expect(page).toHaveURL(/step=upload/);
+  // The server is slow to answer this upload: the operator cancels it while it is under way.
+  let release: () => void = () => undefined;
+  await page.route('**/warehouse/uploadAdjustmentFileZip', async (route) => {
+    await new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await route.abort().catch(() => undefined);
+  });
+  const zip = await trainingZip({ name: 'slow', positive: 4, negative: 4, seed: 900 });
+  await page.getByTestId('zip-input').setInputFiles({ name: 'slow.zip', mimeType: 'application/zip', buffer: zip });
+  await page.getByRole('button', { name: '上传压缩包' }).click();
+  await expect(page.getByTestId('upload-progress')).toContainText('上传中');
+  await page.getByRole('button', { name: '取消上传' }).click();
+  await expect(page.getByRole('alert')).toContainText('已取消上传。');
+  release();
+  await expect(page).toHaveURL(/step=upload/);
+  await expect(page.getByText(/^共 12 张：.*未分类 6$/)).toBeVisible();
+});
