@@ -119,6 +119,21 @@ export interface VideoRecordTable {
   size: BigIntColumn | null;
   playUrl: string;
   createdAt: CreatedAt;
+  boxId: number | null;
+  alarmId: number | null;
+  filePath: string | null;
+  /** JSON: [{t, x, y, w, h}] (migration 070). */
+  track: ColumnType<TrackPoint[], string | undefined, string>;
+  width: number | null;
+  height: number | null;
+}
+
+export interface TrackPoint {
+  t: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
 }
 
 export interface AlarmTables {

@@ -57,6 +57,7 @@ import { predictBigSdkHandlers } from './training/predictBigSdk.ts';
 import { trainHandlers } from './training/trainHandlers.ts';
 import { trainHealthHandlers } from './training/trainHealth.ts';
 import { userHandlers } from './users/userHandlers.ts';
+import { recordingIngestHandlers } from './video/recordingIngest.ts';
 import { videoHandlers } from './video/videoHandlers.ts';
 
 export const handlers: HandlerMap = {
@@ -71,6 +72,7 @@ export const handlers: HandlerMap = {
   ...alarmHandlers,
   ...statsHandlers,
   ...videoHandlers,
+  ...recordingIngestHandlers,
   ...deviceHandlers,
   ...deviceRunHandlers,
   ...deviceMediaHandlers,
