@@ -203,7 +203,7 @@ const mainLayoutChildren: RouteEntry[] = [
   screen('eventProcess', 'eventProcess', () => import('./screens/alarms/EventProcessScreen.tsx'), ['alarms', 'system']),
   screen('eventVerify', 'eventVerify', () => import('./screens/alarms/EventVerifyScreen.tsx'), ['alarms', 'system']),
   screen('urgentEvent', 'urgentEvent', () => import('./screens/alarms/UrgentEventScreen.tsx'), ['alarms', 'system']),
-  later('videoPlayCenter', 'videoPlayCenter', 'video'),
+  screen('videoPlayCenter', 'videoPlayCenter', () => import('./screens/video/VideoPlayCenterScreen.tsx'), ['video']),
   screen('deviceConfig', 'deviceConfig', () => import('./screens/devices/DeviceConfigScreen.tsx'), ['devices', 'forms', 'system']),
   screen('boxDeviceConfig', 'boxDeviceConfig', () => import('./screens/devices/BoxDeviceConfigScreen.tsx'), ['devices', 'forms']),
   screen('deviceConfigOffline', 'deviceConfigOffline', () => import('./screens/devices/DeviceConfigOfflineScreen.tsx'), ['devices', 'forms', 'system']),

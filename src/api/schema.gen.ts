@@ -6662,12 +6662,12 @@ export interface components {
             playUrl: string;
             createTime: components["schemas"]["DateTime"];
             /** @description The alarm this clip was recorded for; null for a plain recording (or its alarm was deleted). */
-            alarmId?: number | null;
+            alarmId: number | null;
             /** @description Pixel width of the clip (the track's coordinates); null when unknown. */
-            width?: number | null;
-            height?: number | null;
+            width: number | null;
+            height: number | null;
             /** @description The detection box over the clip (t seconds from its start), in the clip's pixels. */
-            track?: components["schemas"]["VideoTrackPoint"][];
+            track: components["schemas"]["VideoTrackPoint"][];
         };
         VideoTrackPoint: {
             t: number;
