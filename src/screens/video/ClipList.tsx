@@ -36,8 +36,7 @@ export function ClipList({ clips, playing, pageNo, pageSize, onPlay, onPage }: P
               {record.alarmId ? ` · ${t('clips.alarm', { id: record.alarmId })}` : ''}
             </button>
             <a className="video-link" href={record.playUrl} download={`${record.cameraName}-${record.startTime.replace(/\D/g, '')}.mp4`}>
-              {t('clips.download')}
-              {record.size !== null ? ` (${Math.max(1, Math.round(record.size / 1024))} KB)` : ''}
+              {record.size !== null ? t('clips.downloadSize', { kb: Math.max(1, Math.round(record.size / 1024)) }) : t('clips.download')}
             </a>
           </li>
         ))}
