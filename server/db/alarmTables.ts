@@ -128,6 +128,29 @@ export interface VideoRecordTable {
   height: number | null;
 }
 
+export interface VideoValidationFrameRow {
+  index: number;
+  second: number;
+  score: number;
+  triggered: boolean;
+  url: string;
+}
+
+/** Migration 071: video validation jobs. */
+export interface VideoValidationTable {
+  id: Generated<number>;
+  modelId: number;
+  userId: number;
+  state: Generated<'running' | 'done' | 'failed'>;
+  progress: Generated<number>;
+  frameCount: Generated<number>;
+  threshold: number;
+  error: string | null;
+  frames: ColumnType<VideoValidationFrameRow[], string | undefined, string>;
+  createdAt: CreatedAt;
+  updatedAt: CreatedAt;
+}
+
 export interface TrackPoint {
   t: number;
   x: number;
@@ -144,4 +167,5 @@ export interface AlarmTables {
   labelStudioTasks: LabelStudioTaskTable;
   videoDownloads: VideoDownloadTable;
   videoRecords: VideoRecordTable;
+  videoValidations: VideoValidationTable;
 }

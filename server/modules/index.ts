@@ -55,6 +55,7 @@ import { evalHandlers } from './training/evalHandlers.ts';
 import { evaluationHandlers } from './training/evaluationHandlers.ts';
 import { predictBigSdkHandlers } from './training/predictBigSdk.ts';
 import { trainHandlers } from './training/trainHandlers.ts';
+import { videoValidationHandlers } from './training/videoValidation.ts';
 import { trainHealthHandlers } from './training/trainHealth.ts';
 import { userHandlers } from './users/userHandlers.ts';
 import { recordingIngestHandlers } from './video/recordingIngest.ts';
@@ -93,6 +94,7 @@ export const handlers: HandlerMap = {
   ...trainHandlers,
   ...describeImageHandlers,
   ...evalHandlers,
+  ...videoValidationHandlers,
   ...evaluationHandlers,
   ...predictBigSdkHandlers,
   ...trainHealthHandlers,

@@ -4691,6 +4691,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/evaluate/video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a trained model on a video (frames sampled and scored)
+         * @description Samples frames from a video — an uploaded one (`video`: MP4 or WebM, at most 50 MB, checked by its bytes)
+         *     or a recording of the video centre (`recordId`) — one per `everySeconds` (default 1), at most 60, and
+         *     scores each with the trained model (the same path as image validation: the feature extractor, then the
+         *     model's classifier), deciding it against the model's threshold. Runs in the background: the answer is the
+         *     job (state running); poll getVideoValidation for its progress and frames. 400 neither or both of video
+         *     and recordId, or a video ffmpeg cannot decode (damaged, cut short); 404 unknown modelId or recordId;
+         *     413 a video over 50 MB; 415 a file that is not MP4/WebM; 409 the server cannot process video (no ffmpeg
+         *     binary); 429 the caller already has a validation running.
+         */
+        post: operations["startVideoValidation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evaluate/video/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A video validation's progress and scored frames
+         * @description The job as it stands: progress, and every frame scored so far with its second in the video, score,
+         *     decision and thumbnail. A job whose server stopped while it ran is answered failed. 404 no such job (or
+         *     another user's).
+         */
+        get: operations["getVideoValidation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/verifyBigSdk/predict": {
         parameters: {
             query?: never;
@@ -9208,6 +9257,39 @@ export interface components {
             label?: components["schemas"]["TrainClassLabel"];
             /** @description A trained model (TrainTask.modelId): each image is scored by it and decided against its threshold. */
             modelId?: number;
+        };
+        /** @description Multipart fields of startVideoValidation. Exactly one of video and recordId. */
+        VideoValidationForm: {
+            /** @description A trained model (TrainTask.modelId). */
+            modelId: number;
+            /** @description A recording of the video centre (VideoRecord.id) instead of an upload. */
+            recordId?: number;
+            /** @default 1 */
+            everySeconds?: number;
+            video?: components["schemas"]["BinaryFile"];
+        };
+        VideoValidation: {
+            id: number;
+            modelId: number;
+            /** @enum {string} */
+            state: "running" | "done" | "failed";
+            progress: number;
+            /** @description Frames sampled (0 until decoding is done). */
+            frameCount: number;
+            /** @description The model's decision threshold. */
+            threshold: number;
+            error: string | null;
+            frames: components["schemas"]["VideoValidationFrame"][];
+        };
+        VideoValidationFrame: {
+            index: number;
+            /** @description Where the frame is in the video. */
+            second: number;
+            score: number;
+            /** @description score ≥ threshold. */
+            triggered: boolean;
+            /** @description The frame's thumbnail (JPEG). */
+            url: string;
         };
         EvalUploadResult: {
             datasetId: number | null;
@@ -16604,6 +16686,56 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["EvalUploadResult"];
+                    };
+                };
+            };
+        };
+    };
+    startVideoValidation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["VideoValidationForm"];
+            };
+        };
+        responses: {
+            /** @description The started job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["VideoValidation"];
+                    };
+                };
+            };
+        };
+    };
+    getVideoValidation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["VideoValidation"];
                     };
                 };
             };

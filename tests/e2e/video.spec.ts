@@ -36,8 +36,8 @@ test('an alarm → its clip plays with the box track → back to the alarm', asy
   const video = page.locator('video');
   await expect(video).toBeVisible();
   // The browser decodes it: enough data for the current frame, and playback moves on.
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => video.evaluate((v) => (v as unknown as { readyState: number }).readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => video.evaluate((v) => (v as unknown as { currentTime: number }).currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
   await expect(page.getByText('黄色框为告警检测框的轨迹')).toBeVisible();
   // The clip is listed under its camera and day, with its download.
   await expect(page.getByRole('button', { name: new RegExp(`告警 ${id}`) })).toHaveAttribute('aria-pressed', 'true');

@@ -25,5 +25,6 @@ export const videoMessages = {
   'video.recordingTooLong': { zh: '录像片段最长 {seconds} 秒', en: 'A recording is at most {seconds} s long' },
   'video.noSuchAlarm': { zh: '该盒子没有上报过 boxEventId 为 {boxEventId} 的告警', en: 'This box posted no alarm with boxEventId {boxEventId}' },
   'video.badClip': { zh: '参数 clip 不是完整的 MP4 视频（{reason}）', en: 'clip is not a complete MP4 video ({reason})' },
+  'entity.videoRecord': { zh: '录像', en: 'recording' },
   'entity.videoDownload': { zh: '视频下载任务', en: 'video download' },
 } satisfies Catalogue;
