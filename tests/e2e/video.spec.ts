@@ -39,6 +39,8 @@ test('an alarm → its clip plays with the box track → back to the alarm', asy
 
   const video = page.locator('video');
   await expect(video).toBeVisible();
+  // The project's fmp4 player feeds it through Media Source Extensions.
+  await expect(video).toHaveAttribute('src', /^blob:/);
   // The browser decodes it: enough data for the current frame, and playback moves on.
   await expect.poll(() => video.evaluate((v) => (v as unknown as { readyState: number }).readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
   await expect.poll(() => video.evaluate((v) => (v as unknown as { currentTime: number }).currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
