@@ -12,7 +12,9 @@ let server: TestServer;
 let token: string;
 let box: DemoBox;
 let clip: SimulatedClip;
-const secondsAgo = (s: number) => formatTime(new Date(Date.now() - s * 1000)) as string;
+// Times from one clock reading per test, so two of them never straddle a second boundary.
+let base = Date.now();
+const secondsAgo = (s: number) => formatTime(new Date(base - s * 1000)) as string;
 
 async function upload(fields: Record<string, string>, bytes: Buffer, who: DemoBox = box, secret = who.secret) {
   const form = new FormData();
@@ -44,6 +46,7 @@ afterAll(async () => server?.close());
 
 describe('recording ingest', () => {
   it('stores the clip of an alarm once, lists it with its track, and serves the file', async () => {
+    base = Date.now();
     const cameraId = box.cameraIds[0];
     const alarm = await alarmWithEventId(cameraId, 'rec-test-1');
     const fields = { cameraId: String(cameraId), startTime: secondsAgo(4), endTime: secondsAgo(0), boxEventId: 'rec-test-1', track: JSON.stringify(clip.track) };
@@ -62,6 +65,7 @@ describe('recording ingest', () => {
   });
 
   it('refuses a cut-short clip, a text file, a foreign camera, an unknown alarm and a wrong secret — storing nothing', async () => {
+    base = Date.now();
     const [own, other] = demoBoxes(server.config.dataDir);
     const fields = { cameraId: String(own.cameraIds[0]), startTime: secondsAgo(4), endTime: secondsAgo(0) };
     const before = await server.database.db.selectFrom('videoRecords').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
@@ -86,9 +90,12 @@ describe('recording ingest', () => {
 
 describe('downloads and the latest frame from recordings', () => {
   it('joins the recordings of a range into one finished file, and fails a range with none', async () => {
+    base = Date.now();
     const cameraId = box.cameraIds[1];
+    const ends: string[] = [];
     for (const offset of [30, 20]) {
-      const res = await upload({ cameraId: String(cameraId), startTime: secondsAgo(offset + 4), endTime: secondsAgo(offset) }, clip.mp4);
+      ends.push(secondsAgo(offset));
+      const res = await upload({ cameraId: String(cameraId), startTime: secondsAgo(offset + 4), endTime: ends.at(-1)! }, clip.mp4);
       expect(res.code).toBe(0);
     }
     const asked = await call(server.app, 'POST', '/mas/video/download', { token, body: { cameraId, startTime: secondsAgo(40), endTime: secondsAgo(10) } });
@@ -107,7 +114,7 @@ describe('downloads and the latest frame from recordings', () => {
     expect(none.json.data).toMatchObject({ status: 3, errorMsg: '该时间段内没有这台摄像机的录像' });
 
     const latest = await call(server.app, 'GET', '/camera/latest', { token, query: { cameraId } });
-    expect(latest.json.data).toMatchObject({ cameraId, source: 'recording', time: secondsAgo(20) });
+    expect(latest.json.data).toMatchObject({ cameraId, source: 'recording', time: ends[1] });
     expect(latest.json.data.imageUrl.startsWith('data:image/jpeg;base64,/9j/')).toBe(true);
   }, 40_000);
 });
