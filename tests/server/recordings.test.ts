@@ -117,4 +117,16 @@ describe('downloads and the latest frame from recordings', () => {
     expect(latest.json.data).toMatchObject({ cameraId, source: 'recording', time: ends[1] });
     expect(latest.json.data.imageUrl.startsWith('data:image/jpeg;base64,/9j/')).toBe(true);
   }, 40_000);
+
+  it('answers a job whose server stopped while it ran as failed, with the reason', async () => {
+    const old = new Date(Date.now() - 11 * 60_000);
+    const adminId = (await server.database.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const row = await server.database.db
+      .insertInto('videoDownloads')
+      .values({ name: 'stale', cameraId: box.cameraIds[0], cameraName: 'c', startTime: old, endTime: old, status: 1, createUserId: adminId, createUser: 'admin', updatedAt: old })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const listed = await call(server.app, 'GET', '/mas/video/list', { token, query: { name: 'stale' }, lang: 'en' });
+    expect(listed.json.data.list).toEqual([expect.objectContaining({ id: row.id, status: 3, errorMsg: 'The server stopped while the download was being made; it did not finish' })]);
+  });
 });

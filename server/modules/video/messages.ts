@@ -18,6 +18,7 @@ export const videoMessages = {
     zh: '服务器未找到 ffmpeg 程序，无法处理视频',
     en: 'The server has no ffmpeg binary, so it cannot process video',
   },
+  'video.interrupted': { zh: '服务器在处理过程中停止，下载未完成', en: 'The server stopped while the download was being made; it did not finish' },
   'video.joinFailed': { zh: '录像拼接失败：{detail}', en: 'Joining the recordings failed: {detail}' },
   'video.noSnapshot': { zh: '未获取到快照', en: 'No snapshot obtained' },
   'video.badTime': { zh: '参数 {field} 不是有效的时间', en: '{field} is not a valid time' },

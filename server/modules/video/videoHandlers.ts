@@ -17,6 +17,17 @@ import { latestRecordingFrame, toRecord } from './recordRows.ts';
 
 export const MAX_CLIP_HOURS = 12;
 export const MAX_OPEN_JOBS = 5;
+/** A pending or running job not touched for this long belongs to a server that stopped: it is marked failed. */
+const STALE_JOB_MS = 10 * 60_000;
+
+async function failStaleJobs(db: Ctx<'listVideoDownloads'>['db'], lang: Ctx<'listVideoDownloads'>['lang']) {
+  await db
+    .updateTable('videoDownloads')
+    .set({ status: 3, errorMsg: translate(lang, 'video.interrupted'), updatedAt: new Date() })
+    .where('status', 'in', [0, 1])
+    .where('updatedAt', '<', new Date(Date.now() - STALE_JOB_MS))
+    .execute();
+}
 
 export const videoHandlers: HandlerMap = {
   async requestVideoDownload({ db, body, user, lang, services }: Ctx<'requestVideoDownload'>) {
@@ -27,6 +38,7 @@ export const videoHandlers: HandlerMap = {
     if (end.getTime() - start.getTime() > MAX_CLIP_HOURS * 3600_000) throw new ApiError(400, 'video.tooLong', { hours: MAX_CLIP_HOURS });
     const camera = await db.selectFrom('devices').select(['id', 'name']).where('id', '=', body.cameraId).executeTakeFirst();
     if (!camera) throw notFound('entity.camera', body.cameraId);
+    await failStaleJobs(db, lang);
     const open = await db
       .selectFrom('videoDownloads')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -73,7 +85,8 @@ export const videoHandlers: HandlerMap = {
     return toDownload(row);
   },
 
-  async listVideoDownloads({ db, query }: Ctx<'listVideoDownloads'>) {
+  async listVideoDownloads({ db, query, lang }: Ctx<'listVideoDownloads'>) {
+    await failStaleJobs(db, lang);
     const page = pageOf(query);
     let q = db.selectFrom('videoDownloads');
     if (query.name?.trim()) q = q.where('name', 'ilike', containsPattern(query.name.trim()));
