@@ -8,6 +8,7 @@ import { measureColdLoads } from './coldLoad.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { loadAverage } from './benchServer.ts';
 import { type FlowIngestFigures, measureFlowIngest, measureHomeDashboard, measureStatsQueries, type StatsQueryFigures } from './dashboards.ts';
+import { measureClips } from './clips.ts';
 import { measureDetector } from './detector.ts';
 import { measurePushDelivery } from './pushDelivery.ts';
 import { measureLoginPageLoad } from './pageLoad.ts';
@@ -126,6 +127,17 @@ if (realtime) {
     `real-time screen, ${realtime.rate} alarms/s for ${realtime.seconds} s (${realtime.sent} alarms): longest main-thread task ` +
       `${realtime.longestTaskMs} ms over ${realtime.longTasks} long tasks (budget: none > 50 ms); ${realtime.droppedFrames} dropped frames of ` +
       `${realtime.frames}, worst frame ${realtime.worstFrameMs} ms`,
+  );
+}
+
+// Clip encoding per alarm and frame sampling for video validation (issue 12, server/media/ffmpeg.ts).
+const clips = await measureClips();
+results.clips = clips ?? 'not measured (no ffmpeg binary)';
+if (clips) {
+  console.log(
+    `clip per alarm (4 s fMP4, 640×360, 5 fps, H.264): ffmpeg CPU p50 ${clips.encodeCpuMs.p50} ms (max ${clips.encodeCpuMs.max}), ` +
+      `wall with drawing p50 ${clips.encodeWallMs.p50} ms, ${clips.bytes.p50} bytes p50 (max ${clips.bytes.max}); ` +
+      `frame sampling ${clips.decodeCpuMsPerFrame} ms CPU / ${clips.decodeWallMsPerFrame} ms wall per frame (n=${clips.clips})`,
   );
 }
 

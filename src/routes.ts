@@ -56,19 +56,8 @@ export interface RouteEntry {
   children?: RouteEntry[];
 }
 
-const placeholder: ScreenLoader = () => import('./screens/shell/PlaceholderScreen.tsx');
 const home: ScreenLoader = () => import('./screens/home/HomeScreen.tsx');
 const flow: ScreenLoader = () => import('./screens/stats/FlowScreen.tsx');
-
-/** True for a route whose screen a later issue delivers (the shared placeholder page). */
-export function isPlaceholder(entry: RouteEntry): boolean {
-  return entry.screen === placeholder;
-}
-
-/** A screen a later issue delivers (one shared chunk that reads its area from the route). */
-function later(key: string, titleKey: RouteTitleKey, area: Area, layout: Layout = 'main', extra: Partial<RouteEntry> = {}): RouteEntry {
-  return { id: key, path: `/${key}`, titleKey, permission: key, layout, area, screen: placeholder, ...extra };
-}
 
 /** A main-layout screen with its own module. */
 function screen(key: string, titleKey: RouteTitleKey, load: ScreenLoader, namespaces?: Namespace[]): RouteEntry {
@@ -203,7 +192,7 @@ const mainLayoutChildren: RouteEntry[] = [
   screen('eventProcess', 'eventProcess', () => import('./screens/alarms/EventProcessScreen.tsx'), ['alarms', 'system']),
   screen('eventVerify', 'eventVerify', () => import('./screens/alarms/EventVerifyScreen.tsx'), ['alarms', 'system']),
   screen('urgentEvent', 'urgentEvent', () => import('./screens/alarms/UrgentEventScreen.tsx'), ['alarms', 'system']),
-  later('videoPlayCenter', 'videoPlayCenter', 'video'),
+  screen('videoPlayCenter', 'videoPlayCenter', () => import('./screens/video/VideoPlayCenterScreen.tsx'), ['video']),
   screen('deviceConfig', 'deviceConfig', () => import('./screens/devices/DeviceConfigScreen.tsx'), ['devices', 'forms', 'system']),
   screen('boxDeviceConfig', 'boxDeviceConfig', () => import('./screens/devices/BoxDeviceConfigScreen.tsx'), ['devices', 'forms']),
   screen('deviceConfigOffline', 'deviceConfigOffline', () => import('./screens/devices/DeviceConfigOfflineScreen.tsx'), ['devices', 'forms', 'system']),

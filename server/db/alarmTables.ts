@@ -119,6 +119,44 @@ export interface VideoRecordTable {
   size: BigIntColumn | null;
   playUrl: string;
   createdAt: CreatedAt;
+  boxId: number | null;
+  alarmId: number | null;
+  filePath: string | null;
+  /** JSON: [{t, x, y, w, h}] (migration 070). */
+  track: ColumnType<TrackPoint[], string | undefined, string>;
+  width: number | null;
+  height: number | null;
+}
+
+export interface VideoValidationFrameRow {
+  index: number;
+  second: number;
+  score: number;
+  triggered: boolean;
+  url: string;
+}
+
+/** Migration 071: video validation jobs. */
+export interface VideoValidationTable {
+  id: Generated<number>;
+  modelId: number;
+  userId: number;
+  state: Generated<'running' | 'done' | 'failed'>;
+  progress: Generated<number>;
+  frameCount: Generated<number>;
+  threshold: number;
+  error: string | null;
+  frames: ColumnType<VideoValidationFrameRow[], string | undefined, string>;
+  createdAt: CreatedAt;
+  updatedAt: CreatedAt;
+}
+
+export interface TrackPoint {
+  t: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
 }
 
 export interface AlarmTables {
@@ -129,4 +167,5 @@ export interface AlarmTables {
   labelStudioTasks: LabelStudioTaskTable;
   videoDownloads: VideoDownloadTable;
   videoRecords: VideoRecordTable;
+  videoValidations: VideoValidationTable;
 }

@@ -78,5 +78,6 @@ export function sniffType(b: Buffer): string | null {
   }
   if (b.length >= 4 && b.readUInt32BE(0) === 0x504b0304) return 'application/zip';
   if (b.length >= 12 && b.subarray(4, 8).toString('latin1') === 'ftyp') return 'video/mp4';
+  if (b.length >= 4 && b.readUInt32BE(0) === 0x1a45dfa3) return 'video/webm';
   return null;
 }

@@ -57,8 +57,10 @@ import { predictBigSdkHandlers } from './training/predictBigSdk.ts';
 import { trainHandlers } from './training/trainHandlers.ts';
 import { versionHandlers } from './training/versionHandlers.ts';
 import { versionPackageHandlers } from './training/versionPackage.ts';
+import { videoValidationHandlers } from './training/videoValidation.ts';
 import { trainHealthHandlers } from './training/trainHealth.ts';
 import { userHandlers } from './users/userHandlers.ts';
+import { recordingIngestHandlers } from './video/recordingIngest.ts';
 import { videoHandlers } from './video/videoHandlers.ts';
 
 export const handlers: HandlerMap = {
@@ -73,6 +75,7 @@ export const handlers: HandlerMap = {
   ...alarmHandlers,
   ...statsHandlers,
   ...videoHandlers,
+  ...recordingIngestHandlers,
   ...deviceHandlers,
   ...deviceRunHandlers,
   ...deviceMediaHandlers,
@@ -95,6 +98,7 @@ export const handlers: HandlerMap = {
   ...versionPackageHandlers,
   ...describeImageHandlers,
   ...evalHandlers,
+  ...videoValidationHandlers,
   ...evaluationHandlers,
   ...predictBigSdkHandlers,
   ...trainHealthHandlers,

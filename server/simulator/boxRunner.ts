@@ -5,6 +5,7 @@
 // The demo site runs its boxes this way (server/simulator/demoBox.ts), so tasks and cameras can be started and
 // stopped and boxes restarted from the console.
 import { type BoxCredentials, parseTypes, pickType, postAlarm } from './edgeBox.ts';
+import { postRecording } from './recordingPost.ts';
 
 export interface BoxCameraWork {
   cameraId: number;
@@ -24,7 +25,8 @@ export type BoxEvent =
   | { type: 'command'; boxId: number; command: string }
   | { type: 'restarted'; boxId: number }
   | { type: 'alarm'; boxId: number; cameraId: number; ok: boolean; msg: string }
-  | { type: 'refused'; boxId: number; code: number; msg: string };
+  | { type: 'refused'; boxId: number; code: number; msg: string }
+  | { type: 'recording'; boxId: number; ok: boolean; msg: string; bytes?: number; cpuMs?: number | null };
 
 export interface SimulatedBoxesOptions {
   /** Server base URL, e.g. http://127.0.0.1:8080 */
@@ -38,6 +40,8 @@ export interface SimulatedBoxesOptions {
   restartMs?: number;
   /** The alarm type mix (edgeBox.ts parseTypes). */
   types?: string;
+  /** Record and upload a short clip of every alarm posted (ffmpeg; default false). */
+  clips?: boolean;
   onEvent?: (event: BoxEvent) => void;
 }
 
@@ -171,6 +175,10 @@ export function startSimulatedBoxes(options: SimulatedBoxesOptions): SimulatedBo
     if (picked) {
       const result = await postAlarm(base, picked.state.box, pickType(types), {}, picked.cameraId);
       emit({ type: 'alarm', boxId: picked.state.box.boxId, cameraId: picked.cameraId, ok: result.ok, msg: result.msg });
+      if (options.clips && result.ok && result.posted) {
+        const recording = await postRecording(base, picked.state.box, result.posted);
+        emit({ type: 'recording', boxId: picked.state.box.boxId, ok: recording.ok, msg: recording.msg, bytes: recording.bytes, cpuMs: recording.cpuMs });
+      }
     }
     nextAlarm();
   };

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type SimulatedBoxes, startSimulatedBoxes } from './boxRunner.ts';
+import { ffmpegPath } from '../media/ffmpeg.ts';
 import { loadBoxes } from './edgeBox.ts';
 
 export function startDemoBox(serverUrl: string, dataDir: string, log: (line: string) => void): SimulatedBoxes | null {
@@ -14,14 +15,23 @@ export function startDemoBox(serverUrl: string, dataDir: string, log: (line: str
   }
   const boxes = loadBoxes(file);
   const reported = new Set<string>();
+  // Each alarm gets a real clip (server/media/ffmpeg.ts) unless SIMULATOR_CLIPS=off or ffmpeg is missing.
+  const clips = process.env.SIMULATOR_CLIPS !== 'off' && ffmpegPath() !== null;
+  if (!clips) log(`simulator: no clips are recorded (${process.env.SIMULATOR_CLIPS === 'off' ? 'SIMULATOR_CLIPS=off' : 'no ffmpeg binary found'})`);
   const running = startSimulatedBoxes({
     url: serverUrl,
     boxes,
+    clips,
     onEvent(event) {
       if (event.type === 'command') log(`simulator: box ${event.boxId} received ${event.command}`);
       if (event.type === 'restarted') log(`simulator: box ${event.boxId} restarted`);
       // A refusal is said once per reason, not at every heartbeat.
-      const refusal = event.type === 'refused' ? `box ${event.boxId}: ${event.code} ${event.msg}` : event.type === 'alarm' && !event.ok ? `alarm of box ${event.boxId}: ${event.msg}` : null;
+      const refusal =
+        event.type === 'refused'
+          ? `box ${event.boxId}: ${event.code} ${event.msg}`
+          : (event.type === 'alarm' || event.type === 'recording') && !event.ok
+            ? `${event.type} of box ${event.boxId}: ${event.msg}`
+            : null;
       if (refusal && !reported.has(refusal)) {
         reported.add(refusal);
         log(`simulator: refused (${refusal})`);

@@ -35,6 +35,16 @@ export interface PostResult {
   id?: number;
   seq?: number;
   ms: number;
+  /** What was posted (a recording of it is drawn from the same scene). */
+  posted?: PostedAlarm;
+}
+
+export interface PostedAlarm {
+  cameraId: number;
+  eventType: number;
+  variant: number;
+  alarmTime: string;
+  boxEventId: string;
 }
 
 /** The server's per-box limit (contract: 429 beyond 20 alarms a second). */
@@ -100,17 +110,25 @@ export async function postAlarm(
   attributes: Record<string, string | number | boolean> = {},
   cameraId?: number,
 ): Promise<PostResult> {
-  const shot = snapshotFor(eventType, counter % 8);
+  const variant = counter % 8;
+  const shot = snapshotFor(eventType, variant);
   counter += 1;
+  const posted: PostedAlarm = {
+    cameraId: cameraId ?? box.cameraIds[counter % box.cameraIds.length],
+    eventType,
+    variant,
+    alarmTime: formatTime(new Date()) as string,
+    boxEventId: `sim-${runId}-${box.boxId}-${counter}`,
+  };
   const form = new FormData();
-  form.set('cameraId', String(cameraId ?? box.cameraIds[counter % box.cameraIds.length]));
+  form.set('cameraId', String(posted.cameraId));
   form.set('eventType', String(eventType));
-  form.set('alarmTime', formatTime(new Date()) as string);
+  form.set('alarmTime', posted.alarmTime);
   form.set('confidence', (0.6 + Math.random() * 0.39).toFixed(3));
   form.set('box', JSON.stringify(shot.box));
   form.set('attributes', JSON.stringify({ source: 'simulator', ...simulatedObject(), ...attributes }));
   form.set('simulated', 'true');
-  form.set('boxEventId', `sim-${runId}-${box.boxId}-${counter}`);
+  form.set('boxEventId', posted.boxEventId);
   form.set('snapshot', new Blob([new Uint8Array(shot.png)], { type: 'image/png' }), 'snapshot.png');
   const started = performance.now();
   try {
@@ -120,7 +138,7 @@ export async function postAlarm(
       body: form,
     });
     const body = (await res.json()) as { code: number; msg: string; data?: { id: number; seq: number } };
-    return { ok: body.code === 0, code: body.code, msg: body.msg, id: body.data?.id, seq: body.data?.seq, ms: performance.now() - started };
+    return { ok: body.code === 0, code: body.code, msg: body.msg, id: body.data?.id, seq: body.data?.seq, ms: performance.now() - started, posted };
   } catch (error) {
     return { ok: false, code: -1, msg: (error as Error).message, ms: performance.now() - started };
   }

@@ -29,22 +29,34 @@ const VEHICLE_COLOURS: Rgb[] = [
 
 /** A deterministic snapshot for a type id and a variant number (position, colour, size vary with it). */
 export function drawSnapshot(eventType: number, variant: number): Snapshot {
+  const scene = sceneFor(eventType, variant);
+  const { img, box } = scene.frame(0);
+  return { png: img.toPng(), width: SNAPSHOT_WIDTH, height: SNAPSHOT_HEIGHT, box };
+}
+
+export interface Scene {
+  /** The picture with its subject moved `shift` pixels to the left of where the snapshot has it (0: the snapshot). */
+  frame(shift: number): { img: Raster; box: Snapshot['box'] };
+}
+
+/** The snapshot's road (drawn once) and its subject, which a clip moves across it frame by frame. */
+export function sceneFor(eventType: number, variant: number): Scene {
   const w = SNAPSHOT_WIDTH;
   const h = SNAPSHOT_HEIGHT;
-  const img = new Raster(w, h, SKY);
+  const road = new Raster(w, h, SKY);
   const horizon = Math.round(h * 0.35);
-  img.fillRect(0, horizon, w, h - horizon, GRASS);
+  road.fillRect(0, horizon, w, h - horizon, GRASS);
   // The road narrows towards the horizon.
   for (let y = horizon; y < h; y++) {
     const t = (y - horizon) / (h - horizon);
     const half = 30 + t * (w * 0.48);
-    img.fillRect(w / 2 - half, y, half * 2, 1, ROAD);
+    road.fillRect(w / 2 - half, y, half * 2, 1, ROAD);
     // Two dashed lane lines and solid edges.
     for (const lane of [-1 / 3, 1 / 3]) {
-      if (Math.floor(t * 12) % 2 === 0) img.fillRect(w / 2 + lane * half - 1 - t * 2, y, 2 + t * 4, 1, MARK);
+      if (Math.floor(t * 12) % 2 === 0) road.fillRect(w / 2 + lane * half - 1 - t * 2, y, 2 + t * 4, 1, MARK);
     }
-    img.fillRect(w / 2 - half, y, 2 + t * 3, 1, MARK);
-    img.fillRect(w / 2 + half - 2 - t * 3, y, 2 + t * 3, 1, MARK);
+    road.fillRect(w / 2 - half, y, 2 + t * 3, 1, MARK);
+    road.fillRect(w / 2 + half - 2 - t * 3, y, 2 + t * 3, 1, MARK);
   }
 
   const random = mulberry32(eventType * 7919 + variant);
@@ -53,20 +65,26 @@ export function drawSnapshot(eventType: number, variant: number): Snapshot {
   const scale = 0.3 + depth;
   const half = 30 + depth * (w * 0.48);
   const cx = w / 2 + (random() - 0.5) * half * 1.2;
-  let box: Snapshot['box'];
-  if (eventType >= 1001) box = drawHazard(img, eventType, cx, cy, scale);
-  else box = drawVehicle(img, VEHICLE_COLOURS[Math.floor(random() * VEHICLE_COLOURS.length)], cx, cy, scale);
+  const colour = VEHICLE_COLOURS[Math.floor(random() * VEHICLE_COLOURS.length)];
 
-  // The detection box, a few pixels outside the subject, clipped to the image.
-  const pad = 4;
-  const x = Math.max(0, Math.round(box.x - pad));
-  const y = Math.max(0, Math.round(box.y - pad));
-  const bw = Math.min(w - x, Math.round(box.w + pad * 2));
-  const bh = Math.min(h - y, Math.round(box.h + pad * 2));
-  img.strokeRect(x, y, bw, bh, BOX, 3);
-  img.fillRect(6, 6, 150, 18, [20, 20, 20]);
-  img.text(10, 10, `SIM ${eventType}`, [255, 255, 255], 2);
-  return { png: img.toPng(), width: w, height: h, box: { x, y, w: bw, h: bh } };
+  return {
+    frame(shift) {
+      const img = new Raster(w, h, SKY);
+      img.pixels.set(road.pixels);
+      const at = cx - shift;
+      const subject = eventType >= 1001 ? drawHazard(img, eventType, at, cy, scale) : drawVehicle(img, colour, at, cy, scale);
+      // The detection box, a few pixels outside the subject, clipped to the image.
+      const pad = 4;
+      const x = Math.min(w - 8, Math.max(0, Math.round(subject.x - pad)));
+      const y = Math.max(0, Math.round(subject.y - pad));
+      const bw = Math.max(4, Math.min(w - x, Math.round(subject.w + pad * 2)));
+      const bh = Math.min(h - y, Math.round(subject.h + pad * 2));
+      img.strokeRect(x, y, bw, bh, BOX, 3);
+      img.fillRect(6, 6, 150, 18, [20, 20, 20]);
+      img.text(10, 10, `SIM ${eventType}`, [255, 255, 255], 2);
+      return { img, box: { x, y, w: bw, h: bh } };
+    },
+  };
 }
 
 function drawVehicle(img: Raster, colour: Rgb, cx: number, cy: number, scale: number) {

@@ -1363,6 +1363,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ingest/recording": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An edge box uploads a recorded clip (usually the seconds around an alarm)
+         * @description Called by edge boxes, not by the console. Authenticated like ingestAlarm (x-box-id / x-box-secret; 401
+         *     unknown box or wrong secret); 403 the camera is not bound to this box. The clip is a fragmented or plain
+         *     MP4 (H.264), at most 8 MB (413), checked by its bytes (415 not an MP4) and by its structure (400 a file
+         *     that cannot be read as MP4 — no video track, or cut short). 400 startTime not
+         *     before endTime, a clip longer than 10 minutes, endTime more than 60 s in the future, a track that is not
+         *     JSON of the stated shape. `boxEventId` names the alarm the box posted with the same boxEventId: the
+         *     recording is linked to it (404 when the box posted no such alarm). The recording appears in
+         *     listVideoRecords and the video centre; a repeat for the same alarm answers the first recording.
+         */
+        post: operations["ingestRecording"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ingest/heartbeat": {
         parameters: {
             query?: never;
@@ -1427,9 +1454,10 @@ export interface paths {
         put?: never;
         /**
          * Request a video clip of a camera for download
-         * @description Creates a download job that fetches the camera's recording between startTime and endTime from the media
-         *     service; the job runs in the background (VideoDownload.status) and its file appears in
-         *     listVideoDownloads. Rules: startTime before endTime, endTime not later than now, at most 12 h
+         * @description Creates a download job that joins the camera's recordings overlapping startTime–endTime into one MP4;
+         *     the job runs in the background (VideoDownload.status) and its file appears in listVideoDownloads. When no
+         *     recording overlaps the range (or more than 200 do) the job is created already failed, with the reason in
+         *     errorMsg. Rules: startTime before endTime, endTime not later than now, at most 12 h
          *     (the console's default window is the last 15 minutes). 400 a rule broken; 404 no such camera;
          *     429 more than 5 jobs of the caller are pending or running.
          */
@@ -1489,8 +1517,8 @@ export interface paths {
         };
         /**
          * The latest frame of a camera
-         * @description The most recent frame the platform holds for the camera: a grab from its stream when the media service
-         *     can give one within 5 s, otherwise the snapshot of its latest alarm. 404 no such camera; 404 with the
+         * @description The most recent frame the platform holds for the camera: the last frame of its latest recording (within
+         *     5 s), otherwise the snapshot of its latest alarm. 404 no such camera; 404 with the
          *     message "no snapshot obtained" (未获取到快照, spec §8) when there is neither.
          */
         get: operations["getCameraLatestFrame"];
@@ -4663,6 +4691,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/evaluate/video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a trained model on a video (frames sampled and scored)
+         * @description Samples frames from a video — an uploaded one (`video`: MP4 or WebM, at most 50 MB, checked by its bytes)
+         *     or a recording of the video centre (`recordId`) — one per `everySeconds` (default 1), at most 60, and
+         *     scores each with the trained model (the same path as image validation: the feature extractor, then the
+         *     model's classifier), deciding it against the model's threshold. Runs in the background: the answer is the
+         *     job (state running); poll getVideoValidation for its progress and frames. 400 neither or both of video
+         *     and recordId, or a video ffmpeg cannot decode (damaged, cut short); 404 unknown modelId or recordId;
+         *     413 a video over 50 MB; 415 a file that is not MP4/WebM; 409 the server cannot process video (no ffmpeg
+         *     binary); 429 the caller already has a validation running.
+         */
+        post: operations["startVideoValidation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evaluate/video/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A video validation's progress and scored frames
+         * @description The job as it stands: progress, and every frame scored so far with its second in the video, score,
+         *     decision and thumbnail. A job whose server stopped while it ran is answered failed. 404 no such job (or
+         *     another user's).
+         */
+        get: operations["getVideoValidation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/verifyBigSdk/predict": {
         parameters: {
             query?: never;
@@ -6648,6 +6725,21 @@ export interface components {
             boxEventId?: string;
             snapshot: components["schemas"]["BinaryFile"];
         };
+        /** @description Multipart fields of ingestRecording. Text fields arrive as strings. */
+        RecordingIngestForm: {
+            /** @description Must be a camera bound to the calling box (403). */
+            cameraId: number;
+            startTime: components["schemas"]["DateTime"];
+            endTime: components["schemas"]["DateTime"];
+            /** @description The boxEventId of the alarm this clip belongs to (the same box posted it). */
+            boxEventId?: string;
+            /**
+             * @description JSON array (at most 1,000 points) of the detection box over the clip, [{"t":0.2,"x":10,"y":20,"w":100,"h":80}],
+             *     t in seconds from the clip's start, boxes in the clip's pixels.
+             */
+            track?: string;
+            clip: components["schemas"]["BinaryFile"];
+        };
         AlarmIngestResult: {
             id: number;
             seq: number;
@@ -6737,10 +6829,10 @@ export interface components {
             imageUrl: string;
             time: components["schemas"]["DateTime"];
             /**
-             * @description Grabbed from the stream or the latest alarm.
+             * @description Grabbed from the stream, the last frame of the camera's latest recording, or the latest alarm's snapshot.
              * @enum {string}
              */
-            source: "stream" | "alarm";
+            source: "stream" | "recording" | "alarm";
         };
         VideoRecord: {
             id: number;
@@ -6755,6 +6847,20 @@ export interface components {
             /** @description Playback address (fragmented MP4, played by the console's fmp4 player). */
             playUrl: string;
             createTime: components["schemas"]["DateTime"];
+            /** @description The alarm this clip was recorded for; null for a plain recording (or its alarm was deleted). */
+            alarmId: number | null;
+            /** @description Pixel width of the clip (the track's coordinates); null when unknown. */
+            width: number | null;
+            height: number | null;
+            /** @description The detection box over the clip (t seconds from its start), in the clip's pixels. */
+            track: components["schemas"]["VideoTrackPoint"][];
+        };
+        VideoTrackPoint: {
+            t: number;
+            x: number;
+            y: number;
+            w: number;
+            h: number;
         };
         VideoRecordPage: components["schemas"]["PageMeta"] & {
             list: components["schemas"]["VideoRecord"][];
@@ -9292,6 +9398,39 @@ export interface components {
             label?: components["schemas"]["TrainClassLabel"];
             /** @description A trained model (TrainTask.modelId): each image is scored by it and decided against its threshold. */
             modelId?: number;
+        };
+        /** @description Multipart fields of startVideoValidation. Exactly one of video and recordId. */
+        VideoValidationForm: {
+            /** @description A trained model (TrainTask.modelId). */
+            modelId: number;
+            /** @description A recording of the video centre (VideoRecord.id) instead of an upload. */
+            recordId?: number;
+            /** @default 1 */
+            everySeconds?: number;
+            video?: components["schemas"]["BinaryFile"];
+        };
+        VideoValidation: {
+            id: number;
+            modelId: number;
+            /** @enum {string} */
+            state: "running" | "done" | "failed";
+            progress: number;
+            /** @description Frames sampled (0 until decoding is done). */
+            frameCount: number;
+            /** @description The model's decision threshold. */
+            threshold: number;
+            error: string | null;
+            frames: components["schemas"]["VideoValidationFrame"][];
+        };
+        VideoValidationFrame: {
+            index: number;
+            /** @description Where the frame is in the video. */
+            second: number;
+            score: number;
+            /** @description score ≥ threshold. */
+            triggered: boolean;
+            /** @description The frame's thumbnail (JPEG). */
+            url: string;
         };
         EvalUploadResult: {
             datasetId: number | null;
@@ -12673,6 +12812,39 @@ export interface operations {
             };
         };
     };
+    ingestRecording: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The edge box's id (its record in the edge-box catalogue). */
+                "x-box-id": number;
+                /** @description The edge box's secret. */
+                "x-box-secret": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["RecordingIngestForm"];
+            };
+        };
+        responses: {
+            /** @description The stored recording's id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            id: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
     ingestHeartbeat: {
         parameters: {
             query?: never;
@@ -12849,6 +13021,8 @@ export interface operations {
             query?: {
                 pageNo?: number;
                 pageSize?: number;
+                /** @description Only the recordings of this alarm. */
+                alarmId?: number;
                 cameraId?: number;
                 startTime?: components["schemas"]["DateTime"];
                 endTime?: components["schemas"]["DateTime"];
@@ -16696,6 +16870,56 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["EvalUploadResult"];
+                    };
+                };
+            };
+        };
+    };
+    startVideoValidation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["VideoValidationForm"];
+            };
+        };
+        responses: {
+            /** @description The started job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["VideoValidation"];
+                    };
+                };
+            };
+        };
+    };
+    getVideoValidation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["VideoValidation"];
                     };
                 };
             };

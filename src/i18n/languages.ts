@@ -4,7 +4,7 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
 /** Message catalogues, one per product area: src/i18n/<language>/<namespace>.json. */
-export const NAMESPACES = ['common', 'auth', 'system', 'shell', 'portal', 'errors', 'devices', 'tasks', 'forms', 'alarms', 'algorithms', 'stats', 'catalogue', 'training', 'licensing', 'push'] as const;
+export const NAMESPACES = ['common', 'auth', 'system', 'shell', 'portal', 'errors', 'devices', 'tasks', 'forms', 'alarms', 'algorithms', 'stats', 'catalogue', 'training', 'licensing', 'push', 'video'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const LANGUAGE_KEY = 'argus.language';

@@ -17,10 +17,11 @@ import type tasks from './zh-CN/tasks.json';
 import type stats from './zh-CN/stats.json';
 import type licensing from './zh-CN/licensing.json';
 import type push from './zh-CN/push.json';
+import type video from './zh-CN/video.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; auth: typeof auth; system: typeof system; shell: typeof shell; portal: typeof portal; errors: typeof errors; devices: typeof devices; tasks: typeof tasks; forms: typeof forms; alarms: typeof alarms; algorithms: typeof algorithms; stats: typeof stats; catalogue: typeof catalogue; training: typeof training; licensing: typeof licensing; push: typeof push };
+    resources: { common: typeof common; auth: typeof auth; system: typeof system; shell: typeof shell; portal: typeof portal; errors: typeof errors; devices: typeof devices; tasks: typeof tasks; forms: typeof forms; alarms: typeof alarms; algorithms: typeof algorithms; stats: typeof stats; catalogue: typeof catalogue; training: typeof training; licensing: typeof licensing; push: typeof push; video: typeof video };
   }
 }

@@ -39,11 +39,11 @@ test('admin: menu → navigate → breadcrumbs → language → password check �
   await expect(crumbs).toContainText('告警中心');
   await expect(currentCrumb(page)).toHaveText('历史事件');
 
-  // A screen a later issue delivers says so.
+  // The video centre opens from its menu item, with its camera list.
   await sideMenu(page).getByRole('link', { name: '视频中心' }).click();
   await expect(page).toHaveURL(/\/videoPlayCenter$/);
   await expect(page.getByRole('heading', { level: 1, name: '视频中心' })).toBeVisible();
-  await expect(page.getByText('视频中心 — 由视频中心议题实现')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: '摄像机' })).toBeVisible();
 
   // A menu item with type ids (the seeded traffic-live page: road events) carries them as typeIds, and is the
   // highlighted item.

@@ -1,11 +1,11 @@
 // The route table (src/routes.ts) against spec §2 and the server's menu: every route is there with a title in
 // both languages, a permission flag, a layout and a screen; the two router sets differ where documented.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { menuTree, type SeedModule } from '../../server/db/seed/menuTree.ts';
 import { SHELL_ROUTES } from '../support/shellRoutes.ts';
-import { aliasTarget, flattenRoutes, isPlaceholder, permissionKeys, routerSet, routeTable, skinOf } from '../../src/routes.ts';
+import { aliasTarget, flattenRoutes, permissionKeys, routerSet, routeTable, skinOf } from '../../src/routes.ts';
 
 const catalogue = (language: string) =>
   JSON.parse(readFileSync(join(import.meta.dirname, `../../src/i18n/${language}/shell.json`), 'utf8')) as {
@@ -49,17 +49,9 @@ describe('the route table', () => {
     for (const entry of all.filter((e) => e.area)) expect(areas[entry.area!]?.delivered, entry.id).toMatch(/delivered by the/);
   });
 
-  it('counts the placeholders (screens a later issue delivers): each delivered screen takes one off, none comes back', () => {
-    const placeholders = all.filter(isPlaceholder).map((entry) => entry.id);
-    // Issue 12's dashboards brought this to 21; issue 11's catalogue screens (algorithm configuration, mall, models,
-    // model types and scenes, algorithm running, image tags, tags) took ten more off; its licensing and push
-    // screens (apply for authorization, activation codes, push management) three more; issue 10's training wizard
-    // three more (/algorithmProduction/train, /secondIdentify and its twin), the warehouse and verification two more;
-    // issue 12's target retrieval one more; issue 10's training model management (/synchroModelInfo) one more.
-    expect(placeholders.length).toBe(1);
-    for (const delivered of ['applyAuthorization', 'activationManage', 'plugManage', 'algorithmConfig', 'algorithmConfigSuper', 'config_center/algorithmConfig', 'algorithmMall', 'modalBoxPage', 'modelTypeManage', 'modelSceneConfig', 'moveManage', 'imgTagConfig', 'tagConfig', 'algorithmProduction/train', 'secondIdentify', 'layoutWhite/secondIdentify', 'algorithmProduction/warehouse', 'testVerify', 'targetRetrieval', 'synchroModelInfo']) {
-      expect(placeholders, delivered).not.toContain(delivered);
-    }
+  it('gives every route a screen of its own: no placeholder page is left (issues 10, 11 and 12 delivered the last)', () => {
+    expect(existsSync(join(import.meta.dirname, '../../src/screens/shell/PlaceholderScreen.tsx'))).toBe(false);
+    expect(all.filter((entry) => entry.screen && /Placeholder/.test(String(entry.screen))).map((entry) => entry.id)).toEqual([]);
   });
 
   it('flags every signed-in screen with its module number (the route key), and no public route', () => {

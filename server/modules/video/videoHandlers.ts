@@ -1,6 +1,7 @@
-// video: the video centre's clip downloads, recordings and a camera's latest frame, on the database.
-// This server has no media service: a download job is recorded and ends at once as failed with that reason,
-// recordings are those registered in video_records, and the latest frame is the latest alarm snapshot.
+// video: the video centre's clip downloads, recordings and a camera's latest frame. Recordings are the clips the
+// boxes upload (POST /ingest/recording, video_records); a download job joins those that overlap its range
+// (downloadJob.ts) or fails with the reason when none does; the latest frame is the last frame of the camera's
+// latest recording, else the snapshot of its latest alarm.
 import { readFile } from 'node:fs/promises';
 import type { Selectable } from 'kysely';
 import type { VideoDownloadTable } from '../../db/alarmTables.ts';
@@ -11,12 +12,25 @@ import { translate } from '../../http/messages.ts';
 import { imageFilePath, removeImageFile } from '../alarms/alarmStore.ts';
 import type { Ctx } from '../shared/contractTypes.ts';
 import { containsPattern, notFound, pageResult } from '../shared/records.ts';
+import { MAX_CLIPS_PER_DOWNLOAD, startDownloadJob } from './downloadJob.ts';
+import { latestRecordingFrame, toRecord } from './recordRows.ts';
 
 export const MAX_CLIP_HOURS = 12;
 export const MAX_OPEN_JOBS = 5;
+/** A pending or running job not touched for this long belongs to a server that stopped: it is marked failed. */
+const STALE_JOB_MS = 10 * 60_000;
+
+async function failStaleJobs(db: Ctx<'listVideoDownloads'>['db'], lang: Ctx<'listVideoDownloads'>['lang']) {
+  await db
+    .updateTable('videoDownloads')
+    .set({ status: 3, errorMsg: translate(lang, 'video.interrupted'), updatedAt: new Date() })
+    .where('status', 'in', [0, 1])
+    .where('updatedAt', '<', new Date(Date.now() - STALE_JOB_MS))
+    .execute();
+}
 
 export const videoHandlers: HandlerMap = {
-  async requestVideoDownload({ db, body, user, lang }: Ctx<'requestVideoDownload'>) {
+  async requestVideoDownload({ db, body, user, lang, services }: Ctx<'requestVideoDownload'>) {
     const start = parseTime(body.startTime);
     const end = parseTime(body.endTime);
     if (start.getTime() >= end.getTime()) throw new ApiError(400, 'video.timeOrder');
@@ -24,6 +38,7 @@ export const videoHandlers: HandlerMap = {
     if (end.getTime() - start.getTime() > MAX_CLIP_HOURS * 3600_000) throw new ApiError(400, 'video.tooLong', { hours: MAX_CLIP_HOURS });
     const camera = await db.selectFrom('devices').select(['id', 'name']).where('id', '=', body.cameraId).executeTakeFirst();
     if (!camera) throw notFound('entity.camera', body.cameraId);
+    await failStaleJobs(db, lang);
     const open = await db
       .selectFrom('videoDownloads')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -31,6 +46,24 @@ export const videoHandlers: HandlerMap = {
       .where('status', 'in', [0, 1])
       .executeTakeFirstOrThrow();
     if (Number(open.n) >= MAX_OPEN_JOBS) throw new ApiError(429, 'video.tooManyJobs', { count: Number(open.n) });
+    // The recordings that overlap the range, oldest first, in the order they are joined.
+    const sources = await db
+      .selectFrom('videoRecords')
+      .select(['filePath'])
+      .where('cameraId', '=', camera.id)
+      .where('filePath', 'is not', null)
+      .where('startTime', '<', end)
+      .where('endTime', '>', start)
+      .orderBy('startTime')
+      .orderBy('id')
+      .limit(MAX_CLIPS_PER_DOWNLOAD + 1)
+      .execute();
+    const failure =
+      sources.length === 0
+        ? translate(lang, 'video.noRecording')
+        : sources.length > MAX_CLIPS_PER_DOWNLOAD
+          ? translate(lang, 'video.tooManyClips', { max: MAX_CLIPS_PER_DOWNLOAD })
+          : null;
     const row = await db
       .insertInto('videoDownloads')
       .values({
@@ -39,19 +72,21 @@ export const videoHandlers: HandlerMap = {
         cameraName: camera.name,
         startTime: start,
         endTime: end,
-        // The job's only possible outcome without a media service, recorded so the list tells the operator why.
-        status: 3,
+        // No recording covers the range: the job is recorded as failed, so the list tells the operator why.
+        status: failure ? 3 : 0,
         progress: 0,
-        errorMsg: translate(lang, 'video.noMediaService'),
+        errorMsg: failure,
         createUserId: user!.id,
         createUser: user!.username,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (!failure) startDownloadJob(db, services.config.dataDir, row.id, sources as { filePath: string }[], lang);
     return toDownload(row);
   },
 
-  async listVideoDownloads({ db, query }: Ctx<'listVideoDownloads'>) {
+  async listVideoDownloads({ db, query, lang }: Ctx<'listVideoDownloads'>) {
+    await failStaleJobs(db, lang);
     const page = pageOf(query);
     let q = db.selectFrom('videoDownloads');
     if (query.name?.trim()) q = q.where('name', 'ilike', containsPattern(query.name.trim()));
@@ -76,6 +111,8 @@ export const videoHandlers: HandlerMap = {
   async getCameraLatestFrame({ db, query, services }: Ctx<'getCameraLatestFrame'>) {
     const camera = await db.selectFrom('devices').select('id').where('id', '=', query.cameraId).executeTakeFirst();
     if (!camera) throw notFound('entity.camera', query.cameraId);
+    const fromRecording = await latestRecordingFrame(db, services.config.dataDir, camera.id);
+    if (fromRecording) return fromRecording;
     const alarms = await db
       .selectFrom('alarms')
       .select(['alarmTime', 'imagePath'])
@@ -102,6 +139,7 @@ export const videoHandlers: HandlerMap = {
     if (start && end && start.getTime() > end.getTime()) throw new ApiError(400, 'alarms.timeRange');
     let q = db.selectFrom('videoRecords');
     if (query.cameraId) q = q.where('cameraId', '=', query.cameraId);
+    if (query.alarmId) q = q.where('alarmId', '=', query.alarmId);
     // A record overlaps the window when it starts before the window ends and ends after it starts.
     if (end) q = q.where('startTime', '<=', end);
     if (start) q = q.where('endTime', '>=', start);
@@ -109,21 +147,7 @@ export const videoHandlers: HandlerMap = {
       q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
       q.selectAll().orderBy('startTime', 'desc').orderBy('id', 'desc').limit(page.pageSize).offset(page.offset).execute(),
     ]);
-    return pageResult(
-      rows.map((r) => ({
-        id: r.id,
-        cameraId: r.cameraId,
-        cameraName: r.cameraName,
-        startTime: formatTime(r.startTime) as string,
-        endTime: formatTime(r.endTime) as string,
-        duration: Math.max(0, Math.round((r.endTime.getTime() - r.startTime.getTime()) / 1000)),
-        size: r.size === null ? null : Number(r.size),
-        playUrl: r.playUrl,
-        createTime: formatTime(r.createdAt) as string,
-      })),
-      count.total,
-      page,
-    );
+    return pageResult(rows.map(toRecord), count.total, page);
   },
 };
 

@@ -7,6 +7,7 @@ import 'rsuite/Tag/styles/index.css';
 import { selectSearchProperties, useSession } from '../../app/session.tsx';
 import type { AlarmStatus } from '../../machines/alarmLifecycle.machine.ts';
 import type { AlarmStore } from '../../realtime/alarmStore.ts';
+import { AlarmClipLink } from './AlarmClipLink.tsx';
 import { type ActionType, AlarmActions } from './AlarmActions.tsx';
 import { AlarmSnapshot } from './AlarmSnapshot.tsx';
 import { attributeRows } from './alarmAttributes.ts';
@@ -72,6 +73,7 @@ export function AlarmDetail({ alarm, offer, store, withHistory = false, onSettle
         {shown.errDetection ? <Tag color="orange">{t('fields.errDetection')}</Tag> : null}
       </h2>
       <AlarmSnapshot alarm={shown} />
+      <AlarmClipLink alarmId={alarm.id} />
       <AlarmActions key={alarm.id} alarm={shown} offer={offer} store={store} onSettled={settled} />
       {withHistory ? <FalseDetectionToggle id={alarm.id} marked={shown.errDetection} onChanged={() => setAttempt((n) => n + 1)} /> : null}
       <dl className="alarm-facts">

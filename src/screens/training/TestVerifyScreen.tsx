@@ -1,6 +1,6 @@
 // /testVerify: validation on images — a trained algorithm's newest version scores up to 10 images (spec §5, refused
-// here before anything is sent), each with its decision against the version's threshold. Validation on a video is
-// not offered by this server yet, and the screen says so.
+// here before anything is sent), each with its decision against the version's threshold — and on a video
+// (VideoValidatePanel: frames sampled on the server, a timeline of scores, the frames over the threshold).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
@@ -10,6 +10,7 @@ import { validationRefusal } from '../../domain/trainingRules.ts';
 import { RefusalText } from './RefusalText.tsx';
 import { getTrainTask, listWarehouse, type ValidationResult, validateImages } from './trainingApi.ts';
 import { ValidationTable } from './ValidationTable.tsx';
+import { VideoValidatePanel } from './VideoValidatePanel.tsx';
 import './training.css';
 
 /** Algorithms whose last training made a version, with that version's model. */
@@ -79,7 +80,7 @@ export default function TestVerifyScreen() {
           {state.result ? <ValidationTable result={state.result} /> : null}
         </div>
       ) : null}
-      <p>{t('verify.noVideo')}</p>
+      {chosen !== null ? <VideoValidatePanel key={chosen} modelId={chosen} /> : null}
     </section>
   );
 }

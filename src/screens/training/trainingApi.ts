@@ -62,7 +62,7 @@ export async function findAlgorithm(algorithmId: number): Promise<WarehouseAlgor
   return null;
 }
 
-const multipart = (fields: Record<string, string>, files: [string, File][]) => () => {
+export const multipart = (fields: Record<string, string>, files: [string, File][]) => () => {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   for (const [key, file] of files) form.append(key, file, file.name);

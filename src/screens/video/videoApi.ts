@@ -1,0 +1,49 @@
+// Calls of the video centre (contract tag video, and the camera list of devices). Quiet: the screen shows a
+// failure where it happened.
+import { api, orThrow } from '../../api/client.ts';
+import type { components } from '../../api/schema.gen.ts';
+
+export type VideoRecord = components['schemas']['VideoRecord'];
+export type TrackPoint = components['schemas']['VideoTrackPoint'];
+export type Camera = components['schemas']['Device'];
+
+const quiet = true;
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+}
+
+export async function listCameras(keyword: string, signal?: AbortSignal): Promise<Page<Camera>> {
+  const query = { keyword: keyword.trim() || undefined, pageNo: 1, pageSize: 100 };
+  const page = await orThrow(api.get('/device/list', { params: { query }, signal, quiet }));
+  return page ?? { list: [], total: 0 };
+}
+
+export interface RecordQuery {
+  cameraId?: number;
+  alarmId?: number;
+  /** A day, YYYY-MM-DD: the recordings that overlap it. */
+  day?: string;
+  pageNo: number;
+  pageSize: number;
+}
+
+export async function listRecords(q: RecordQuery, signal?: AbortSignal): Promise<Page<VideoRecord>> {
+  const query = {
+    cameraId: q.cameraId,
+    alarmId: q.alarmId,
+    startTime: q.day ? `${q.day} 00:00:00` : undefined,
+    endTime: q.day ? `${q.day} 23:59:59` : undefined,
+    pageNo: q.pageNo,
+    pageSize: q.pageSize,
+  };
+  const page = await orThrow(api.get('/custom/listRecord', { params: { query }, signal, quiet }));
+  return page ?? { list: [], total: 0 };
+}
+
+/** The recording of an alarm, or null when the box uploaded none. */
+export async function recordOfAlarm(alarmId: number, signal?: AbortSignal): Promise<VideoRecord | null> {
+  const page = await listRecords({ alarmId, pageNo: 1, pageSize: 1 }, signal);
+  return page.list[0] ?? null;
+}

@@ -1,0 +1,109 @@
+// The video centre against the real server: an alarm posted as a box, with its recording uploaded the way the
+// simulated boxes do it (a real fMP4 clip encoded by ffmpeg, POST /api/ingest/recording); from the alarm's detail
+// to its clip, which plays with the detection box drawn over it, and back to the alarm. Then validation on a video
+// (/testVerify): a model trained through the API scores the frames of an uploaded clip.
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { labelledImage, trainingZip } from '../../scripts/trainingDataset.ts';
+import { encodeClip } from '../../server/media/ffmpeg.ts';
+import { loadBoxes, postAlarm } from '../../server/simulator/edgeBox.ts';
+import { postRecording } from '../../server/simulator/recordingPost.ts';
+import { expect, type Page, test } from './support/fixtures.ts';
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('用户名').fill('admin');
+  await page.getByLabel('密码').fill('Argus@2026');
+  await page.getByLabel('密码').press('Enter');
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+async function alarmWithClip(baseURL: string, dataDir: string): Promise<number> {
+  const box = loadBoxes(join(dataDir, 'demo-boxes.json'))[0];
+  const alarm = await postAlarm(baseURL, box, 16, {}, box.cameraIds[0]);
+  if (!alarm.ok || !alarm.id || !alarm.posted) throw new Error(`the ingest refused the test alarm: ${alarm.code} ${alarm.msg}`);
+  const recording = await postRecording(baseURL, box, alarm.posted);
+  if (!recording.ok) throw new Error(`the recording was refused: ${recording.code} ${recording.msg}`);
+  return alarm.id;
+}
+
+test('an alarm → its clip plays with the box track → back to the alarm', async ({ page, argusServer }) => {
+  test.setTimeout(120_000);
+  const id = await alarmWithClip(argusServer.url, argusServer.dataDir);
+  await signIn(page);
+  await page.goto(`/historyEvent?alarm=${id}`);
+  const clipLink = page.getByRole('link', { name: /播放告警录像/ });
+  await expect(clipLink).toHaveAttribute('href', `/videoPlayCenter?alarmId=${id}`);
+  await clipLink.click();
+  await expect(page).toHaveURL(new RegExp(`/videoPlayCenter\\?alarmId=${id}$`));
+
+  const video = page.locator('video');
+  await expect(video).toBeVisible();
+  // The project's fmp4 player feeds it through Media Source Extensions.
+  await expect(video).toHaveAttribute('src', /^blob:/);
+  // The browser decodes it: enough data for the current frame, and playback moves on.
+  await expect.poll(() => video.evaluate((v) => (v as unknown as { readyState: number }).readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => video.evaluate((v) => (v as unknown as { currentTime: number }).currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect(page.getByText('黄色框为告警检测框的轨迹')).toBeVisible();
+  // The clip is listed under its camera and day, with its download.
+  await expect(page.getByRole('button', { name: new RegExp(`告警 ${id}`) })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('link', { name: /下载/ }).first()).toHaveAttribute('href', /^\/files\/recordings\/.+\.mp4$/);
+
+  await page.getByRole('link', { name: `返回告警 ${id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/historyEvent\\?alarm=${id}$`));
+  await expect(page.getByRole('dialog')).toContainText(String(id));
+});
+
+test('an alarm without a recording says so in the video centre', async ({ page, argusServer }) => {
+  const box = loadBoxes(join(argusServer.dataDir, 'demo-boxes.json'))[0];
+  const alarm = await postAlarm(argusServer.url, box, 16, {}, box.cameraIds[0]);
+  expect(alarm.ok).toBe(true);
+  await signIn(page);
+  await page.goto(`/videoPlayCenter?alarmId=${alarm.id}`);
+  await expect(page.getByText(`告警 ${alarm.id} 没有录像（盒子未上传片段）`)).toBeVisible();
+  await expect(page.getByRole('link', { name: `返回告警 ${alarm.id}` })).toBeVisible();
+});
+
+/** Signs in through the API and trains the warehouse's last algorithm on a generated fire / no-fire set. */
+async function trainedAlgorithm(baseURL: string): Promise<string> {
+  const json = async (res: Response) => (await res.json()) as { code: number; msg: string; token?: string; data: any };
+  const login = await json(await fetch(`${baseURL}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'Argus@2026' }) }));
+  const headers = { token: login.token as string };
+  const list = await json(await fetch(`${baseURL}/api/custom/warehouse/list`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ pageNo: 1, pageSize: 100 }) }));
+  const algorithm = list.data.list.at(-1) as { id: number; name: string };
+  const form = new FormData();
+  form.set('algorithmId', String(algorithm.id));
+  form.set('file', new Blob([new Uint8Array(await trainingZip({ name: 'clipfire', positive: 8, negative: 8, seed: 900 }))], { type: 'application/zip' }), 'clipfire.zip');
+  const uploaded = await json(await fetch(`${baseURL}/api/warehouse/uploadAdjustmentFileZip`, { method: 'POST', headers, body: form }));
+  if (uploaded.code !== 0) throw new Error(`upload refused: ${uploaded.msg}`);
+  const started = await json(await fetch(`${baseURL}/api/warehouse/train`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ algorithmId: algorithm.id }) }));
+  if (started.code !== 0) throw new Error(`training refused: ${started.msg}`);
+  await expect
+    .poll(async () => (await json(await fetch(`${baseURL}/api/warehouse/train/progress/${started.data.taskId}`, { headers }))).data.state, { timeout: 60_000 })
+    .toBe(2);
+  return algorithm.name;
+}
+
+/** A 6 s clip at 1 fps: fire, clear, fire, clear, … (the generated scenes the model was trained on). */
+async function fireClip(): Promise<Buffer> {
+  const frames = await Promise.all(
+    [true, false, true, false, true, false].map(async (fire, i) => new Uint8Array(await sharp(labelledImage(5000 + i, fire)).removeAlpha().raw().toBuffer())),
+  );
+  return (await encodeClip(frames, { width: 320, height: 240, fps: 1 })).output;
+}
+
+test('validation on a video: frames scored, a timeline with the threshold, the frames over it', async ({ page, argusServer }) => {
+  test.setTimeout(150_000);
+  const [name, clip] = await Promise.all([trainedAlgorithm(argusServer.url), fireClip()]);
+  await signIn(page);
+  await page.goto('/testVerify');
+  const versions = page.getByLabel('训练版本');
+  await expect(versions).toBeVisible();
+  const option = versions.locator('option', { hasText: name });
+  await versions.selectOption({ value: (await option.first().getAttribute('value')) as string });
+  await page.getByTestId('video-validate-input').setInputFiles({ name: 'fire.mp4', mimeType: 'video/mp4', buffer: clip });
+  await page.getByRole('button', { name: '开始视频验证' }).click();
+  await expect(page.getByRole('img', { name: /6 帧的得分时间线/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: /超过阈值 .* 的帧（[1-6]）/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /第 \d+ 秒的画面/ }).first()).toBeVisible();
+});
