@@ -12,6 +12,14 @@ const zhShell = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/i18
 
 const SLICE = 12;
 const slices = Array.from({ length: Math.ceil(SHELL_ROUTES.length / SLICE) }, (_, i) => SHELL_ROUTES.slice(i * SLICE, (i + 1) * SLICE));
+/**
+ * In the page: the animations that run forever (a spinner). Once a screen has loaded none may run: an invisible
+ * spinner (rsuite's table loader) restyled every list screen ~35 times a second while idle.
+ */
+const ENDLESS_ANIMATIONS = `document.getAnimations()
+  .filter((a) => a.playState === 'running' && a.effect && a.effect.getComputedTiming().iterations === Infinity)
+  .map((a) => (a.animationName || 'animation') + ' on ' + (a.effect.target ? a.effect.target.className : '?'))`;
+
 /** Goes to `path` inside the loaded console, as a menu click does. */
 const NAVIGATE = (path: string) => `history.pushState(null, '', ${JSON.stringify(path)}); dispatchEvent(new PopStateEvent('popstate'));`;
 const currentCrumb = (page: Page) => page.locator('.shell-breadcrumbs [aria-current="page"]');
@@ -68,6 +76,7 @@ for (const [index, routes] of slices.entries()) {
           default: // no breadcrumbs outside the main layout: the screen shows its title
             await expect(page.getByText(named, { exact: true }).first()).toBeVisible();
         }
+        await expect.poll(() => page.evaluate(ENDLESS_ANIMATIONS), { message: `${route.path}: nothing turns once loaded` }).toEqual([]);
       });
     }
     expect(errors).toEqual([]);
