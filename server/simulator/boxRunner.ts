@@ -132,7 +132,7 @@ export function startSimulatedBoxes(options: SimulatedBoxesOptions): SimulatedBo
     const wait = state.awayUntil - Date.now();
     if (wait > 0) return schedule(state, wait);
     let answer: HeartbeatAnswer | null = null;
-    const sending = state.acks;
+    const sending = [...state.acks];
     try {
       const res = await fetch(`${base}/api/ingest/heartbeat`, {
         method: 'POST',

@@ -7706,8 +7706,10 @@ export interface components {
         };
         EdgeBoxHeartbeatAnswer: {
             /**
-             * @description Trained versions synced to this box (syncTrainVersion) and not yet handed over, each handed over once
-             *     (delivered by this answer); the box acknowledges each with modelSyncAcks on a later heartbeat.
+             * @description Trained versions synced to this box (syncTrainVersion) and not yet handed over, oldest first, each
+             *     handed over once (delivered by this answer), at most 10 per answer (the rest come with the next
+             *     heartbeats); a version withdrawn since it was synced is not handed over. The box acknowledges each
+             *     with modelSyncAcks on a later heartbeat.
              */
             modelSyncs: components["schemas"]["EdgeBoxModelSync"][];
             /** @description Commands queued since the last heartbeat, oldest first; each is answered once. */

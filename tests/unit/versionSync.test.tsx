@@ -106,12 +106,12 @@ describe('sync panel', () => {
     renderSignedIn(<VersionSyncPanel version={version} onClose={() => {}} />);
     fireEvent.click(await screen.findByLabelText('Gate box: Online'));
     fireEvent.click(screen.getByRole('button', { name: 'Sync to the chosen boxes' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Sync version train-3 to 1 edge boxes?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sync version train-3 to 1 edge box?' });
     expect(dialog.textContent).toContain('Gate box');
     expect(calls.syncVersion).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sync' }));
     await waitFor(() => expect(calls.syncVersion).toHaveBeenCalledWith(7, [1]));
-    expect(await screen.findByText('Queued for 1 boxes.')).toBeTruthy();
+    expect(await screen.findByText('Queued for 1 box.')).toBeTruthy();
     expect(await screen.findByText(/Refreshing every/)).toBeTruthy();
     // The reload right after syncing answers pending; the next refresh answers applied.
     await waitFor(() => expect(calls.listVersionSyncs).toHaveBeenCalledTimes(2));

@@ -134,7 +134,7 @@ export default function SynchroModelInfoScreen() {
           {compare.length === 1 ? <p role="status">{t('compare.pickOneMore')}</p> : null}
         </>
       ) : null}
-      {syncing ? <VersionSyncPanel version={syncing} onClose={() => setParam({ sync: null })} /> : null}
+      {syncing ? <VersionSyncPanel key={syncing.id} version={syncing} onClose={() => setParam({ sync: null })} /> : null}
       {compare.length === 2 ? <OpenCompare ids={compare as [number, number]} /> : null}
       {reportId && algorithmId && compare.length < 2 ? <OpenReport versionId={reportId} algorithmId={algorithmId} /> : null}
       {algorithm ? (
