@@ -107,7 +107,7 @@ test('sync the published version to a simulated edge box: chosen, confirmed, pen
   const row = panel.getByTestId('sync-status').getByRole('row').filter({ hasText: '南山路口边缘盒子' });
   // Queued; the box takes it with its next heartbeat (every 10 s) and answers at once: the table refreshes itself.
   await expect(row).toContainText(/待下发|已下发|已应用/);
-  await expect(row).toContainText('已应用', { timeout: 15_000 });
+  await expect(row).toContainText('已应用', { timeout: 20_000 });
   await expect(panel.getByText('所有同步都已有回执。')).toBeVisible();
   await expect(row.getByRole('cell').nth(4)).not.toBeEmpty();
 });
