@@ -1,4 +1,4 @@
-// Kysely types of the training tables (migrations 050, 052) and the evaluation tables (051).
+// Kysely types of the training tables (migrations 050, 052, 053) and the evaluation tables (051).
 import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -73,11 +73,26 @@ export interface TrainVersionTable {
   createdAt: CreatedAt;
 }
 
+export type TrainSyncStatus = 'pending' | 'delivered' | 'applied' | 'failed';
+
+export interface TrainVersionSyncTable {
+  id: Generated<number>;
+  versionId: number;
+  boxId: number;
+  status: Generated<TrainSyncStatus>;
+  reason: Generated<string>;
+  userName: string;
+  createdAt: CreatedAt;
+  deliveredAt: NullableTimestamp;
+  finishedAt: NullableTimestamp;
+}
+
 export interface TrainingTables {
   trainSamples: TrainSampleTable;
   imageEmbeddings: ImageEmbeddingTable;
   trainJobs: TrainJobTable;
   trainVersions: TrainVersionTable;
+  trainVersionSyncs: TrainVersionSyncTable;
 }
 
 export interface EvalDatasetTable {

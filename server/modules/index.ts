@@ -56,6 +56,7 @@ import { evaluationHandlers } from './training/evaluationHandlers.ts';
 import { predictBigSdkHandlers } from './training/predictBigSdk.ts';
 import { trainHandlers } from './training/trainHandlers.ts';
 import { versionHandlers } from './training/versionHandlers.ts';
+import { versionSyncHandlers } from './training/versionSyncHandlers.ts';
 import { versionPackageHandlers } from './training/versionPackage.ts';
 import { videoValidationHandlers } from './training/videoValidation.ts';
 import { trainHealthHandlers } from './training/trainHealth.ts';
@@ -95,6 +96,7 @@ export const handlers: HandlerMap = {
   ...sampleHandlers,
   ...trainHandlers,
   ...versionHandlers,
+  ...versionSyncHandlers,
   ...versionPackageHandlers,
   ...describeImageHandlers,
   ...evalHandlers,

@@ -1,10 +1,12 @@
 // Simulated edge boxes that behave like real ones on the box API: each heartbeats (POST /api/ingest/heartbeat with
 // its own id and secret), reports itself as simulated with its figures, apps and the run state of its cameras,
 // obeys the commands handed back (a restart takes it away for a few seconds), and analyses only the cameras the
-// platform has started — posting their alarms (POST /api/ingest/alarm, marked simulated) at a slow pace.
+// platform has started — posting their alarms (POST /api/ingest/alarm, marked simulated) at a slow pace. Trained
+// versions synced to a box are checked and kept (modelSync.ts) and acknowledged at once with an extra heartbeat.
 // The demo site runs its boxes this way (server/simulator/demoBox.ts), so tasks and cameras can be started and
 // stopped and boxes restarted from the console.
 import { type BoxCredentials, parseTypes, pickType, postAlarm } from './edgeBox.ts';
+import { applyModelSyncs, type HeldModel, type ModelSyncAck, type ModelSyncOffer } from './modelSync.ts';
 import { postRecording } from './recordingPost.ts';
 
 export interface BoxCameraWork {
@@ -18,11 +20,14 @@ interface HeartbeatAnswer {
   commands: { id: number; command: string; payload: unknown }[];
   cameras: BoxCameraWork[];
   heartbeatSeconds: number;
+  /** Absent from a server that does not sync trained versions. */
+  modelSyncs?: ModelSyncOffer[];
 }
 
 export type BoxEvent =
   | { type: 'heartbeat'; boxId: number; cameras: BoxCameraWork[] }
   | { type: 'command'; boxId: number; command: string }
+  | { type: 'modelSync'; boxId: number; syncId: number; applied: boolean }
   | { type: 'restarted'; boxId: number }
   | { type: 'alarm'; boxId: number; cameraId: number; ok: boolean; msg: string }
   | { type: 'refused'; boxId: number; code: number; msg: string }
@@ -48,6 +53,8 @@ export interface SimulatedBoxesOptions {
 export interface SimulatedBoxes {
   /** The cameras each box was last told to run. */
   work(boxId: number): BoxCameraWork[];
+  /** The trained models each box holds, by algorithm id. */
+  models(boxId: number): Map<number, HeldModel>;
   stop(): Promise<void>;
 }
 
@@ -70,6 +77,9 @@ interface BoxState {
   awayUntil: number;
   timer: NodeJS.Timeout | null;
   load: { cpu: number; memory: number; disk: number };
+  models: Map<number, HeldModel>;
+  /** Acknowledgements the next heartbeat carries. */
+  acks: ModelSyncAck[];
 }
 
 export function startSimulatedBoxes(options: SimulatedBoxesOptions): SimulatedBoxes {
@@ -84,7 +94,7 @@ export function startSimulatedBoxes(options: SimulatedBoxesOptions): SimulatedBo
   let alarmTimer: NodeJS.Timeout | null = null;
 
   const states = options.boxes.map(
-    (box): BoxState => ({ box, work: [], intervalMs: heartbeatMs, awayUntil: 0, timer: null, load: { cpu: 20 + box.boxId * 7, memory: 35, disk: 41 } }),
+    (box): BoxState => ({ box, work: [], intervalMs: heartbeatMs, awayUntil: 0, timer: null, load: { cpu: 20 + box.boxId * 7, memory: 35, disk: 41 }, models: new Map(), acks: [] }),
   );
 
   const track = <T>(p: Promise<T>): Promise<T> => {
@@ -113,6 +123,7 @@ export function startSimulatedBoxes(options: SimulatedBoxesOptions): SimulatedBo
       sdcApps: SDC_APPS,
       sdcTopics: SDC_TOPICS,
       runStates: state.work.map((c) => ({ cameraId: c.cameraId, runState: c.started ? 1 : 0 })),
+      ...(state.acks.length ? { modelSyncAcks: state.acks.slice(0, 100) } : {}),
     };
   };
 
@@ -121,6 +132,7 @@ export function startSimulatedBoxes(options: SimulatedBoxesOptions): SimulatedBo
     const wait = state.awayUntil - Date.now();
     if (wait > 0) return schedule(state, wait);
     let answer: HeartbeatAnswer | null = null;
+    const sending = [...state.acks];
     try {
       const res = await fetch(`${base}/api/ingest/heartbeat`, {
         method: 'POST',
@@ -128,7 +140,11 @@ export function startSimulatedBoxes(options: SimulatedBoxesOptions): SimulatedBo
         body: JSON.stringify(report(state)),
       });
       const body = (await res.json()) as { code: number; msg: string; data?: HeartbeatAnswer };
-      if (body.code === 0 && body.data) answer = body.data;
+      if (body.code === 0 && body.data) {
+        answer = body.data;
+        // Taken by the platform: not sent again.
+        state.acks = state.acks.filter((a) => !sending.includes(a));
+      }
       else emit({ type: 'refused', boxId: state.box.boxId, code: body.code, msg: body.msg });
     } catch (error) {
       emit({ type: 'refused', boxId: state.box.boxId, code: -1, msg: (error as Error).message });
@@ -141,6 +157,9 @@ export function startSimulatedBoxes(options: SimulatedBoxesOptions): SimulatedBo
         emit({ type: 'command', boxId: state.box.boxId, command: command.command });
         if (command.command === 'restart') state.awayUntil = Date.now() + restartMs;
       }
+      const acks = applyModelSyncs(state.models, answer.modelSyncs ?? []);
+      for (const ack of acks) emit({ type: 'modelSync', boxId: state.box.boxId, syncId: ack.syncId, applied: ack.applied });
+      state.acks.push(...acks);
       if (state.awayUntil > Date.now()) {
         // Away while it restarts; back with a heartbeat of its own (the platform sees it online again).
         const back = state.awayUntil - Date.now();
@@ -153,7 +172,8 @@ export function startSimulatedBoxes(options: SimulatedBoxesOptions): SimulatedBo
         return;
       }
     }
-    schedule(state, state.intervalMs);
+    // Acknowledge new models at once rather than a whole interval later.
+    schedule(state, answer && state.acks.length ? 0 : state.intervalMs);
   };
 
   /** A started camera of a box that is up, chosen at random; null when nothing runs. */
@@ -188,6 +208,7 @@ export function startSimulatedBoxes(options: SimulatedBoxesOptions): SimulatedBo
 
   return {
     work: (boxId) => states.find((s) => s.box.boxId === boxId)?.work ?? [],
+    models: (boxId) => states.find((s) => s.box.boxId === boxId)?.models ?? new Map(),
     async stop() {
       stopped = true;
       for (const state of states) if (state.timer) clearTimeout(state.timer);

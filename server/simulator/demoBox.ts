@@ -25,6 +25,7 @@ export function startDemoBox(serverUrl: string, dataDir: string, log: (line: str
     onEvent(event) {
       if (event.type === 'command') log(`simulator: box ${event.boxId} received ${event.command}`);
       if (event.type === 'restarted') log(`simulator: box ${event.boxId} restarted`);
+      if (event.type === 'modelSync') log(`simulator: box ${event.boxId} ${event.applied ? 'applied' : 'refused'} trained version sync ${event.syncId}`);
       // A refusal is said once per reason, not at every heartbeat.
       const refusal =
         event.type === 'refused'

@@ -5106,6 +5106,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/warehouse/train/version/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sync a published trained version to edge boxes
+         * @description Queues the version for each box (one sync row per box, status pending). Each box takes its pending
+         *     syncs with its next heartbeat (ingestHeartbeat answers modelSyncs: the classifier inline; marked
+         *     delivered in the statement that hands them over) and acknowledges them with a later heartbeat
+         *     (modelSyncAcks) → applied, or failed with the box's reason. Idempotent: a box that already has the
+         *     version pending, delivered or applied keeps its row as it is; a failed one is queued again. Only a
+         *     published version is synced (409 naming it otherwise); 404 unknown version or box (the first unknown
+         *     box is named); 400 a box given twice.
+         */
+        post: operations["syncTrainVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/train/version/syncs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The edge boxes and the syncs of a trained version
+         * @description Every edge box (name, online, simulated; at most 500, by id) to choose from, and the version's syncs
+         *     per box: pending → delivered (handed over by a heartbeat) → applied, or failed with the box's reason,
+         *     with their times. 404 unknown version.
+         */
+        get: operations["listTrainVersionSyncs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/warehouse/samples/health": {
         parameters: {
             query?: never;
@@ -7645,8 +7693,25 @@ export interface components {
                 /** @enum {integer} */
                 runState: 0 | 1 | 3;
             }[];
+            /**
+             * @description What the box did with trained versions it was handed (modelSyncs of an earlier answer): applied, or
+             *     failed with its reason. An ack of a sync that is not this box's, or not delivered, changes nothing.
+             */
+            modelSyncAcks?: {
+                syncId: number;
+                applied: boolean;
+                /** @description Why it could not apply the version (with applied false). */
+                reason?: string;
+            }[];
         };
         EdgeBoxHeartbeatAnswer: {
+            /**
+             * @description Trained versions synced to this box (syncTrainVersion) and not yet handed over, oldest first, each
+             *     handed over once (delivered by this answer), at most 10 per answer (the rest come with the next
+             *     heartbeats); a version withdrawn since it was synced is not handed over. The box acknowledges each
+             *     with modelSyncAcks on a later heartbeat.
+             */
+            modelSyncs: components["schemas"]["EdgeBoxModelSync"][];
             /** @description Commands queued since the last heartbeat, oldest first; each is answered once. */
             commands: {
                 id: number;
@@ -7666,6 +7731,26 @@ export interface components {
             }[];
             /** @description The interval the platform expects heartbeats at (the box's platform configuration). */
             heartbeatSeconds: number;
+        };
+        /** @description A trained classifier for the box to run (the same documents as an exported package, inline). */
+        EdgeBoxModelSync: {
+            syncId: number;
+            versionId: number;
+            algorithmId: number;
+            algorithmName: string;
+            version: string;
+            threshold: number;
+            /** @description The feature extractor the classifier reads (the box must run the same one). */
+            extractor: string;
+            /** @description sha256 of the extractor's weights. */
+            extractorHash: string;
+            /** @description Standardisation (mean, std), weights and bias over the extractor's features, and the threshold. */
+            classifier: {
+                mean: number[];
+                std: number[];
+                weights: number[];
+                bias: number;
+            };
         };
         EdgeBoxSdcApp: {
             appName: string;
@@ -9696,6 +9781,36 @@ export interface components {
         TrainVersionImport: {
             file: components["schemas"]["BinaryFile"];
             algorithmId: number;
+        };
+        TrainVersionSyncRequest: {
+            versionId: number;
+            boxIds: number[];
+        };
+        /**
+         * @description pending (queued) → delivered (a heartbeat handed it to the box) → applied, or failed (the box's reason).
+         * @enum {string}
+         */
+        TrainVersionSyncStatus: "pending" | "delivered" | "applied" | "failed";
+        TrainVersionSync: {
+            boxId: number;
+            boxName: string;
+            status: components["schemas"]["TrainVersionSyncStatus"];
+            /** @description Why the box could not apply it (failed); empty otherwise. */
+            reason: string;
+            createTime: components["schemas"]["DateTime"];
+            deliveredTime: components["schemas"]["DateTime"] | null;
+            finishedTime: components["schemas"]["DateTime"] | null;
+        };
+        TrainVersionSyncBox: {
+            id: number;
+            name: string;
+            online: boolean;
+            simulated: boolean;
+        };
+        TrainVersionSyncList: {
+            versionId: number;
+            boxes: components["schemas"]["TrainVersionSyncBox"][];
+            syncs: components["schemas"]["TrainVersionSync"][];
         };
         TrainHealthQuery: {
             algorithmId: number;
@@ -17325,6 +17440,56 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["TrainVersion"];
+                    };
+                };
+            };
+        };
+    };
+    syncTrainVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrainVersionSyncRequest"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0 (the version's syncs after this call). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["TrainVersionSyncList"];
+                    };
+                };
+            };
+        };
+    };
+    listTrainVersionSyncs: {
+        parameters: {
+            query: {
+                versionId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["TrainVersionSyncList"];
                     };
                 };
             };

@@ -1,7 +1,7 @@
 // Trained versions as an operator uses them, on the demo site's seeded training area: the /algorithmProduction
 // landing (statuses, continue where left), the warehouse's versions (withdraw and publish, each confirmed; export
-// the package; import it back as a new version), /synchroModelInfo (compare two versions, reopen a report), and the
-// wizard's upload progress with its cancel.
+// the package; import it back as a new version), /synchroModelInfo (compare two versions, reopen a report, sync a
+// published version to the demo's simulated edge box), and the wizard's upload progress with its cancel.
 import { readFileSync } from 'node:fs';
 import { trainingZip } from '../../scripts/trainingDataset.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
@@ -80,6 +80,36 @@ test('publish and withdraw (confirmed), export a version and import it back, the
   await page.getByRole('button', { name: 'train-1 的报告' }).click();
   await expect(page.getByRole('heading', { name: /版本 train-1 的报告/ })).toBeVisible();
   await expect(page.getByTestId('per-class').getByRole('row')).toHaveCount(5);
+});
+
+test('sync the published version to a simulated edge box: chosen, confirmed, pending, then applied by the box', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/synchroModelInfo');
+  // The other test of this file may have imported a second version: pick the algorithm by its name.
+  const algorithm = page.getByLabel('算法');
+  await algorithm.selectOption((await algorithm.locator('option', { hasText: TRAINED }).getAttribute('value')) as string);
+  await page.getByRole('button', { name: '同步 train-1 到边缘盒子' }).click();
+  await expect(page).toHaveURL(/sync=\d+/);
+  const panel = page.locator('.train-sync');
+  await expect(panel.getByRole('heading', { name: `同步 ${TRAINED} 的版本 train-1 到边缘盒子` })).toBeVisible();
+  await expect(panel.getByText('该版本还没有同步到任何盒子。')).toBeVisible();
+  // The simulated boxes heartbeat from the server's start: online.
+  const box = panel.getByLabel('南山路口边缘盒子：在线');
+  await expect(box).toBeVisible();
+  await box.check();
+  await expect(panel.getByText('已选 1 个（最多 50 个）')).toBeVisible();
+  await panel.getByRole('button', { name: '同步到选中的盒子' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('将版本 train-1 同步到 1 个边缘盒子？');
+  await expect(dialog).toContainText('南山路口边缘盒子');
+  await dialog.getByRole('button', { name: '同步' }).click();
+  await expect(dialog).toBeHidden();
+  const row = panel.getByTestId('sync-status').getByRole('row').filter({ hasText: '南山路口边缘盒子' });
+  // Queued; the box takes it with its next heartbeat (every 10 s) and answers at once: the table refreshes itself.
+  await expect(row).toContainText(/待下发|已下发|已应用/);
+  await expect(row).toContainText('已应用', { timeout: 20_000 });
+  await expect(panel.getByText('所有同步都已有回执。')).toBeVisible();
+  await expect(row.getByRole('cell').nth(4)).not.toBeEmpty();
 });
 
 test('an upload shows its progress and can be cancelled while under way', async ({ page }) => {

@@ -1,9 +1,10 @@
 // Whether an edge box is online, and what a heartbeat from a box records. The box reports through the ingest side
 // (a box that posts is alive): recordBoxHeartbeat is what that side calls, and what hands the box its queued
-// commands and marks its current assignment delivered.
+// commands and the trained versions synced to it, and marks its current assignment delivered.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { type BoxResourceReport, storeBoxSample } from '../stats/resourceStore.ts';
+import { acknowledgeModelSyncs, deliverModelSyncs, type ModelSync, type ModelSyncAck } from '../training/versionSyncStore.ts';
 
 export const DEFAULT_HEARTBEAT_SECONDS = 30;
 
@@ -40,6 +41,8 @@ export interface HeartbeatReport extends BoxResourceReport {
   runStates?: { cameraId: number; runState: 0 | 1 | 3 }[];
   /** The box is a simulation (the demo site's boxes). */
   simulated?: boolean;
+  /** What the box did with the trained versions it was handed. */
+  modelSyncAcks?: ModelSyncAck[];
 }
 
 /** A camera bound to the box: whether its analysis is started (device or detection task), and its running events. */
@@ -54,6 +57,7 @@ export interface HeartbeatAnswer {
   commands: { id: number; command: string; payload: unknown }[];
   cameras: BoxCamera[];
   heartbeatSeconds: number;
+  modelSyncs: ModelSync[];
 }
 
 /** Records a heartbeat: status figures, reported apps, and hands over the commands queued for the box. */
@@ -79,11 +83,15 @@ export async function recordBoxHeartbeat(db: Kysely<Database>, boxId: number, re
       .where('deliveredAt', 'is', null)
       .returning(['id', 'command', 'payload'])
       .execute();
+    // Acknowledgements first: a sync delivered by the last answer can be applied by this one.
+    await acknowledgeModelSyncs(trx, boxId, report.modelSyncAcks ?? [], now);
+    const modelSyncs = await deliverModelSyncs(trx, boxId, now);
     const platform = await trx.selectFrom('edgeBoxPlatformConfigs').select('heartbeatSeconds').where('boxId', '=', boxId).executeTakeFirst();
     return {
       commands: commands.sort((a, b) => a.id - b.id),
       cameras: await boxCameras(trx, boxId),
       heartbeatSeconds: platform?.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS,
+      modelSyncs,
     };
   });
 }

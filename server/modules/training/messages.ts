@@ -102,6 +102,11 @@ export const trainingMessages = {
   'training.modelServiceFailed': { zh: '大模型服务调用失败（{reason}）', en: 'The model service call failed ({reason})' },
   'training.modelServiceBusy': { zh: '大模型服务繁忙，请稍后再试', en: 'The model service is busy; try again later' },
   'training.entity.version': { zh: '训练版本', en: 'trained version' },
+  'training.syncNotPublished': {
+    zh: '版本 {version} 未发布：只有已发布的版本才能同步到边缘盒子',
+    en: 'Version {version} is not published: only a published version can be synced to edge boxes',
+  },
+  'training.syncBoxRepeat': { zh: '边缘盒子 {boxId} 重复出现在 boxIds 中', en: 'Edge box {boxId} appears twice in boxIds' },
   'training.versionPublished': { zh: '版本 {version} 已发布，不能重复发布', en: 'Version {version} is already published' },
   'training.versionNotPublished': { zh: '版本 {version} 未发布，无需撤回', en: 'Version {version} is not published; there is nothing to withdraw' },
   'training.packageInvalid': { zh: '不是有效的训练版本包：{reason}', en: 'Not a valid trained-version package: {reason}' },

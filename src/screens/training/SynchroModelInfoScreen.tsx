@@ -1,6 +1,7 @@
 // /synchroModelInfo (§2 "training model management"): the trained versions of an algorithm with their figures and
-// status; reopen any version's saved report, or pick two and compare them side by side. The algorithm, the open
-// report and the compared pair live in the URL (?algorithmId=&versionId= or &compare=a,b), so a link reopens them.
+// status; reopen any version's saved report, pick two and compare them side by side, or sync a published version to
+// edge boxes. The algorithm, the open report, the compared pair and the synced version live in the URL
+// (?algorithmId=&versionId= or &compare=a,b, &sync=id), so a link reopens them.
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import Button from 'rsuite/Button';
@@ -14,6 +15,7 @@ import { ReportPanel } from './ReportPanel.tsx';
 import { listWarehouse } from './trainingApi.ts';
 import { getVersion, listVersions, type TrainVersionDetail } from './versionsApi.ts';
 import { RetrainLine, VersionsPanel } from './VersionsPanel.tsx';
+import { VersionSyncPanel } from './VersionSyncPanel.tsx';
 import './training.css';
 
 const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
@@ -46,6 +48,8 @@ export default function SynchroModelInfoScreen() {
   const algorithm = algorithms.data.find((a) => a.id === algorithmId) ?? null;
   const versions = useLoaded((signal) => (algorithmId ? listVersions(algorithmId, signal) : Promise.resolve(null)), null, algorithmId ?? 0);
   const reportId = idOf(params.get('versionId'));
+  const syncId = idOf(params.get('sync'));
+  const syncing = versions.data?.list.find((v) => v.id === syncId && v.published) ?? null;
   const compare = (params.get('compare') ?? '').split(',').map(idOf).filter((n): n is number => n !== null).slice(0, 2);
   const setParam = (next: Record<string, string | null>) => {
     const merged = new URLSearchParams(params);
@@ -69,7 +73,7 @@ export default function SynchroModelInfoScreen() {
       {algorithms.data.length > 0 ? (
         <label>
           {t('compare.algorithm')}{' '}
-          <select value={algorithmId ?? ''} onChange={(e) => setParam({ algorithmId: e.target.value, versionId: null, compare: null })}>
+          <select value={algorithmId ?? ''} onChange={(e) => setParam({ algorithmId: e.target.value, versionId: null, compare: null, sync: null })}>
             {algorithms.data.map((a) => (
               <option key={a.id} value={a.id}>
                 {t('compare.algorithmOption', { name: a.name, count: a.versionCount })}
@@ -94,6 +98,7 @@ export default function SynchroModelInfoScreen() {
                 <th scope="col">{t('versions.samples')}</th>
                 <th scope="col">{t('versions.status')}</th>
                 <th scope="col">{t('versions.report')}</th>
+                <th scope="col">{t('sync.column')}</th>
               </tr>
             </thead>
             <tbody>
@@ -113,6 +118,15 @@ export default function SynchroModelInfoScreen() {
                       {t('compare.openReport', { version: v.version })}
                     </Button>
                   </td>
+                  <td>
+                    {v.published ? (
+                      <Button size="xs" aria-pressed={syncId === v.id} onClick={() => setParam({ sync: String(v.id) })}>
+                        {t('sync.open', { version: v.version })}
+                      </Button>
+                    ) : (
+                      <span className="train-muted">{t('sync.onlyPublished')}</span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -120,6 +134,7 @@ export default function SynchroModelInfoScreen() {
           {compare.length === 1 ? <p role="status">{t('compare.pickOneMore')}</p> : null}
         </>
       ) : null}
+      {syncing ? <VersionSyncPanel key={syncing.id} version={syncing} onClose={() => setParam({ sync: null })} /> : null}
       {compare.length === 2 ? <OpenCompare ids={compare as [number, number]} /> : null}
       {reportId && algorithmId && compare.length < 2 ? <OpenReport versionId={reportId} algorithmId={algorithmId} /> : null}
       {algorithm ? (
