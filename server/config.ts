@@ -31,6 +31,9 @@ export interface ServerConfig {
   /** Push to third parties: how often the delivery loop looks for due deliveries, the first retry's delay (doubling
    *  after each failure) and how long one attempt may take. */
   push: { pollMs: number; retryBaseMs: number; timeoutMs: number };
+  /** Target retrieval's background index loop: embeds each stored alarm's snapshot and box crop at low priority, so
+   *  an image search finds them embedded; pollMs between looks at an empty backlog. */
+  retrievalIndex: { enabled: boolean; pollMs: number };
 }
 
 export const DEMO_ADMIN_PASSWORD = 'Argus@2026';
@@ -64,6 +67,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       retryBaseMs: positive(env.PUSH_RETRY_BASE_SECONDS, 5) * 1000,
       timeoutMs: positive(env.PUSH_TIMEOUT_SECONDS, 10) * 1000,
     },
+    retrievalIndex: { enabled: env.RETRIEVAL_INDEX !== 'off', pollMs: positive(env.RETRIEVAL_INDEX_POLL_MS, 2000) },
   };
 }
 
