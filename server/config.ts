@@ -32,8 +32,9 @@ export interface ServerConfig {
    *  after each failure) and how long one attempt may take. */
   push: { pollMs: number; retryBaseMs: number; timeoutMs: number };
   /** Target retrieval's background index loop: embeds each stored alarm's snapshot and box crop at low priority, so
-   *  an image search finds them embedded; pollMs between looks at an empty backlog. */
-  retrievalIndex: { enabled: boolean; pollMs: number };
+   *  an image search finds them embedded; pollMs between looks at an empty backlog; while it runs, a search embeds
+   *  at most searchEmbedLimit candidates the loop has not reached (the rest are reported as still being indexed). */
+  retrievalIndex: { enabled: boolean; pollMs: number; searchEmbedLimit: number };
 }
 
 export const DEMO_ADMIN_PASSWORD = 'Argus@2026';
@@ -67,7 +68,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       retryBaseMs: positive(env.PUSH_RETRY_BASE_SECONDS, 5) * 1000,
       timeoutMs: positive(env.PUSH_TIMEOUT_SECONDS, 10) * 1000,
     },
-    retrievalIndex: { enabled: env.RETRIEVAL_INDEX !== 'off', pollMs: positive(env.RETRIEVAL_INDEX_POLL_MS, 2000) },
+    retrievalIndex: {
+      enabled: env.RETRIEVAL_INDEX !== 'off',
+      pollMs: positive(env.RETRIEVAL_INDEX_POLL_MS, 2000),
+      searchEmbedLimit: positive(env.RETRIEVAL_SEARCH_EMBED_LIMIT, 50),
+    },
   };
 }
 

@@ -1,7 +1,8 @@
 // searchTargetRetrieval: the objects detected in alarms, found by the §3 attributes (newest first, paged in the
 // database) or by 1–3 images (ranked by embedding similarity over the newest MAX_CANDIDATES matching alarms). The
 // index loop (indexLoop.ts) embeds alarms as they are stored; a search embeds only candidates it has not reached —
-// at most SEARCH_EMBED_LIMIT while the loop runs (the rest are counted as still being indexed), all when it is off.
+// at most config.retrievalIndex.searchEmbedLimit (50: about 100 images, 1–2 s here) while the loop runs (the rest
+// are counted as still being indexed and not compared), all of them when it is off.
 import { formatTime, pageOf } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import { ApiError } from '../../http/apiError.ts';
@@ -13,9 +14,6 @@ import { checkAttributes, checkWindow, MAX_QUERY_IMAGES, matchingAlarms } from '
 
 /** An image search compares at most this many alarms: the newest within the filters (the contract says so). */
 export const MAX_CANDIDATES = 1000;
-/** While the index loop runs, a search embeds at most this many not yet indexed candidates itself (newest first):
- *  about 2 × 50 images, 1–2 s here; the loop reaches the others shortly. */
-export const SEARCH_EMBED_LIMIT = 50;
 
 type Hit = Schema<'TargetRetrievalHit'>;
 type Row = Candidate & { cameraId: number; cameraName: string; alarmTime: Date; attributes: Record<string, unknown> };
@@ -68,14 +66,16 @@ export const retrievalHandlers: HandlerMap = {
     const threshold = body.similarity ?? DEFAULT_SIMILARITY;
     const candidates = (await matching().select(COLUMNS).orderBy('alarmTime', 'desc').orderBy('id', 'desc').limit(MAX_CANDIDATES).execute()) as Row[];
     const cached = await cachedCandidateVectors(db, candidates);
-    const indexing = Boolean(services.retrievalIndex);
+    // While the index loop runs, the search embeds at most this many candidates itself (newest first).
+    const limit = services.retrievalIndex ? services.config.retrievalIndex.searchEmbedLimit : Number.POSITIVE_INFINITY;
     const hits: { row: Row; similarity: number }[] = [];
     let embedded = 0;
     let pending = 0;
     for (const row of candidates) {
-      let vectors = cached.get(row.id);
+      // An alarm without a snapshot has nothing to compare (and nothing to embed).
+      let vectors = row.imagePath ? cached.get(row.id) : [];
       if (!vectors) {
-        if (indexing && embedded >= SEARCH_EMBED_LIMIT) {
+        if (embedded >= limit) {
           pending += 1;
           continue;
         }

@@ -1,6 +1,7 @@
 // The parts of an image search on the retrieval screen: the similarity threshold the hits must reach (shown with the
 // query images; the measured default until the user changes it) and, after a search, what was compared — candidates
 // the background index has not reached yet are not compared, and the screen says how many.
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SIMILARITY } from '../../domain/retrievalThreshold.ts';
 import type { RetrievalPage } from './retrievalApi.ts';
@@ -12,10 +13,12 @@ interface ThresholdProps {
 
 export function SimilarityThreshold({ value, onChange }: ThresholdProps) {
   const { t } = useTranslation('alarms');
+  const id = useId();
   return (
-    <label className="retrieval-field">
-      <span>{t('retrieval.threshold')}</span>
+    <div className="retrieval-field">
+      <label htmlFor={id}>{t('retrieval.threshold')}</label>
       <input
+        id={id}
         type="number"
         min={0}
         max={1}
@@ -23,12 +26,12 @@ export function SimilarityThreshold({ value, onChange }: ThresholdProps) {
         inputMode="decimal"
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        aria-describedby="retrieval-threshold-hint"
+        aria-describedby={`${id}-hint`}
       />
-      <small id="retrieval-threshold-hint" className="retrieval-note">
+      <small id={`${id}-hint`} className="retrieval-note">
         {t('retrieval.thresholdHint', { value: DEFAULT_SIMILARITY })}
       </small>
-    </label>
+    </div>
   );
 }
 
