@@ -8,7 +8,8 @@
 // Run: node scripts/measure-retrieval-threshold.ts
 import sharp from 'sharp';
 import { closeFeatures, embed } from '../server/ml/features.ts';
-import { bestSimilarity, cropOf } from '../server/modules/retrieval/retrievalImages.ts';
+import { cropOf } from '../server/modules/retrieval/candidateKeys.ts';
+import { bestSimilarity } from '../server/modules/retrieval/retrievalImages.ts';
 import { SNAPSHOT_HEIGHT, SNAPSHOT_WIDTH, sceneFor } from '../server/simulator/snapshot.ts';
 
 const VEHICLE_TYPES = [1, 16, 20, 33];
@@ -40,8 +41,14 @@ for (const [object, { type, variant }] of objects.entries()) {
 }
 const embedMs = performance.now() - started;
 
-type Kind = 'object' | 'scene';
-const scores: Record<Kind, { same: number[]; different: number[] }> = { object: { same: [], different: [] }, scene: { same: [], different: [] } };
+// object: the query is a picture of the object (its crop), scored as a search does (best of snapshot and crop);
+// scene: the query is a whole snapshot; objectToCrop: an object query against the candidates' crops alone.
+type Kind = 'object' | 'scene' | 'objectToCrop';
+const scores: Record<Kind, { same: number[]; different: number[] }> = {
+  object: { same: [], different: [] },
+  scene: { same: [], different: [] },
+  objectToCrop: { same: [], different: [] },
+};
 for (const [i, q] of views.entries()) {
   for (const [j, c] of views.entries()) {
     if (i === j) continue;
@@ -51,6 +58,7 @@ for (const [i, q] of views.entries()) {
     const target = [c.scene, c.crop];
     scores.object[same ? 'same' : 'different'].push(bestSimilarity([q.crop], target));
     scores.scene[same ? 'same' : 'different'].push(bestSimilarity([q.scene], target));
+    scores.objectToCrop[same ? 'same' : 'different'].push(bestSimilarity([q.crop], [c.crop]));
   }
 }
 

@@ -5,9 +5,10 @@
 // the backlog, taking over an expired claim of one that died.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTime } from '../../server/http/format.ts';
+import { purgeDeletedImages } from '../../server/modules/alarms/alarmStore.ts';
 import { closeFeatures } from '../../server/ml/features.ts';
 import { startRetrievalIndex } from '../../server/modules/retrieval/indexLoop.ts';
-import { type Candidate, candidateKeys } from '../../server/modules/retrieval/retrievalImages.ts';
+import { type Candidate, candidateKeys } from '../../server/modules/retrieval/candidateKeys.ts';
 import { drawSnapshot } from '../../server/simulator/snapshot.ts';
 import { alarmFields, type DemoBox, demoBoxes, ingestOk } from './support/alarms.ts';
 import { call, login } from './support/client.ts';
@@ -127,4 +128,13 @@ describe('retrieval index loop', () => {
     expect(errors).toEqual([]);
     expect(await embedded(id)).toBe(false);
   }, 60_000);
+
+  it('drops an embedded alarm’s vectors when its snapshot is purged after a delete', async () => {
+    const [id] = first;
+    expect(await embedded(id)).toBe(true);
+    const before = await embeddingCount();
+    await db().updateTable('alarms').set({ deletedAt: new Date(Date.now() - 60_000) }).where('id', '=', id).execute();
+    expect(await purgeDeletedImages(db(), server.config.dataDir, 0)).toBeGreaterThanOrEqual(1);
+    expect(await embeddingCount()).toBe(before - 2);
+  });
 });

@@ -8,7 +8,8 @@ import { type Kysely, sql } from 'kysely';
 import type { ServerConfig } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
 import { featureRequestsWaiting } from '../../ml/features.ts';
-import { type Candidate, candidateVectors } from './retrievalImages.ts';
+import type { Candidate } from './candidateKeys.ts';
+import { candidateVectors } from './retrievalImages.ts';
 
 /** Alarms claimed at once (a crashed loop's claims wait LEASE_SECONDS). */
 export const INDEX_BATCH = 8;

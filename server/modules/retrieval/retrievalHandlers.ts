@@ -9,7 +9,8 @@ import { ApiError } from '../../http/apiError.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
 import { pageResult } from '../shared/records.ts';
 import { DEFAULT_SIMILARITY } from '../../../src/domain/retrievalThreshold.ts';
-import { bestSimilarity, type Candidate, cachedCandidateVectors, candidateVectors, queryVectors } from './retrievalImages.ts';
+import type { Candidate } from './candidateKeys.ts';
+import { bestSimilarity, cachedCandidateVectors, candidateVectors, queryVectors } from './retrievalImages.ts';
 import { checkAttributes, checkWindow, MAX_QUERY_IMAGES, matchingAlarms } from './retrievalQuery.ts';
 
 /** An image search compares at most this many alarms: the newest within the filters (the contract says so). */

@@ -14,6 +14,7 @@ import { embed, FeatureInputError } from '../../ml/features.ts';
 import { imageFilePath } from '../alarms/alarmStore.ts';
 import { imageRefBytes } from '../training/describeImage.ts';
 import { cachedEmbeddings, storeEmbedding } from '../training/embeddingCache.ts';
+import { type Candidate, candidateKeys, cropOf } from './candidateKeys.ts';
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
@@ -50,36 +51,6 @@ export async function queryVectors(db: Kysely<Database>, images: readonly string
     }
   }
   return out;
-}
-
-export interface Candidate {
-  id: number;
-  imagePath: string | null;
-  boxX: number;
-  boxY: number;
-  boxW: number;
-  boxH: number;
-  imageWidth: number;
-  imageHeight: number;
-}
-
-/** The crop rectangle of a candidate's box, clamped into its image. */
-export function cropOf(c: Candidate) {
-  const left = Math.max(0, Math.min(c.boxX, c.imageWidth - 1));
-  const top = Math.max(0, Math.min(c.boxY, c.imageHeight - 1));
-  const width = Math.max(1, Math.min(c.boxW, c.imageWidth - left));
-  const height = Math.max(1, Math.min(c.boxH, c.imageHeight - top));
-  return { left, top, width, height };
-}
-
-/**
- * The cache keys of a candidate's two vectors: its whole snapshot and the crop of its box. Stored snapshots never
- * change (random names, written once), so the path identifies the content.
- */
-export function candidateKeys(c: Candidate): { scene: string; crop: string } | null {
-  if (!c.imagePath) return null;
-  const { left, top, width, height } = cropOf(c);
-  return { scene: sha256(`scene:${c.imagePath}`), crop: sha256(`crop:${c.imagePath}:${left},${top},${width},${height}`) };
 }
 
 /** The cached vectors of many candidates at once (one query per 500 keys): alarm id → its vectors, when both are cached. */
