@@ -14,7 +14,8 @@ import { candidateVectors } from './retrievalImages.ts';
 /** Alarms claimed at once (a crashed loop's claims wait LEASE_SECONDS). */
 export const INDEX_BATCH = 8;
 const LEASE_SECONDS = 120;
-/** An alarm whose embedding failed this often (not a missing snapshot: that is simply nothing to embed) is dropped. */
+/** An alarm whose embedding failed this often (not a missing snapshot: that is simply nothing to embed) is dropped;
+ *  after a failure the loop waits its poll interval, so a broken worker does not run through the backlog. */
 const MAX_ATTEMPTS = 3;
 const MIN_PAUSE_MS = 5;
 const BUSY_PAUSE_MS = 50;
@@ -66,26 +67,31 @@ export async function indexBatch(db: Kysely<Database>, dataDir: string, stopped:
     .where('deletedAt', 'is', null)
     .execute()) as Candidate[];
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const release = (rest: number[]) => db.updateTable('embeddingBacklog').set({ claimedUntil: null }).where('alarmId', 'in', rest).execute();
   for (const [i, id] of ids.entries()) {
-    if (stopped()) {
-      await db.updateTable('embeddingBacklog').set({ claimedUntil: null }).where('alarmId', 'in', ids.slice(i)).execute();
-      break;
-    }
     // Searches and trainings go first: wait while one has the feature worker.
     while (featureRequestsWaiting() > 0 && !stopped()) await sleep(BUSY_PAUSE_MS);
+    if (stopped()) {
+      await release(ids.slice(i));
+      break;
+    }
     const row = byId.get(id);
     const started = performance.now();
     try {
       // A deleted alarm, or one whose snapshot is gone, has nothing to embed.
       if (row) await candidateVectors(db, row, dataDir);
       await db.deleteFrom('embeddingBacklog').where('alarmId', '=', id).execute();
-    } catch {
+    } catch (error) {
+      // The worker or the database failed: this alarm is retried after its lease (dropped after MAX_ATTEMPTS), the
+      // rest of the batch is released, and the loop reports the error and waits its poll interval.
       await db
         .updateTable('embeddingBacklog')
         .set((eb) => ({ attempts: eb('attempts', '+', 1), claimedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` }))
         .where('alarmId', '=', id)
         .execute();
       await db.deleteFrom('embeddingBacklog').where('alarmId', '=', id).where('attempts', '>=', MAX_ATTEMPTS).execute();
+      if (i + 1 < ids.length) await release(ids.slice(i + 1));
+      throw error;
     }
     // Yield as long as the image took: at most about half a core goes to indexing.
     await sleep(Math.max(MIN_PAUSE_MS, performance.now() - started));
