@@ -22,7 +22,7 @@ export function SimilarityThreshold({ value, onChange }: ThresholdProps) {
         type="number"
         min={0}
         max={1}
-        step={0.01}
+        step="any"
         inputMode="decimal"
         value={value}
         onChange={(e) => onChange(e.target.value)}
