@@ -1,6 +1,7 @@
 // Alarm ingest → console latency: the server (node server/main.ts, its own process) takes 500 alarms/s for 30 s
 // from 50 simulated boxes while 20 websocket consoles are connected; figures: ingest-to-client latency
-// p50/p95/max, alarms lost (acknowledged by the ingest but not received by every console), server memory.
+// p50/p95/max, alarms lost (acknowledged by the ingest but not received by every console), server memory. Run with
+// target retrieval's background index loop off and on (RETRIEVAL_INDEX): the loop embeds the alarms while they arrive.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +16,10 @@ import { percentile } from './stats.ts';
 
 export interface IngestFigures {
   database: 'pglite' | 'postgres';
+  /** Target retrieval's background index loop ran in the server. */
+  retrievalIndex: boolean;
+  /** Alarms it embedded during the run (0 when off). */
+  indexedAlarms: number;
   rate: number;
   seconds: number;
   consoles: number;
@@ -39,7 +44,7 @@ const BOXES = 50; // 10 alarms/s each: under the server's 20/s per box even when
 /** A data directory (or PostgreSQL database) seeded with the demo site plus BOXES boxes of one camera each. */
 async function prepare(databaseUrl: string | undefined): Promise<{ dataDir: string; boxes: BoxCredentials[] }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'argus-bench-ingest-'));
-  const built = await buildApp({ ...configFromEnv({}), dataDir, databaseUrl, staticDir: undefined, logLevel: 'silent' });
+  const built = await buildApp({ ...configFromEnv({}), dataDir, databaseUrl, staticDir: undefined, logLevel: 'silent', retrievalIndex: { enabled: false, pollMs: 2000, searchEmbedLimit: 50 } });
   const boxes: BoxCredentials[] = [];
   for (let i = 0; i < BOXES; i++) {
     const secret = randomBytes(24).toString('base64url');
@@ -59,8 +64,18 @@ async function prepare(databaseUrl: string | undefined): Promise<{ dataDir: stri
   return { dataDir, boxes };
 }
 
-async function startServer(dataDir: string, databaseUrl: string | undefined): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: '', SIMULATOR: 'off' };
+async function startServer(dataDir: string, databaseUrl: string | undefined, retrievalIndex: boolean): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    STATIC_DIR: '',
+    SIMULATOR: 'off',
+    RETRIEVAL_INDEX: retrievalIndex ? 'on' : 'off',
+    RETRIEVAL_INDEX_POLL_MS: '500',
+  };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (to find the cost per alarm).
@@ -109,9 +124,9 @@ async function openConsole(url: string, latencies: number[]): Promise<Console> {
   return c;
 }
 
-export async function measureAlarmIngest(databaseUrl?: string): Promise<IngestFigures> {
+export async function measureAlarmIngest(databaseUrl?: string, retrievalIndex = false): Promise<IngestFigures> {
   const { dataDir, boxes } = await prepare(databaseUrl);
-  const child = await startServer(dataDir, databaseUrl);
+  const child = await startServer(dataDir, databaseUrl, retrievalIndex);
   try {
     const base = `http://127.0.0.1:${PORT}`;
     const login = (await (
@@ -162,8 +177,12 @@ export async function measureAlarmIngest(databaseUrl?: string): Promise<IngestFi
     rssMax = Math.max(rssMax, rssMb(child.pid!));
     const lost = consoles.reduce((n, c) => n + [...acknowledged].filter((s) => !c.seqs.has(s)).length, 0);
     for (const c of consoles) c.socket.close(1000);
+    await stopServer(child);
+    const indexedAlarms = retrievalIndex ? await countIndexed(dataDir, databaseUrl) : 0;
     return {
       database: databaseUrl ? 'postgres' : 'pglite',
+      retrievalIndex,
+      indexedAlarms,
       rate: RATE,
       seconds: SECONDS,
       consoles: CONSOLES,
@@ -178,8 +197,41 @@ export async function measureAlarmIngest(databaseUrl?: string): Promise<IngestFi
       serverCpuPercent,
     };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stopServer(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Alarms the index loop embedded while the server ran: every stored alarm with a snapshot starts in its backlog
+ *  (the seeded history too), so those no longer there were embedded. Read after the server stopped. */
+async function countIndexed(dataDir: string, databaseUrl: string | undefined): Promise<number> {
+  const built = await buildApp({
+    ...configFromEnv({}),
+    dataDir,
+    databaseUrl,
+    staticDir: undefined,
+    logLevel: 'silent',
+    resourceSampleSeconds: 0,
+    retrievalIndex: { enabled: false, pollMs: 2000, searchEmbedLimit: 50 },
+  });
+  try {
+    const row = await built.database.db
+      .selectFrom('alarms')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('imagePath', 'is not', null)
+      .where('deletedAt', 'is', null)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('embeddingBacklog').select('alarmId').whereRef('embeddingBacklog.alarmId', '=', 'alarms.id'))))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  } finally {
+    await built.close();
+  }
+}
+

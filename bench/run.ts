@@ -14,6 +14,7 @@ import { measurePushDelivery } from './pushDelivery.ts';
 import { measureLoginPageLoad } from './pageLoad.ts';
 import { withThrowawayDatabase } from './postgres.ts';
 import { measureRealtimeScreen } from './realtimeScreen.ts';
+import { measureRetrievalSearch } from './retrievalSearch.ts';
 import { measureStartup } from './serverStartup.ts';
 import { measureTraining } from './training.ts';
 
@@ -76,14 +77,20 @@ console.log(`/user/nav round trip: p50 ${startup.navMs.p50} ms, p95 ${startup.na
 const databases: (string | undefined)[] = [undefined, ...(process.env.DATABASE_URL ? [process.env.DATABASE_URL] : [])];
 
 const ingest: IngestFigures[] = [];
-for (const admin of databases) ingest.push(await (admin ? withThrowawayDatabase(admin, (url) => measureAlarmIngest(url)) : measureAlarmIngest()));
+// Each with target retrieval's background index loop off and on (it embeds the arriving alarms at low priority).
+for (const admin of databases) {
+  for (const index of [false, true]) {
+    ingest.push(await (admin ? withThrowawayDatabase(admin, (url) => measureAlarmIngest(url, index)) : measureAlarmIngest(undefined, index)));
+  }
+}
 results.alarmIngest = ingest;
 for (const f of ingest) {
   console.log(
-    `alarm ingest (${f.database}) ${f.rate}/s for ${f.seconds} s, ${f.consoles} consoles: ${f.acknowledged}/${f.sent} stored` +
+    `alarm ingest (${f.database}, retrieval index ${f.retrievalIndex ? `on: ${f.indexedAlarms} alarms embedded meanwhile` : 'off'}) ` +
+      `${f.rate}/s for ${f.seconds} s, ${f.consoles} consoles: ${f.acknowledged}/${f.sent} stored` +
       `${Object.keys(f.refused).length ? ` (refused ${JSON.stringify(f.refused)})` : ''}; ingest → console p50 ${f.latencyMs.p50} ms, ` +
       `p95 ${f.latencyMs.p95} ms, max ${f.latencyMs.max} ms (budget p95 ≤ 150 ms); lost ${f.lost}, duplicates ${f.duplicates} (budget 0); ` +
-      `server RSS ${f.serverRssMb.start} → ${f.serverRssMb.max} MB, server CPU ${f.serverCpuPercent}% of a core`,
+      `ingest round trip p50 ${f.ingestMs.p50} ms, p95 ${f.ingestMs.p95} ms; server RSS ${f.serverRssMb.start} → ${f.serverRssMb.max} MB, server CPU ${f.serverCpuPercent}% of a core`,
   );
 }
 
@@ -167,6 +174,16 @@ console.log(
     `${training.images} images trained + ${training.folds}-fold evaluated in ${training.trainAndEvaluateMs} ms ` +
     `(embedding + training ${Math.round((training.embedMsPerImage * training.images + training.trainAndEvaluateMs) / 100) / 10} s; budget 60 s); ` +
     `peak RSS ${training.peakRssMb} MB; cross-validated accuracy on the generated set ${training.crossValidatedAccuracy} (AP ${training.averagePrecision})`,
+);
+
+// Target retrieval (issue 12): image search over 1,000 alarms, cold and indexed.
+const retrieval = await measureRetrievalSearch(1000);
+results.retrievalSearch = retrieval;
+console.log(
+  `retrieval by image, ${retrieval.alarms} alarms: nothing embedded, no index loop ${retrieval.coldNoIndexMs} ms (every candidate embedded by the search); ` +
+    `nothing embedded, index loop on ${retrieval.coldWithIndexMs} ms (${retrieval.coldWithIndex.compared} compared, ${retrieval.coldWithIndex.indexing} still being indexed); ` +
+    `the loop indexed ${retrieval.indexing.alarms} alarms in ${retrieval.indexing.seconds} s (${retrieval.indexing.alarmsPerSecond}/s, pauses included); ` +
+    `indexed: p50 ${retrieval.indexedMs.p50} ms, p95 ${retrieval.indexedMs.p95} ms`,
 );
 
 mkdirSync('bench/results', { recursive: true });

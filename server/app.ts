@@ -30,6 +30,7 @@ import { sealStoredRtspUrls } from './modules/devices/rtspCredentials.ts';
 import { handlers } from './modules/index.ts';
 import { startPlanScheduler } from './modules/plans/scheduler.ts';
 import { startPushDelivery } from './modules/push/deliveryLoop.ts';
+import { startRetrievalIndex } from './modules/retrieval/indexLoop.ts';
 import { startResourceSampler } from './modules/stats/resourceSampler.ts';
 import { startTrainRunner } from './modules/training/trainQueue.ts';
 import { registerRealtime } from './realtime/websocketRoutes.ts';
@@ -141,6 +142,11 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   // Alarms and test pushes queued for third-party endpoints are delivered off the ingest path.
   services.pushDelivery = startPushDelivery(database.db, config.push, (err) => app.log.warn({ err: String(err) }, 'push delivery failed'));
   app.addHook('onClose', () => services.pushDelivery?.stop());
+  // Stored alarms are embedded for target retrieval in the background (low priority, off the ingest path).
+  if (config.retrievalIndex.enabled) {
+    services.retrievalIndex = startRetrievalIndex(database.db, config.dataDir, config.retrievalIndex, (err) => app.log.warn({ err: String(err) }, 'retrieval indexing failed'));
+    app.addHook('onClose', () => services.retrievalIndex?.stop());
+  }
   // The object detector's worker thread (started by the first validation) ends with the server.
   app.addHook('onClose', () => closeDetector());
   // Trainings queued in the database run here (and on every other instance sharing it); a job left running by a

@@ -31,6 +31,10 @@ export interface ServerConfig {
   /** Push to third parties: how often the delivery loop looks for due deliveries, the first retry's delay (doubling
    *  after each failure) and how long one attempt may take. */
   push: { pollMs: number; retryBaseMs: number; timeoutMs: number };
+  /** Target retrieval's background index loop: embeds each stored alarm's snapshot and box crop at low priority, so
+   *  an image search finds them embedded; pollMs between looks at an empty backlog; while it runs, a search embeds
+   *  at most searchEmbedLimit candidates the loop has not reached (the rest are reported as still being indexed). */
+  retrievalIndex: { enabled: boolean; pollMs: number; searchEmbedLimit: number };
 }
 
 export const DEMO_ADMIN_PASSWORD = 'Argus@2026';
@@ -63,6 +67,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       pollMs: positive(env.PUSH_POLL_MS, 1000),
       retryBaseMs: positive(env.PUSH_RETRY_BASE_SECONDS, 5) * 1000,
       timeoutMs: positive(env.PUSH_TIMEOUT_SECONDS, 10) * 1000,
+    },
+    retrievalIndex: {
+      enabled: env.RETRIEVAL_INDEX !== 'off',
+      pollMs: positive(env.RETRIEVAL_INDEX_POLL_MS, 2000),
+      searchEmbedLimit: positive(env.RETRIEVAL_SEARCH_EMBED_LIMIT, 50),
     },
   };
 }

@@ -1,4 +1,4 @@
-// Kysely types of the training tables (migrations 050, 052, 053) and the evaluation tables (051).
+// Kysely types of the training tables (migrations 050, 052, 053, 072) and the evaluation tables (051).
 import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -87,9 +87,17 @@ export interface TrainVersionSyncTable {
   finishedAt: NullableTimestamp;
 }
 
+/** Alarms whose snapshot and crop the retrieval index loop has not embedded yet (migration 072). */
+export interface EmbeddingBacklogTable {
+  alarmId: number;
+  claimedUntil: NullableTimestamp;
+  attempts: Generated<number>;
+}
+
 export interface TrainingTables {
   trainSamples: TrainSampleTable;
   imageEmbeddings: ImageEmbeddingTable;
+  embeddingBacklog: EmbeddingBacklogTable;
   trainJobs: TrainJobTable;
   trainVersions: TrainVersionTable;
   trainVersionSyncs: TrainVersionSyncTable;

@@ -6,6 +6,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import type { ContractOperation } from '../contract/loadContract.ts';
 import type { PushDelivery } from '../modules/push/deliveryLoop.ts';
+import type { RetrievalIndex } from '../modules/retrieval/indexLoop.ts';
 import type { ResourceSampler } from '../modules/stats/resourceSampler.ts';
 import type { TrainRunner } from '../modules/training/trainQueue.ts';
 import type { AlarmBus } from '../realtime/types.ts';
@@ -31,6 +32,8 @@ export interface AppServices {
   trainRunner?: TrainRunner;
   /** Delivers queued pushes to third-party endpoints (server/modules/push/deliveryLoop.ts); set by buildApp. */
   pushDelivery?: PushDelivery;
+  /** Embeds stored alarms for target retrieval (server/modules/retrieval/indexLoop.ts); set by buildApp when on. */
+  retrievalIndex?: RetrievalIndex;
 }
 
 export interface HandlerContext<Body = any, Query = any, Params = any> {

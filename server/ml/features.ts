@@ -75,6 +75,11 @@ export async function train(input: TrainInput, onProgress: (fraction: number, it
   return reply.output;
 }
 
+/** Requests the worker has not answered yet: the retrieval index loop leaves it to searches and trainings first. */
+export function featureRequestsWaiting(): number {
+  return worker.waiting;
+}
+
 /** Ends the worker (server shutdown, tests). The next call starts a new one. */
 export function closeFeatures(): Promise<void> {
   return worker.close();

@@ -5586,10 +5586,13 @@ export interface paths {
         /**
          * Search captured targets
          * @description The objects detected in alarms (an alarm's attributes carry its object's objType and §3 attribute
-         *     codes). With images: the newest 1000 alarms within the filters are compared (each by the crop of its box
-         *     and by its whole snapshot, embedded by the platform's feature extractor and cached), hits ordered by
-         *     similarity (a hit must reach the threshold, default 0.7, against any query image); without: by
-         *     captureTime, newest first. 400 more than 3 images, bad time range, unknown attribute key, an http(s)
+         *     codes). With images: the newest 1000 alarms within the filters are candidates (each compared by the crop
+         *     of its box and by its whole snapshot, embedded by the platform's feature extractor and cached), hits
+         *     ordered by similarity (a hit must reach the threshold, default DEFAULT_SIMILARITY of
+         *     src/domain/retrievalThreshold.ts, against any query image); without: by captureTime, newest first.
+         *     Alarms are embedded in the background as they are stored; while that index loop runs, a search embeds
+         *     at most 50 candidates the loop has not reached and leaves the rest uncompared, saying how many
+         *     (imageSearch). 400 more than 3 images, bad time range, unknown attribute key, an http(s)
          *     image (the server does not download web images); 404 a /files path not found; 415 undecodable image.
          */
         post: operations["searchTargetRetrieval"];
@@ -10084,7 +10087,7 @@ export interface components {
             cameraIds?: number[];
             startTime: components["schemas"]["DateTime"];
             endTime: components["schemas"]["DateTime"];
-            /** @description Minimum similarity for image search; default the configured threshold. */
+            /** @description Minimum similarity for image search; default 0.9988 (DEFAULT_SIMILARITY, src/domain/retrievalThreshold.ts: on the simulator's snapshots same-object pairs scored p05 0.9996, different-object pairs p95 0.9970; at 0.9988 recall 1.00, false-positive rate 1.5 %). */
             similarity?: number;
         };
         TargetRetrievalHit: {
@@ -10112,6 +10115,20 @@ export interface components {
         /** @description One page of TargetRetrievalHit records. */
         TargetRetrievalPage: components["schemas"]["PageMeta"] & {
             list: components["schemas"]["TargetRetrievalHit"][];
+            imageSearch?: components["schemas"]["TargetRetrievalImageSearch"];
+        };
+        /**
+         * @description What an image search compared (absent for attribute-only searches): of `candidates` (the newest alarms
+         *     within the filters, at most 1000), `compared` were scored; `indexing` were not yet embedded by the
+         *     background index loop and not compared (0 when the loop is off: the search then embeds all);
+         *     `embedded` is how many candidates this search had to embed itself; `threshold` the similarity used.
+         */
+        TargetRetrievalImageSearch: {
+            candidates: number;
+            compared: number;
+            indexing: number;
+            embedded: number;
+            threshold: number;
         };
         /** @description endTime before startTime means the window crosses midnight (e.g. 18:00:00–07:00:00). */
         SystemTimeWindow: {

@@ -62,6 +62,9 @@ test('finds an alarm’s detected vehicle by attributes, and by its snapshot fir
   const first = page.locator('.retrieval-card').first();
   await expect(first).toHaveAttribute('data-alarm-id', String(id));
   await expect(first.locator('.retrieval-score')).toHaveText('100.0%');
+  // What was compared, at the threshold shown beside the query images (this server runs no background index).
+  await expect(page.getByRole('spinbutton', { name: '相似度阈值' })).toBeVisible();
+  await expect(page.getByTestId('retrieval-compared')).toHaveText(/^已比对 (\d+) 个候选中的 \1 个（阈值 [\d.]+）。$/);
 
   // The query image is removable; a fourth image is refused before anything is sent.
   await page.getByRole('button', { name: '移除检索图片 1' }).click();

@@ -1,5 +1,6 @@
 // The retrieval form's checks before sending (§5 window and 3 images) and the query it sends.
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SIMILARITY } from '../../src/domain/retrievalThreshold.ts';
 import { formProblem, initialValues, localValue, toQuery } from '../../src/screens/retrieval/retrievalForm.ts';
 
 const now = new Date(2026, 10, 20, 12, 30, 0);
@@ -27,6 +28,17 @@ describe('retrieval form', () => {
     expect(formProblem({ ...base, start: '' }, now)).toBe('missingTime');
     expect(formProblem({ ...base, images: ['a', 'b', 'c'] }, now)).toBeNull();
     expect(formProblem({ ...base, images: ['a', 'b', 'c', 'd'] }, now)).toBe('tooManyImages');
+  });
+
+  it('sends the similarity threshold only with images, and refuses one outside 0..1 or not a number', () => {
+    const base = { ...initialValues(now), images: ['a'] };
+    expect(toQuery(base, 1, 24).similarity).toBe(DEFAULT_SIMILARITY);
+    expect(toQuery({ ...base, similarity: '0.25' }, 1, 24).similarity).toBe(0.25);
+    expect(toQuery({ ...base, images: [], similarity: '0.25' }, 1, 24).similarity).toBeUndefined();
+    for (const bad of ['', '1.01', '-0.1', 'x']) expect(formProblem({ ...base, similarity: bad }, now)).toBe('badSimilarity');
+    // Without images the threshold is not used, so it does not block an attribute search.
+    expect(formProblem({ ...base, images: [], similarity: 'x' }, now)).toBeNull();
+    expect(formProblem({ ...base, similarity: '1' }, now)).toBeNull();
   });
 
   it('sends one code as a number, several as a list, none not at all, and the plate only for vehicles', () => {

@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NAMESPACES } from '../../src/i18n/languages.ts';
 import { setupI18n } from '../../src/i18n/setup.ts';
+import { DEFAULT_SIMILARITY } from '../../src/domain/retrievalThreshold.ts';
 import TargetRetrievalScreen from '../../src/screens/retrieval/TargetRetrievalScreen.tsx';
 
 const calls = vi.hoisted(() => ({ searchTargets: vi.fn(), readDataUrl: vi.fn() }));
@@ -80,7 +81,8 @@ describe('the target retrieval screen', () => {
   });
 
   it('searches by images with their similarity, refuses a fourth image, and shows a failure with a retry', async () => {
-    calls.searchTargets.mockResolvedValueOnce({ list: [hit(9, 0.98765)], total: 1, pageNo: 1, pageSize: 24 });
+    const imageSearch = { candidates: 3, compared: 1, indexing: 2, embedded: 1, threshold: 0.5 };
+    calls.searchTargets.mockResolvedValueOnce({ list: [hit(9, 0.98765)], total: 1, pageNo: 1, pageSize: 24, imageSearch });
     show();
     const png = (name: string) => new File([new Uint8Array([1])], name, { type: 'image/png' });
     fireEvent.change(picker(), { target: { files: [png('a'), png('b')] } });
@@ -90,10 +92,18 @@ describe('the target retrieval screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove query image 1' }));
     expect(screen.queryByRole('img', { name: 'Query image 2' })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
+    // The threshold shows with the images, starts at the measured default, and takes only 0..1.
+    const threshold = screen.getByRole('spinbutton', { name: 'Similarity threshold' }) as HTMLInputElement;
+    expect(threshold.value).toBe(String(DEFAULT_SIMILARITY));
+    fireEvent.change(threshold, { target: { value: '1.5' } });
+    expect((await screen.findByRole('alert')).textContent).toContain('The similarity threshold must be a number from 0 to 1');
+    expect((screen.getByRole('button', { name: 'Search' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(threshold, { target: { value: '0.5' } });
     search();
     await screen.findByText('1 objects found, most similar first');
-    expect(calls.searchTargets.mock.calls[0][0].images).toEqual(['data:image/png;base64,b']);
+    expect(calls.searchTargets.mock.calls[0][0]).toMatchObject({ images: ['data:image/png;base64,b'], similarity: 0.5 });
     expect(screen.getByText('98.8%')).toBeTruthy();
+    expect(screen.getByTestId('retrieval-compared').textContent).toBe('1 of 3 candidates compared (threshold 0.5). 2 still being indexed, not compared yet.');
 
     calls.searchTargets.mockRejectedValueOnce(new Error('image.undecodable')).mockResolvedValueOnce({ list: [], total: 0, pageNo: 1, pageSize: 24 });
     search();

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
+import { candidateKeys } from '../retrieval/candidateKeys.ts';
 
 /** The highest seq committed so far (deleted alarms included: their seq was assigned). */
 export async function latestSeq(db: Kysely<Database>): Promise<number> {
@@ -80,13 +81,16 @@ export function imageFilePath(dataDir: string, relative: string): string {
 export async function purgeDeletedImages(db: Kysely<Database>, dataDir: string, olderThanMs: number): Promise<number> {
   const rows = await db
     .selectFrom('alarms')
-    .select(['id', 'imagePath'])
+    .select(['id', 'imagePath', 'boxX', 'boxY', 'boxW', 'boxH', 'imageWidth', 'imageHeight'])
     .where('deletedAt', '<', new Date(Date.now() - olderThanMs))
     .where('imagePath', 'is not', null)
     .limit(1000)
     .execute();
   for (const row of rows) {
     await removeImageFile(dataDir, row.imagePath);
+    // The snapshot's retrieval vectors (whole and crop) go with it: the cache holds live alarms only.
+    const keys = candidateKeys(row);
+    if (keys) await db.deleteFrom('imageEmbeddings').where('sha256', 'in', [keys.scene, keys.crop]).execute();
     await db.updateTable('alarms').set({ imagePath: null }).where('id', '=', row.id).execute();
   }
   return rows.length;

@@ -14,6 +14,7 @@ import { embed, FeatureInputError } from '../../ml/features.ts';
 import { imageFilePath } from '../alarms/alarmStore.ts';
 import { imageRefBytes } from '../training/describeImage.ts';
 import { cachedEmbeddings, storeEmbedding } from '../training/embeddingCache.ts';
+import { type Candidate, candidateKeys, cropOf } from './candidateKeys.ts';
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
@@ -52,36 +53,40 @@ export async function queryVectors(db: Kysely<Database>, images: readonly string
   return out;
 }
 
-export interface Candidate {
-  id: number;
-  imagePath: string | null;
-  boxX: number;
-  boxY: number;
-  boxW: number;
-  boxH: number;
-  imageWidth: number;
-  imageHeight: number;
+/** The cached vectors of many candidates at once (one query per 500 keys): alarm id → its vectors, when both are cached. */
+export async function cachedCandidateVectors(db: Kysely<Database>, candidates: readonly Candidate[]): Promise<Map<number, Float32Array[]>> {
+  const keyed = candidates.flatMap((c) => {
+    const keys = candidateKeys(c);
+    return keys ? [{ id: c.id, keys }] : [];
+  });
+  const found = new Map<string, Float32Array>();
+  const all = keyed.flatMap((k) => [k.keys.scene, k.keys.crop]);
+  for (let i = 0; i < all.length; i += 500) {
+    for (const [key, vector] of await cachedEmbeddings(db, all.slice(i, i + 500))) found.set(key, vector);
+  }
+  const out = new Map<number, Float32Array[]>();
+  for (const { id, keys } of keyed) {
+    const scene = found.get(keys.scene);
+    const crop = found.get(keys.crop);
+    if (scene && crop) out.set(id, [scene, crop]);
+  }
+  return out;
 }
 
-/** The object's crop and the whole snapshot as vectors; none when the snapshot is gone or cannot be read. */
+/** The object's crop and the whole snapshot as vectors (embedded when not cached); none when the snapshot is gone or cannot be read. */
 export async function candidateVectors(db: Kysely<Database>, c: Candidate, dataDir: string): Promise<Float32Array[]> {
-  if (!c.imagePath) return [];
+  const keys = candidateKeys(c);
+  if (!c.imagePath || !keys) return [];
   const path = imageFilePath(dataDir, c.imagePath);
   let file: Buffer | undefined;
   const read = async () => {
     file ??= await readFile(path);
     return file;
   };
-  // Stored snapshots never change (random names, written once): the path identifies the content.
   const out: Float32Array[] = [];
   try {
-    out.push(await vectorOf(db, sha256(`scene:${c.imagePath}`), read));
-    const left = Math.max(0, Math.min(c.boxX, c.imageWidth - 1));
-    const top = Math.max(0, Math.min(c.boxY, c.imageHeight - 1));
-    const width = Math.max(1, Math.min(c.boxW, c.imageWidth - left));
-    const height = Math.max(1, Math.min(c.boxH, c.imageHeight - top));
-    const box = `${left},${top},${width},${height}`;
-    out.push(await vectorOf(db, sha256(`crop:${c.imagePath}:${box}`), async () => sharp(await read()).extract({ left, top, width, height }).png().toBuffer()));
+    out.push(await vectorOf(db, keys.scene, read));
+    out.push(await vectorOf(db, keys.crop, async () => sharp(await read()).extract(cropOf(c)).png().toBuffer()));
   } catch (error) {
     // A missing or damaged snapshot makes the alarm unsearchable by image, not the search fail.
     if (error instanceof FeatureInputError || (error as NodeJS.ErrnoException).code === 'ENOENT' || /extract_area|Input buffer/i.test(String(error))) return out;

@@ -6,6 +6,7 @@ import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import { OBJECT_TYPE_NAMES, OBJ_TYPES, type ObjType } from '../../domain/attributeDictionary.ts';
 import { AttributeFilters } from './AttributeFilters.tsx';
+import { ImageSearchSummary, SimilarityThreshold } from './ImageSearchParts.tsx';
 import { QueryImages } from './QueryImages.tsx';
 import { RetrievalResults } from './RetrievalResults.tsx';
 import { type RetrievalPage, searchTargets } from './retrievalApi.ts';
@@ -75,6 +76,7 @@ export default function TargetRetrievalScreen() {
         </div>
         <AttributeFilters objType={values.objType} values={values.attributes} onChange={(key, codes) => set({ attributes: { ...values.attributes, [key]: codes } })} />
         <QueryImages images={values.images} onChange={(images) => set({ images })} />
+        {values.images.length > 0 ? <SimilarityThreshold value={values.similarity} onChange={(similarity) => set({ similarity })} /> : null}
         {problem ? (
           <p role="alert" className="retrieval-problem">
             {t(`retrieval.problem.${problem}`, { days: MAX_RANGE_DAYS, max: MAX_IMAGES })}
@@ -99,6 +101,7 @@ export default function TargetRetrievalScreen() {
           </Button>
         </p>
       ) : null}
+      {result.status === 'ready' && result.page.imageSearch ? <ImageSearchSummary summary={result.page.imageSearch} /> : null}
       {result.status === 'ready' && result.page.list.length === 0 ? <p role="status">{t('retrieval.empty')}</p> : null}
       {result.status === 'ready' && result.page.list.length > 0 ? (
         <>

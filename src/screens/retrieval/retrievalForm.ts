@@ -1,7 +1,9 @@
 // The search form's values and the checks made before anything is sent: the time window (§5: start not after end,
 // end not after now, at most 15 days), at most 3 images (§5), and the attributes of the chosen object type as the
-// query's codes (-1 unknown; several codes only for the multi-select keys of §9).
+// query's codes (-1 unknown; several codes only for the multi-select keys of §9); with images, the similarity a hit
+// must reach (0–1, the measured default until the user changes it).
 import type { ObjType } from '../../domain/attributeDictionary.ts';
+import { DEFAULT_SIMILARITY } from '../../domain/retrievalThreshold.ts';
 import type { RetrievalQuery } from './retrievalApi.ts';
 
 export const MAX_IMAGES = 3;
@@ -16,16 +18,18 @@ export interface FormValues {
   /** attributeKey → chosen codes (empty: any). */
   attributes: Record<string, number[]>;
   images: string[];
+  /** The similarity threshold of an image search, as typed (a number from 0 to 1). */
+  similarity: string;
 }
 
-export type FormProblem = 'startAfterEnd' | 'endInFuture' | 'rangeTooLong' | 'tooManyImages' | 'missingTime';
+export type FormProblem = 'startAfterEnd' | 'endInFuture' | 'rangeTooLong' | 'tooManyImages' | 'missingTime' | 'badSimilarity';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A date as a datetime-local value in the browser's time (the server's local time, §7). */
 export const localValue = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 
 export function initialValues(now = new Date()): FormValues {
-  return { objType: 2, start: localValue(new Date(now.getTime() - 7 * 86400_000)), end: localValue(now), plateNo: '', attributes: {}, images: [] };
+  return { objType: 2, start: localValue(new Date(now.getTime() - 7 * 86400_000)), end: localValue(now), plateNo: '', attributes: {}, images: [], similarity: String(DEFAULT_SIMILARITY) };
 }
 
 const parse = (value: string) => new Date(value);
@@ -38,7 +42,15 @@ export function formProblem(values: FormValues, now = new Date()): FormProblem |
   if (end.getTime() > now.getTime() + 60_000) return 'endInFuture';
   if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * 86400_000) return 'rangeTooLong';
   if (values.images.length > MAX_IMAGES) return 'tooManyImages';
+  if (values.images.length > 0 && similarityOf(values) === null) return 'badSimilarity';
   return null;
+}
+
+/** The typed threshold as a number from 0 to 1, or null when it is not one. */
+export function similarityOf(values: FormValues): number | null {
+  const text = values.similarity.trim();
+  const n = Number(text);
+  return text !== '' && Number.isFinite(n) && n >= 0 && n <= 1 ? n : null;
 }
 
 export function toQuery(values: FormValues, pageNo: number, pageSize: number): RetrievalQuery {
@@ -48,6 +60,7 @@ export function toQuery(values: FormValues, pageNo: number, pageSize: number): R
     else if (codes.length > 1) attributes[key] = codes;
   }
   const plateNo = values.objType === 2 ? values.plateNo.trim() : '';
+  const similarity = values.images.length > 0 ? similarityOf(values) : null;
   return {
     pageNo,
     pageSize,
@@ -57,5 +70,6 @@ export function toQuery(values: FormValues, pageNo: number, pageSize: number): R
     images: values.images,
     attributes,
     ...(plateNo ? { plateNo } : {}),
+    ...(similarity !== null ? { similarity } : {}),
   };
 }

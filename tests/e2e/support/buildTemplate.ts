@@ -5,5 +5,5 @@ import { configFromEnv } from '../../../server/config.ts';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: buildTemplate.ts <dataDir>');
-const built = await buildApp({ ...configFromEnv({}), dataDir, staticDir: undefined, logLevel: 'warn' });
+const built = await buildApp({ ...configFromEnv({}), dataDir, staticDir: undefined, logLevel: 'warn', retrievalIndex: { enabled: false, pollMs: 2000, searchEmbedLimit: 50 } });
 await built.close();

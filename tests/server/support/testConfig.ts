@@ -11,5 +11,7 @@ export function testServerConfig(dataDir: string): ServerConfig {
     logLevel: 'silent',
     // Test files count the alarms they store: no seeded history (tests/server/dashSeed.test.ts seeds its own).
     historyDays: 0,
+    // No background embedding (a test that needs it turns it on): the suite's runtime stays what it was.
+    retrievalIndex: { enabled: false, pollMs: 2000, searchEmbedLimit: 50 },
   };
 }

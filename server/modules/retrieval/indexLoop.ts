@@ -1,0 +1,140 @@
+// Target retrieval's index loop: embeds the snapshot and the box crop of every stored alarm in the background, so an
+// image search finds its candidates already embedded. The backlog is embedding_backlog (migration 072: a trigger
+// queues each alarm in the statement that stores it), taken newest first in bounded batches; claims are leases
+// (FOR UPDATE SKIP LOCKED), so several instances share it and a crashed one's alarms are taken over; a restart
+// simply continues. Low priority: one image at a time, a pause as long as the image took (at most half a core),
+// and nothing is sent to the feature worker while a search or a training waits on it. Ingest never waits for this.
+import { type Kysely, sql } from 'kysely';
+import type { ServerConfig } from '../../config.ts';
+import type { Database } from '../../db/types.ts';
+import { featureRequestsWaiting } from '../../ml/features.ts';
+import type { Candidate } from './candidateKeys.ts';
+import { candidateVectors } from './retrievalImages.ts';
+
+/** Alarms claimed at once (a crashed loop's claims wait LEASE_SECONDS). */
+export const INDEX_BATCH = 8;
+const LEASE_SECONDS = 120;
+/** An alarm whose embedding failed this often (not a missing snapshot: that is simply nothing to embed) is dropped;
+ *  after a failure the loop waits its poll interval, so a broken worker does not run through the backlog. */
+const MAX_ATTEMPTS = 3;
+const MIN_PAUSE_MS = 5;
+const BUSY_PAUSE_MS = 50;
+
+export interface RetrievalIndex {
+  /** Look at the backlog now. */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function claim(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db
+    .updateTable('embeddingBacklog')
+    .set({ claimedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .where('alarmId', 'in', (eb) =>
+      eb
+        .selectFrom('embeddingBacklog')
+        .select('alarmId')
+        .where((w) => w.or([w('claimedUntil', 'is', null), w('claimedUntil', '<', sql<Date>`now()`)]))
+        .orderBy('alarmId', 'desc')
+        .limit(INDEX_BATCH)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning('alarmId')
+    .execute();
+  return rows.map((r) => r.alarmId).sort((a, b) => b - a);
+}
+
+/** How many alarms wait to be embedded (for the figures; the search counts its own candidates). */
+export async function backlogSize(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('embeddingBacklog').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Embeds one claimed batch; answers how many alarms were claimed. `stopped` is asked between images: claims not
+ * reached are released for the next run (or another instance).
+ */
+export async function indexBatch(db: Kysely<Database>, dataDir: string, stopped: () => boolean = () => false): Promise<number> {
+  const ids = await claim(db);
+  if (ids.length === 0) return 0;
+  const rows = (await db
+    .selectFrom('alarms')
+    .select(['id', 'imagePath', 'boxX', 'boxY', 'boxW', 'boxH', 'imageWidth', 'imageHeight'])
+    .where('id', 'in', ids)
+    .where('deletedAt', 'is', null)
+    .execute()) as Candidate[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const release = (rest: number[]) => db.updateTable('embeddingBacklog').set({ claimedUntil: null }).where('alarmId', 'in', rest).execute();
+  for (const [i, id] of ids.entries()) {
+    // Searches and trainings go first: wait while one has the feature worker.
+    while (featureRequestsWaiting() > 0 && !stopped()) await sleep(BUSY_PAUSE_MS);
+    if (stopped()) {
+      await release(ids.slice(i));
+      break;
+    }
+    const row = byId.get(id);
+    const started = performance.now();
+    try {
+      // A deleted alarm, or one whose snapshot is gone, has nothing to embed.
+      if (row) await candidateVectors(db, row, dataDir);
+      await db.deleteFrom('embeddingBacklog').where('alarmId', '=', id).execute();
+    } catch (error) {
+      // The worker or the database failed: this alarm is retried after its lease (dropped after MAX_ATTEMPTS), the
+      // rest of the batch is released, and the loop reports the error and waits its poll interval.
+      await db
+        .updateTable('embeddingBacklog')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1), claimedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` }))
+        .where('alarmId', '=', id)
+        .execute();
+      await db.deleteFrom('embeddingBacklog').where('alarmId', '=', id).where('attempts', '>=', MAX_ATTEMPTS).execute();
+      if (i + 1 < ids.length) await release(ids.slice(i + 1));
+      throw error;
+    }
+    // Yield as long as the image took: at most about half a core goes to indexing.
+    await sleep(Math.max(MIN_PAUSE_MS, performance.now() - started));
+  }
+  return ids.length;
+}
+
+export function startRetrievalIndex(db: Kysely<Database>, dataDir: string, config: ServerConfig['retrievalIndex'], log: (error: unknown) => void): RetrievalIndex {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> = Promise.resolve();
+  let running = false;
+  let again = false;
+
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = true;
+    current = (async () => {
+      try {
+        // A full batch means more is waiting: keep going (each image already yields).
+        let claimed = INDEX_BATCH;
+        while (!stopped && claimed === INDEX_BATCH) claimed = await indexBatch(db, dataDir, () => stopped);
+      } catch (error) {
+        if (!stopped) log(error);
+      } finally {
+        running = false;
+        if (!stopped) timer = setTimeout(run, again ? 0 : config.pollMs);
+        again = false;
+      }
+    })();
+  };
+  timer = setTimeout(run, config.pollMs);
+  return {
+    wake: run,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+    },
+  };
+}
