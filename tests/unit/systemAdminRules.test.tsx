@@ -88,6 +88,27 @@ describe('the system name form', () => {
     await waitFor(() => expect(calls.saveSystemSettings).toHaveBeenCalledWith({ checkerNotHandler: false }));
   });
 
+  it('keeps what is typed just after a save when the reload that save started answers later', async () => {
+    const cleared = { ...seeded, logo: { ...seeded.logo, desc: '' } };
+    calls.loadLogoSettings.mockResolvedValueOnce(cleared);
+    calls.saveSystemSettings.mockResolvedValue(undefined);
+    calls.saveLogo.mockResolvedValue(undefined);
+    calls.fetchSystemConfig.mockResolvedValue({});
+    let answerReload: (value: typeof seeded) => void = () => {};
+    calls.loadLogoSettings.mockImplementationOnce(() => new Promise((resolve) => (answerReload = resolve)));
+    renderSignedIn(<LogoConfigScreen />, { buttons: ['logoConfig'] });
+    const name = (await screen.findByRole('textbox', { name: /System name/ })) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe(seeded.systemName));
+    fireEvent.change(name, { target: { value: 'City traffic' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.loadLogoSettings).toHaveBeenCalledTimes(2)); // the reload is under way
+    const display = screen.getByRole('textbox', { name: /Display name/ }) as HTMLInputElement;
+    fireEvent.change(display, { target: { value: 'Demo site' } });
+    await act(async () => answerReload({ ...cleared, systemName: 'City traffic' }));
+    expect(display.value).toBe('Demo site');
+    expect(screen.getByTestId('display-name-notice').textContent).toContain('Demo site');
+  });
+
   it('compares each setting on its own', () => {
     const stored = { systemName: 'A', versionTitle: 'V', checkerNotHandler: true };
     expect(changedSettings(stored, stored)).toEqual({});

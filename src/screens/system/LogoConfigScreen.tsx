@@ -2,7 +2,7 @@
 // the login page and a little one for the header — with a live preview of both before saving; and the system's
 // alarm-handling rule (the checker is not the handler). After saving, the page title and the header show the new
 // name at once. A display name, while set, is shown instead of the system name: the form says so.
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import Input from 'rsuite/Input';
@@ -45,6 +45,10 @@ export function changedSettings(values: SystemSettings, stored: SystemSettings):
   return changed;
 }
 
+function sameValues(a: Values, b: Values): boolean {
+  return (Object.keys(EMPTY) as Array<keyof Values>).every((key) => a[key] === b[key]);
+}
+
 /** The contract's bounds: names at most 32 characters; image mode needs at least one image. */
 export function validateLogo(values: LogoDraft) {
   return {
@@ -79,9 +83,15 @@ export default function LogoConfigScreen() {
         checkerNotHandler: stored.data.checkerNotHandler,
       }
     : null;
+  // The values the form was last reset to: a fresh load replaces the form only while the user has not edited it
+  // since, so what is typed just after a save is not wiped by the reload that save starts.
+  const lastReset = useRef<Values | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form starts from each freshly loaded setting
   useEffect(() => {
-    if (storedValues) reset(storedValues);
+    if (!storedValues) return;
+    if (lastReset.current && !sameValues(form.values, lastReset.current)) return;
+    lastReset.current = storedValues;
+    reset(storedValues);
   }, [stored.data]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -105,6 +115,8 @@ export default function LogoConfigScreen() {
       // The header's version title and the shell's switches come from the session's copy of the system config.
       session.send({ type: 'SYSTEM_CONFIG_CHANGED', systemConfig: await fetchSystemConfig() });
       notify('success', t('logo.saved'));
+      // The form now holds what is stored; the reload below refreshes it unless the user edits meanwhile.
+      lastReset.current = values;
       stored.reload();
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
