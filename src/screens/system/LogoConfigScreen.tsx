@@ -213,7 +213,11 @@ export default function LogoConfigScreen() {
               <Button type="submit" appearance="primary" loading={busy}>
                 {t('actions.save')}
               </Button>
-              <Button type="button" disabled={busy || !storedValues} onClick={() => storedValues && reset(storedValues)}>
+              <Button type="button" disabled={busy || !storedValues} onClick={() => {
+                  if (!storedValues) return;
+                  lastReset.current = storedValues;
+                  reset(storedValues);
+                }}>
                 {t('logo.undo')}
               </Button>
             </div>
