@@ -1,6 +1,7 @@
 // `npm run bench`: measures the budgets of ARCHITECTURE.md that exist so far, prints them and writes
 // bench/results/latest.json. Figures, not pass/fail: the budgets are compared in the output.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// BENCH_ONLY=<section>,<section> runs only those sections (names below) and merges their figures into the file.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { type IngestFigures, measureAlarmIngest } from './alarmIngest.ts';
 import { type ListFigures, measureAlarmList } from './alarmList.ts';
 import { measureBundle } from './bundleSizes.ts';
@@ -18,174 +19,213 @@ import { measureRetrievalSearch } from './retrievalSearch.ts';
 import { measureStartup } from './serverStartup.ts';
 import { measureTraining } from './training.ts';
 
-const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, loadAverageAtStart: loadAverage() };
-console.log(`load average at start: ${results.loadAverageAtStart} (2 cores; the machine may be shared)`);
+const RESULTS = 'bench/results/latest.json';
+const SECTIONS = ['bundle', 'coldLoad', 'lighthouse', 'pageLoad', 'server', 'alarmIngest', 'alarmList', 'homeDashboard', 'flowIngest', 'realtimeScreen', 'clips', 'detector', 'pushDelivery', 'training', 'retrievalSearch'] as const;
+const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
+const unknown = [...only].filter((name) => !(SECTIONS as readonly string[]).includes(name));
+if (unknown.length) throw new Error(`BENCH_ONLY names unknown sections: ${unknown.join(', ')} (known: ${SECTIONS.join(', ')})`);
+const wants = (section: (typeof SECTIONS)[number]) => only.size === 0 || only.has(section);
 
-const bundle = measureBundle();
-results.bundle = bundle ?? 'not built (run npm run build first)';
-if (bundle) {
-  console.log(`login route JS by the build manifest's closure (gzip): ${bundle.loginInitialJsKb} kB — what the browser fetches is below`);
-  console.log(`largest chunk (gzip): ${bundle.largestChunk.kb} kB ${bundle.largestChunk.file}`);
+const previous = only.size && existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, unknown>) : {};
+const measuredAt = (previous.measuredAt ?? {}) as Record<string, string>;
+const results: Record<string, unknown> = { ...previous, date: new Date().toISOString(), node: process.version, loadAverageAtStart: loadAverage(), measuredAt };
+console.log(`load average at start: ${results.loadAverageAtStart} (2 cores; the machine may be shared)`);
+for (const section of SECTIONS) if (wants(section)) measuredAt[section] = `${results.date} (load ${results.loadAverageAtStart})`;
+
+if (wants('bundle')) {
+  const bundle = measureBundle();
+  results.bundle = bundle ?? 'not built (run npm run build first)';
+  if (bundle) {
+    console.log(`login route JS by the build manifest's closure (gzip): ${bundle.loginInitialJsKb} kB — what the browser fetches is below`);
+    console.log(`largest chunk (gzip): ${bundle.largestChunk.kb} kB ${bundle.largestChunk.file}`);
+  }
 }
 
 // What Chromium transfers on a cold load of each route (DevTools network events), and on a repeat visit.
-const cold = await measureColdLoads();
-results.coldLoad = cold ?? 'not measured (needs dist/ and /usr/bin/chromium)';
-if (cold) {
-  for (const r of cold.routes) {
+if (wants('coldLoad')) {
+  const cold = await measureColdLoads();
+  results.coldLoad = cold ?? 'not measured (needs dist/ and /usr/bin/chromium)';
+  if (cold) {
+    for (const r of cold.routes) {
+      console.log(
+        `${r.route} cold load: JS ${r.jsRequests} requests, ${r.jsBodyKb} kB as sent (bodies; ${r.jsKb} kB with headers), i18n chunks ${r.i18nChunks}; ` +
+          `CSS ${r.cssRequests} files, ${r.cssBodyKb} kB as sent (${r.cssGzipKb} kB gzip; budget 25 kB), repeated rules ${r.css.repeatedRulePercent} % (budget < 5 %); ` +
+          `JS + CSS on the wire ${Math.round((r.jsKb + r.cssKb) * 10) / 10} kB; uncompressed assets ${r.uncompressedAssets}; ` +
+          `repeat visit: ${r.repeatVisit.revalidated} of ${r.repeatVisit.requests} requests revalidated (304), ${r.repeatVisit.fromCache} from cache (load ${cold.loadAverage})`,
+      );
+    }
+    console.log(`repeated CSS in the whole build: ${cold.distCss.repeatedBytePercent} % of the bytes (${cold.distCss.repeatedRules} of ${cold.distCss.rules} rules)`);
+  }
+}
+
+if (wants('lighthouse')) {
+  const lighthouse = await measureLighthouse();
+  results.lighthouse = lighthouse ?? 'not measured (needs dist/ and /usr/bin/chromium)';
+  for (const f of lighthouse ?? []) {
+    const m = f.median;
     console.log(
-      `${r.route} cold load: JS ${r.jsRequests} requests, ${r.jsBodyKb} kB as sent (bodies; ${r.jsKb} kB with headers), i18n chunks ${r.i18nChunks}; ` +
-        `CSS ${r.cssRequests} files, ${r.cssBodyKb} kB as sent (${r.cssGzipKb} kB gzip; budget 25 kB), repeated rules ${r.css.repeatedRulePercent} % (budget < 5 %); ` +
-        `JS + CSS on the wire ${Math.round((r.jsKb + r.cssKb) * 10) / 10} kB; uncompressed assets ${r.uncompressedAssets}; ` +
-        `repeat visit: ${r.repeatVisit.revalidated} of ${r.repeatVisit.requests} requests revalidated (304), ${r.repeatVisit.fromCache} from cache (load ${cold.loadAverage})`,
+      `Lighthouse ${f.route} ${f.formFactor} (median of ${f.runs}): score ${m.score}, LCP ${m.lcpMs} ms, FCP ${m.fcpMs} ms, TBT ${m.tbtMs} ms, CLS ${m.cls}, ` +
+        `JS boot-up ${m.bootupMs} ms, main thread ${m.mainThreadMs} ms, ${m.jsRequests} JS requests, JS + CSS ${m.jsCssKb} kB (load ${f.loadAverage.join(', ')})`,
     );
   }
-  console.log(`repeated CSS in the whole build: ${cold.distCss.repeatedBytePercent} % of the bytes (${cold.distCss.repeatedRules} of ${cold.distCss.rules} rules)`);
 }
 
-const lighthouse = await measureLighthouse();
-results.lighthouse = lighthouse ?? 'not measured (needs dist/ and /usr/bin/chromium)';
-for (const f of lighthouse ?? []) {
-  const m = f.median;
+if (wants('pageLoad')) {
+  const pageLoad = await measureLoginPageLoad();
+  results.loginPageLoad = pageLoad ?? 'not measured (needs dist/ and /usr/bin/chromium)';
+  if (pageLoad) {
+    console.log(
+      `time to the login form, cold load (fresh browser context): p50 ${pageLoad.loginFormVisibleMs.p50} ms, max ${pageLoad.loginFormVisibleMs.max} ms ` +
+        `(n=${pageLoad.runs}); DOMContentLoaded p50 ${pageLoad.domContentLoadedMs.p50} ms`,
+    );
+  }
+}
+
+if (wants('server')) {
+  const startup = await measureStartup();
+  results.server = startup;
+  console.log(`server cold start on a fresh data dir: ${startup.coldStartMs} ms; warm start: ${startup.warmStartMs} ms`);
   console.log(
-    `Lighthouse ${f.route} ${f.formFactor} (median of ${f.runs}): score ${m.score}, LCP ${m.lcpMs} ms, FCP ${m.fcpMs} ms, TBT ${m.tbtMs} ms, CLS ${m.cls}, ` +
-      `JS boot-up ${m.bootupMs} ms, main thread ${m.mainThreadMs} ms, ${m.jsRequests} JS requests, JS + CSS ${m.jsCssKb} kB (load ${f.loadAverage.join(', ')})`,
+    `server RSS (embedded database): after cold start ${startup.rssAfterStartMb} MB (peak while creating it ${startup.rssPeakColdMb} MB); ` +
+      `warm start idle ${startup.rssIdleWarmMb} MB, after 300 API reads ${startup.rssAfterReadsMb} MB (budget idle ≤ 300 MB)`,
   );
+  console.log(`login round trip: p50 ${startup.loginMs.p50} ms, p95 ${startup.loginMs.p95} ms (n=${startup.loginMs.n})`);
+  console.log(`/user/nav round trip: p50 ${startup.navMs.p50} ms, p95 ${startup.navMs.p95} ms (n=${startup.navMs.n})`);
 }
-
-const pageLoad = await measureLoginPageLoad();
-results.loginPageLoad = pageLoad ?? 'not measured (needs dist/ and /usr/bin/chromium)';
-if (pageLoad) {
-  console.log(
-    `time to the login form, cold load (fresh browser context): p50 ${pageLoad.loginFormVisibleMs.p50} ms, max ${pageLoad.loginFormVisibleMs.max} ms ` +
-      `(n=${pageLoad.runs}); DOMContentLoaded p50 ${pageLoad.domContentLoadedMs.p50} ms`,
-  );
-}
-
-const startup = await measureStartup();
-results.server = startup;
-console.log(`server cold start on a fresh data dir: ${startup.coldStartMs} ms; warm start: ${startup.warmStartMs} ms`);
-console.log(
-  `server RSS (embedded database): after cold start ${startup.rssAfterStartMb} MB (peak while creating it ${startup.rssPeakColdMb} MB); ` +
-    `warm start idle ${startup.rssIdleWarmMb} MB, after 300 API reads ${startup.rssAfterReadsMb} MB (budget idle ≤ 300 MB)`,
-);
-console.log(`login round trip: p50 ${startup.loginMs.p50} ms, p95 ${startup.loginMs.p95} ms (n=${startup.loginMs.n})`);
-console.log(`/user/nav round trip: p50 ${startup.navMs.p50} ms, p95 ${startup.navMs.p95} ms (n=${startup.navMs.n})`);
 
 // Alarms (issue 4): ingest → console latency with 20 consoles, and the history list on a large table — on the
 // embedded database, and on PostgreSQL when DATABASE_URL names a server (a throwaway database is created there).
 const databases: (string | undefined)[] = [undefined, ...(process.env.DATABASE_URL ? [process.env.DATABASE_URL] : [])];
 
-const ingest: IngestFigures[] = [];
-// Each with target retrieval's background index loop off and on (it embeds the arriving alarms at low priority).
-for (const admin of databases) {
-  for (const index of [false, true]) {
-    ingest.push(await (admin ? withThrowawayDatabase(admin, (url) => measureAlarmIngest(url, index)) : measureAlarmIngest(undefined, index)));
+if (wants('alarmIngest')) {
+  const ingest: IngestFigures[] = [];
+  // Each with target retrieval's background index loop off and on (it embeds the arriving alarms at low priority).
+  for (const admin of databases) {
+    for (const index of [false, true]) {
+      ingest.push(await (admin ? withThrowawayDatabase(admin, (url) => measureAlarmIngest(url, index)) : measureAlarmIngest(undefined, index)));
+    }
+  }
+  results.alarmIngest = ingest;
+  for (const f of ingest) {
+    console.log(
+      `alarm ingest (${f.database}, retrieval index ${f.retrievalIndex ? `on: ${f.indexedAlarms} alarms embedded meanwhile` : 'off'}) ` +
+        `${f.rate}/s for ${f.seconds} s, ${f.consoles} consoles: ${f.acknowledged}/${f.sent} stored` +
+        `${Object.keys(f.refused).length ? ` (refused ${JSON.stringify(f.refused)})` : ''}; ingest → console p50 ${f.latencyMs.p50} ms, ` +
+        `p95 ${f.latencyMs.p95} ms, max ${f.latencyMs.max} ms (budget p95 ≤ 150 ms); lost ${f.lost}, duplicates ${f.duplicates} (budget 0); ` +
+        `ingest round trip p50 ${f.ingestMs.p50} ms, p95 ${f.ingestMs.p95} ms; server RSS ${f.serverRssMb.start} → ${f.serverRssMb.max} MB, server CPU ${f.serverCpuPercent}% of a core`,
+    );
   }
 }
-results.alarmIngest = ingest;
-for (const f of ingest) {
-  console.log(
-    `alarm ingest (${f.database}, retrieval index ${f.retrievalIndex ? `on: ${f.indexedAlarms} alarms embedded meanwhile` : 'off'}) ` +
-      `${f.rate}/s for ${f.seconds} s, ${f.consoles} consoles: ${f.acknowledged}/${f.sent} stored` +
-      `${Object.keys(f.refused).length ? ` (refused ${JSON.stringify(f.refused)})` : ''}; ingest → console p50 ${f.latencyMs.p50} ms, ` +
-      `p95 ${f.latencyMs.p95} ms, max ${f.latencyMs.max} ms (budget p95 ≤ 150 ms); lost ${f.lost}, duplicates ${f.duplicates} (budget 0); ` +
-      `ingest round trip p50 ${f.ingestMs.p50} ms, p95 ${f.ingestMs.p95} ms; server RSS ${f.serverRssMb.start} → ${f.serverRssMb.max} MB, server CPU ${f.serverCpuPercent}% of a core`,
-  );
-}
 
-const rows = Number(process.env.BENCH_ALARM_ROWS ?? 1_000_000);
-const lists: ListFigures[] = [];
-// The statistics queries of the dashboards and statistics screens (issue 12) run on the same table.
-for (const admin of databases) {
-  lists.push(await (admin ? withThrowawayDatabase(admin, (url) => measureAlarmList(rows, url, measureStatsQueries)) : measureAlarmList(rows, undefined, measureStatsQueries)));
-}
-results.alarmList = lists;
-for (const f of lists) {
-  console.log(
-    `/warn/event/list with filters + count, ${f.rows.toLocaleString('en')} alarms (${f.database}, loaded in ${f.loadSeconds} s): ` +
-      `p50 ${f.filteredMs.p50} ms, p95 ${f.filteredMs.p95} ms over ${f.filteredMs.n} calls (budget p95 ≤ 50 ms); ` +
-      `no filter (every alarm counted, from the hourly counts): p95 ${f.unfilteredMs.p95} ms`,
-  );
-  for (const q of f.queries) console.log(`  ${q.name}: total ${q.total}, p50 ${q.p50} ms, p95 ${q.p95} ms`);
-  console.log(`statistics queries on the same ${f.rows.toLocaleString('en')} alarms (${f.database}):`);
-  for (const q of (f.also ?? []) as StatsQueryFigures[]) console.log(`  ${q.name}: p50 ${q.p50} ms, p95 ${q.p95} ms`);
+if (wants('alarmList')) {
+  const rows = Number(process.env.BENCH_ALARM_ROWS ?? 1_000_000);
+  const lists: ListFigures[] = [];
+  // The statistics queries of the dashboards and statistics screens (issue 12) run on the same table.
+  for (const admin of databases) {
+    lists.push(await (admin ? withThrowawayDatabase(admin, (url) => measureAlarmList(rows, url, measureStatsQueries)) : measureAlarmList(rows, undefined, measureStatsQueries)));
+  }
+  results.alarmList = lists;
+  for (const f of lists) {
+    console.log(
+      `/warn/event/list with filters + count, ${f.rows.toLocaleString('en')} alarms (${f.database}, loaded in ${f.loadSeconds} s): ` +
+        `p50 ${f.filteredMs.p50} ms, p95 ${f.filteredMs.p95} ms over ${f.filteredMs.n} calls (budget p95 ≤ 50 ms); ` +
+        `no filter (every alarm counted, from the hourly counts): p95 ${f.unfilteredMs.p95} ms`,
+    );
+    for (const q of f.queries) console.log(`  ${q.name}: total ${q.total}, p50 ${q.p50} ms, p95 ${q.p95} ms`);
+    console.log(`statistics queries on the same ${f.rows.toLocaleString('en')} alarms (${f.database}):`);
+    for (const q of (f.also ?? []) as StatsQueryFigures[]) console.log(`  ${q.name}: p50 ${q.p50} ms, p95 ${q.p95} ms`);
+  }
 }
 
 // Issue 12: a filled home dashboard after sign-in (cold browser), and passenger-flow ingest throughput.
-const home = await measureHomeDashboard();
-results.homeDashboard = home ?? 'not measured (needs dist/ and /usr/bin/chromium)';
-if (home) console.log(`time to a filled home dashboard after sign-in (cold browser, seeded demo site): p50 ${home.filledHomeMs.p50} ms, max ${home.filledHomeMs.max} ms (n=${home.runs})`);
-const flow: FlowIngestFigures[] = [];
-for (const admin of databases) flow.push(await (admin ? withThrowawayDatabase(admin, (url) => measureFlowIngest(url)) : measureFlowIngest()));
-results.flowIngest = flow;
-for (const f of flow) {
-  console.log(
-    `flow ingest (${f.database}): ${f.recordsPerSecond} records/s (${f.requests} calls of ${f.recordsPerRequest} records, one at a time); ` +
-      `call p50 ${f.requestMs.p50} ms, p95 ${f.requestMs.p95} ms`,
-  );
+if (wants('homeDashboard')) {
+  const home = await measureHomeDashboard();
+  results.homeDashboard = home ?? 'not measured (needs dist/ and /usr/bin/chromium)';
+  if (home) console.log(`time to a filled home dashboard after sign-in (cold browser, seeded demo site): p50 ${home.filledHomeMs.p50} ms, max ${home.filledHomeMs.max} ms (n=${home.runs})`);
 }
-console.log('clip encoding cost per alarm: not measured (the video centre is not part of this delivery)');
+if (wants('flowIngest')) {
+  const flow: FlowIngestFigures[] = [];
+  for (const admin of databases) flow.push(await (admin ? withThrowawayDatabase(admin, (url) => measureFlowIngest(url)) : measureFlowIngest()));
+  results.flowIngest = flow;
+  for (const f of flow) {
+    console.log(
+      `flow ingest (${f.database}): ${f.recordsPerSecond} records/s (${f.requests} calls of ${f.recordsPerRequest} records, one at a time); ` +
+        `call p50 ${f.requestMs.p50} ms, p95 ${f.requestMs.p95} ms`,
+    );
+  }
+}
 
-const realtime = await measureRealtimeScreen();
-results.realtimeScreen = realtime ?? 'not measured (needs dist/ and /usr/bin/chromium)';
-if (realtime) {
-  console.log(
-    `real-time screen, ${realtime.rate} alarms/s for ${realtime.seconds} s (${realtime.sent} alarms): longest main-thread task ` +
-      `${realtime.longestTaskMs} ms over ${realtime.longTasks} long tasks (budget: none > 50 ms); ${realtime.droppedFrames} dropped frames of ` +
-      `${realtime.frames}, worst frame ${realtime.worstFrameMs} ms`,
-  );
+if (wants('realtimeScreen')) {
+  const realtime = await measureRealtimeScreen();
+  results.realtimeScreen = realtime ?? 'not measured (needs dist/ and /usr/bin/chromium)';
+  if (realtime) {
+    console.log(
+      `real-time screen, ${realtime.rate} alarms/s for ${realtime.seconds} s (${realtime.sent} alarms): longest main-thread task ` +
+        `${realtime.longestTaskMs} ms over ${realtime.longTasks} long tasks (budget: none > 50 ms); ${realtime.droppedFrames} dropped frames of ` +
+        `${realtime.frames}, worst frame ${realtime.worstFrameMs} ms`,
+    );
+  }
 }
 
 // Clip encoding per alarm and frame sampling for video validation (issue 12, server/media/ffmpeg.ts).
-const clips = await measureClips();
-results.clips = clips ?? 'not measured (no ffmpeg binary)';
-if (clips) {
-  console.log(
-    `clip per alarm (4 s fMP4, 640×360, 5 fps, H.264): ffmpeg CPU p50 ${clips.encodeCpuMs.p50} ms (max ${clips.encodeCpuMs.max}), ` +
-      `wall with drawing p50 ${clips.encodeWallMs.p50} ms, ${clips.bytes.p50} bytes p50 (max ${clips.bytes.max}); ` +
-      `frame sampling ${clips.decodeCpuMsPerFrame} ms CPU / ${clips.decodeWallMsPerFrame} ms wall per frame (n=${clips.clips})`,
-  );
+if (wants('clips')) {
+  const clips = await measureClips();
+  results.clips = clips ?? 'not measured (no ffmpeg binary)';
+  if (clips) {
+    console.log(
+      `clip per alarm (4 s fMP4, 640×360, 5 fps, H.264): ffmpeg CPU p50 ${clips.encodeCpuMs.p50} ms (max ${clips.encodeCpuMs.max}), ` +
+        `wall with drawing p50 ${clips.encodeWallMs.p50} ms, ${clips.bytes.p50} bytes p50 (max ${clips.bytes.max}); ` +
+        `frame sampling ${clips.decodeCpuMsPerFrame} ms CPU / ${clips.decodeWallMsPerFrame} ms wall per frame (n=${clips.clips})`,
+    );
+  }
 }
 
 // The object detector of orchestration validation (issue 11): ms per frame and memory, in a process of its own.
-const detector = measureDetector();
-results.detector = detector;
-console.log(
-  `object detector (NanoDet-g 416, onnxruntime-node, 1 thread): network p50 ${detector.inferenceMs.p50} ms, p95 ${detector.inferenceMs.p95} ms, ` +
-    `min ${detector.inferenceMs.min} ms per frame; with decoding and resizing p50 ${detector.totalMs.p50} ms (n=${detector.frames}); ` +
-    `first image (model load) ${detector.coldFirstMs} ms; process RSS ${detector.memoryMb.beforeLoad} → ${detector.memoryMb.afterLoad} MB, peak ${detector.memoryMb.peak} MB`,
-);
+if (wants('detector')) {
+  const detector = measureDetector();
+  results.detector = detector;
+  console.log(
+    `object detector (NanoDet-g 416, onnxruntime-node, 1 thread): network p50 ${detector.inferenceMs.p50} ms, p95 ${detector.inferenceMs.p95} ms, ` +
+      `min ${detector.inferenceMs.min} ms per frame; with decoding and resizing p50 ${detector.totalMs.p50} ms (n=${detector.frames}); ` +
+      `first image (model load) ${detector.coldFirstMs} ms; process RSS ${detector.memoryMb.beforeLoad} → ${detector.memoryMb.afterLoad} MB, peak ${detector.memoryMb.peak} MB`,
+  );
+}
 
 // Push to third parties (issue 11): alarms delivered to a local receiver, and ingest with push off and on.
-const push = await measurePushDelivery();
-results.pushDelivery = push;
-console.log(
-  `push: ${push.alarms} alarms ingested at 36/s — ingest p50/p95 ${push.ingestMsPushOff.p50}/${push.ingestMsPushOff.p95} ms with push off, ` +
-    `${push.ingestMsPushOn.p50}/${push.ingestMsPushOn.p95} ms with an endpoint on; ${push.deliveredAlarmsPerSecond} alarms/s delivered (receiver answers after 20 ms); ` +
-    `${push.drained} queued pushes drained at ${push.drainedPerSecond}/s`,
-);
+if (wants('pushDelivery')) {
+  const push = await measurePushDelivery();
+  results.pushDelivery = push;
+  console.log(
+    `push: ${push.alarms} alarms ingested at 36/s — ingest p50/p95 ${push.ingestMsPushOff.p50}/${push.ingestMsPushOff.p95} ms with push off, ` +
+      `${push.ingestMsPushOn.p50}/${push.ingestMsPushOn.p95} ms with an endpoint on; ${push.deliveredAlarmsPerSecond} alarms/s delivered (receiver answers after 20 ms); ` +
+      `${push.drained} queued pushes drained at ${push.drainedPerSecond}/s`,
+  );
+}
 
-const training = measureTraining(1000);
-results.training = training;
-console.log(
-  `few-shot training (MobileNetV2 block 10, 384-d; onnxruntime-node, 1 thread): embedding ${training.embedMsPerImage} ms per image with decoding ` +
-    `(network p50 ${training.networkMsPerImage.p50} ms, p95 ${training.networkMsPerImage.p95} ms), ${training.imagesPerSecond} images/s; ` +
-    `${training.images} images trained + ${training.folds}-fold evaluated in ${training.trainAndEvaluateMs} ms ` +
-    `(embedding + training ${Math.round((training.embedMsPerImage * training.images + training.trainAndEvaluateMs) / 100) / 10} s; budget 60 s); ` +
-    `peak RSS ${training.peakRssMb} MB; cross-validated accuracy on the generated set ${training.crossValidatedAccuracy} (AP ${training.averagePrecision})`,
-);
+if (wants('training')) {
+  const training = measureTraining(1000);
+  results.training = training;
+  console.log(
+    `few-shot training (MobileNetV2 block 10, 384-d; onnxruntime-node, 1 thread): embedding ${training.embedMsPerImage} ms per image with decoding ` +
+      `(network p50 ${training.networkMsPerImage.p50} ms, p95 ${training.networkMsPerImage.p95} ms), ${training.imagesPerSecond} images/s; ` +
+      `${training.images} images trained + ${training.folds}-fold evaluated in ${training.trainAndEvaluateMs} ms ` +
+      `(embedding + training ${Math.round((training.embedMsPerImage * training.images + training.trainAndEvaluateMs) / 100) / 10} s; budget 60 s); ` +
+      `peak RSS ${training.peakRssMb} MB; cross-validated accuracy on the generated set ${training.crossValidatedAccuracy} (AP ${training.averagePrecision})`,
+  );
+}
 
 // Target retrieval (issue 12): image search over 1,000 alarms, cold and indexed.
-const retrieval = await measureRetrievalSearch(1000);
-results.retrievalSearch = retrieval;
-console.log(
-  `retrieval by image, ${retrieval.alarms} alarms: nothing embedded, no index loop ${retrieval.coldNoIndexMs} ms (every candidate embedded by the search); ` +
-    `nothing embedded, index loop on ${retrieval.coldWithIndexMs} ms (${retrieval.coldWithIndex.compared} compared, ${retrieval.coldWithIndex.indexing} still being indexed); ` +
-    `the loop indexed ${retrieval.indexing.alarms} alarms in ${retrieval.indexing.seconds} s (${retrieval.indexing.alarmsPerSecond}/s, pauses included); ` +
-    `indexed: p50 ${retrieval.indexedMs.p50} ms, p95 ${retrieval.indexedMs.p95} ms`,
-);
+if (wants('retrievalSearch')) {
+  const retrieval = await measureRetrievalSearch(1000);
+  results.retrievalSearch = retrieval;
+  console.log(
+    `retrieval by image, ${retrieval.alarms} alarms: nothing embedded, no index loop ${retrieval.coldNoIndexMs} ms (every candidate embedded by the search); ` +
+      `nothing embedded, index loop on ${retrieval.coldWithIndexMs} ms (${retrieval.coldWithIndex.compared} compared, ${retrieval.coldWithIndex.indexing} still being indexed); ` +
+      `the loop indexed ${retrieval.indexing.alarms} alarms in ${retrieval.indexing.seconds} s (${retrieval.indexing.alarmsPerSecond}/s, pauses included); ` +
+      `indexed: p50 ${retrieval.indexedMs.p50} ms, p95 ${retrieval.indexedMs.p95} ms`,
+  );
+}
 
 mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
-console.log('written to bench/results/latest.json');
+writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`written to ${RESULTS}${only.size ? ` (sections ${[...only].join(', ')} replaced)` : ''}`);
