@@ -2,6 +2,7 @@
 // then in English; a tag is added, edited and deleted (after confirmation) on /tagConfig; a model is uploaded on
 // /modalBoxPage and published.
 import { expect, test } from './support/fixtures.ts';
+import { openInside } from './support/navigate.ts';
 import { ADMIN, signIn } from './support/session.ts';
 
 /** Each screen, a row it shows from the demo data, and a column header in each language. */
@@ -21,18 +22,18 @@ const SCREENS: { path: string; row: string; zh: string; en: string }[] = [
 
 test('the catalogue screens open with data, in Chinese and in English', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, ADMIN, { path: null });
+  await signIn(page, ADMIN, { path: SCREENS[0].path });
   for (const screen of SCREENS) {
-    await page.goto(screen.path);
+    await openInside(page, screen.path);
     await expect(page.getByRole('row').filter({ hasText: screen.row }).first(), screen.path).toBeVisible();
     await expect(page.getByRole('columnheader', { name: screen.zh, exact: true }).first(), screen.path).toBeVisible();
   }
-  await page.goto('/algorithmMall');
+  await openInside(page, '/algorithmMall');
   await expect(page.getByRole('heading', { level: 2, name: /车辆检测/ })).toBeVisible();
-  await page.goto('/algorithmConfig');
+  await openInside(page, '/algorithmConfig');
   await expect(page.getByRole('heading', { name: '算法参数' })).toBeVisible();
   await expect(page.getByLabel('最短停留时间（秒）')).toBeVisible();
-  await page.goto('/otherConfig?tab=settings');
+  await openInside(page, '/otherConfig?tab=settings');
   await expect(page.getByRole('heading', { name: '告警输出' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '水印' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '检索与推送' })).toBeVisible();
@@ -42,15 +43,15 @@ test('the catalogue screens open with data, in Chinese and in English', async ({
   // The choice is remembered once the English catalogues are in: the menu says so.
   await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible();
   for (const screen of SCREENS) {
-    await page.goto(screen.path);
+    await openInside(page, screen.path);
     await expect(page.getByRole('row').filter({ hasText: screen.row }).first(), screen.path).toBeVisible();
     await expect(page.getByRole('columnheader', { name: screen.en, exact: true }).first(), screen.path).toBeVisible();
   }
-  await page.goto('/otherConfig?tab=settings');
+  await openInside(page, '/otherConfig?tab=settings');
   await expect(page.getByRole('heading', { name: 'Watermark' })).toBeVisible();
-  await page.goto('/algorithmMall');
+  await openInside(page, '/algorithmMall');
   await expect(page.getByText('Most downloaded')).toBeVisible();
-  await page.goto('/algorithmConfig');
+  await openInside(page, '/algorithmConfig');
   await expect(page.getByLabel('Least dwell time (s)')).toBeVisible();
   // Leave the worker's browser state as it was found.
   await page.getByRole('button', { name: /Administrator|系统管理员/ }).click();

@@ -1,12 +1,33 @@
 // English labels are not cut (issue 8 item 23: "Not runnin"): on every main screen, in English, no tag, label,
 // button, heading, menu item or table header — nor a table cell holding badges or buttons — shows less text than it
 // holds (scrollWidth > clientWidth). Long free text cut on purpose (a cell with its whole text in the tooltip) and
-// text for screen readers only are not labels and are left out.
-import { type APIRequestContext, expect, test } from './support/fixtures.ts';
+// text for screen readers only are not labels and are left out. The same walk is the route table's English pass
+// (issue 12: every route opens in both languages; routes.spec.ts is the Chinese one): each main screen is named in
+// English in the breadcrumbs and logs no error, and every other screen a signed-in user opens shows its English title.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from './support/fixtures.ts';
+import { NAVIGATE } from './support/navigate.ts';
 import { ADMIN, signIn } from './support/session.ts';
 import { SHELL_ROUTES } from '../support/shellRoutes.ts';
 
 // Each screen once (/alarmCenter/… and /config_center/… show the same screens again).
+const enShell = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/i18n/en/shell.json'), 'utf8')) as {
+  routes: Record<string, string>;
+};
+const HAN = /\p{Script=Han}/u;
+/** The screens outside the main frame a signed-in user opens (the sign-in pages redirect; redirects have none). */
+const OTHER_SCREENS = SHELL_ROUTES.filter((route) => route.layout !== 'main' && route.layout !== 'redirect' && !/^\/(login|thirdLogin)$/.test(route.path));
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  return errors;
+}
+
 const MAIN_SCREENS = SHELL_ROUTES.filter((route) => route.layout === 'main' && !/^\/(alarmCenter|config_center)\//.test(route.path)).map((route) => route.path);
 
 /**
@@ -36,8 +57,6 @@ const CUT_LABELS = `(() => {
   return found;
 })()`;
 
-/** Goes to `path` inside the loaded console (as a menu click does). */
-const NAVIGATE = (path: string) => `history.pushState(null, '', ${JSON.stringify(path)}); dispatchEvent(new PopStateEvent('popstate'));`;
 
 /** A camera that is neither started nor running: its list row shows the longest pair of state badges. */
 async function addIdleCamera(request: APIRequestContext) {
@@ -50,8 +69,10 @@ async function addIdleCamera(request: APIRequestContext) {
 test('no label is cut on the main screens in English', async ({ page, request }) => {
   test.setTimeout(600_000); // every main screen in turn, on a loaded 2-core machine
   await addIdleCamera(request);
+  const errors = collectErrors(page);
   await signIn(page, ADMIN, { language: 'en' });
   const cut: string[] = [];
+  const notEnglish: string[] = [];
   const crumb = page.locator('.shell-breadcrumbs [aria-current="page"]');
   await expect(crumb).not.toHaveText('');
   for (const path of MAIN_SCREENS) {
@@ -60,10 +81,31 @@ test('no label is cut on the main screens in English', async ({ page, request })
     const before = (await crumb.textContent()) ?? '';
     await page.evaluate(NAVIGATE(path));
     await expect(crumb).not.toHaveText(before);
+    const named = (await crumb.textContent()) ?? '';
+    if (HAN.test(named)) notEnglish.push(`${path}: "${named}"`);
     // Measured once the screen has what it shows: nothing loading, the fonts in.
     await expect.poll(() => page.locator('[aria-busy="true"], .rs-loader').count()).toBe(0);
     await page.evaluate('document.fonts.ready.then(() => undefined)');
     for (const label of (await page.evaluate(CUT_LABELS)) as string[]) cut.push(`${path}: ${label}`);
   }
   expect(cut).toEqual([]);
+  expect(notEnglish).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('every screen outside the main frame opens in English with its English title and logs no error', async ({ page }) => {
+  test.setTimeout(300_000);
+  const errors = collectErrors(page);
+  await signIn(page, ADMIN, { path: null, language: 'en' });
+  for (const route of OTHER_SCREENS) {
+    await test.step(route.path, async () => {
+      await page.goto(route.path);
+      // The route's English title, or the screen's own heading (/secondIdentify is headed "Second identify") —
+      // in English either way.
+      const title = page.getByText(enShell.routes[route.titleKey], { exact: true }).or(page.getByRole('heading', { level: 1 })).first();
+      await expect(title).toBeVisible();
+      expect(await title.textContent()).not.toMatch(HAN);
+    });
+  }
+  expect(errors).toEqual([]);
 });

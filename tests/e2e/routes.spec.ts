@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SHELL_ROUTES } from '../support/shellRoutes.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
+import { NAVIGATE } from './support/navigate.ts';
 import { ADMIN, signIn } from './support/session.ts';
 
 const zhShell = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/i18n/zh-CN/shell.json'), 'utf8')) as {
@@ -20,8 +21,6 @@ const ENDLESS_ANIMATIONS = `document.getAnimations()
   .filter((a) => a.playState === 'running' && a.effect && a.effect.getComputedTiming().iterations === Infinity)
   .map((a) => (a.animationName || 'animation') + ' on ' + (a.effect.target ? a.effect.target.className : '?'))`;
 
-/** Goes to `path` inside the loaded console, as a menu click does. */
-const NAVIGATE = (path: string) => `history.pushState(null, '', ${JSON.stringify(path)}); dispatchEvent(new PopStateEvent('popstate'));`;
 const currentCrumb = (page: Page) => page.locator('.shell-breadcrumbs [aria-current="page"]');
 
 test.describe.configure({ mode: 'parallel' });

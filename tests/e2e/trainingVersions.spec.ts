@@ -76,6 +76,14 @@ test('publish and withdraw (confirmed), export a version and import it back, the
   const table = page.getByTestId('compare-table');
   // The imported copy has the same figures: every change is ±0.
   await expect(table.getByRole('row').filter({ hasText: '准确率' }).first()).toContainText('±0');
+  // Both confusion matrices, side by side, count the same images.
+  const matrices = page.locator('[data-testid^="compare-confusion-"]');
+  await expect(matrices).toHaveCount(2);
+  const counts = async (index: number) => (await matrices.nth(index).locator('tbody td').allTextContents()).map(Number);
+  const first = await counts(0);
+  expect(first.reduce((sum, n) => sum + n, 0)).toBeGreaterThan(0);
+  expect(await counts(1)).toEqual(first);
+  await expect(matrices.first().getByRole('rowheader', { name: /^实际为/ }).first()).toBeVisible();
   await expect(page).toHaveURL(/compare=\d+(,|%2C)\d+/);
   await page.getByRole('button', { name: 'train-1 的报告' }).click();
   await expect(page.getByRole('heading', { name: /版本 train-1 的报告/ })).toBeVisible();

@@ -8,15 +8,8 @@ import { labelledImage, trainingZip } from '../../scripts/trainingDataset.ts';
 import { encodeClip } from '../../server/media/ffmpeg.ts';
 import { loadBoxes, postAlarm } from '../../server/simulator/edgeBox.ts';
 import { postRecording } from '../../server/simulator/recordingPost.ts';
-import { expect, type Page, test } from './support/fixtures.ts';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码').fill('Argus@2026');
-  await page.getByLabel('密码').press('Enter');
-  await expect(page).not.toHaveURL(/\/login$/);
-}
+import { expect, test } from './support/fixtures.ts';
+import { ADMIN, signIn } from './support/session.ts';
 
 async function alarmWithClip(baseURL: string, dataDir: string): Promise<number> {
   const box = loadBoxes(join(dataDir, 'demo-boxes.json'))[0];
@@ -30,8 +23,7 @@ async function alarmWithClip(baseURL: string, dataDir: string): Promise<number> 
 test('an alarm → its clip plays with the box track → back to the alarm', async ({ page, argusServer }) => {
   test.setTimeout(120_000);
   const id = await alarmWithClip(argusServer.url, argusServer.dataDir);
-  await signIn(page);
-  await page.goto(`/historyEvent?alarm=${id}`);
+  await signIn(page, ADMIN, { path: `/historyEvent?alarm=${id}` });
   const clipLink = page.getByRole('link', { name: /播放告警录像/ });
   await expect(clipLink).toHaveAttribute('href', `/videoPlayCenter?alarmId=${id}`);
   await clipLink.click();
@@ -54,14 +46,19 @@ test('an alarm → its clip plays with the box track → back to the alarm', asy
   await expect(page.getByRole('dialog')).toContainText(String(id));
 });
 
-test('an alarm without a recording says so in the video centre', async ({ page, argusServer }) => {
+test('in English: an alarm without a recording says so, and one with a clip lists it under its camera', async ({ page, argusServer }) => {
   const box = loadBoxes(join(argusServer.dataDir, 'demo-boxes.json'))[0];
   const alarm = await postAlarm(argusServer.url, box, 16, {}, box.cameraIds[0]);
   expect(alarm.ok).toBe(true);
-  await signIn(page);
-  await page.goto(`/videoPlayCenter?alarmId=${alarm.id}`);
-  await expect(page.getByText(`告警 ${alarm.id} 没有录像（盒子未上传片段）`)).toBeVisible();
-  await expect(page.getByRole('link', { name: `返回告警 ${alarm.id}` })).toBeVisible();
+  await signIn(page, ADMIN, { path: `/videoPlayCenter?alarmId=${alarm.id}`, language: 'en' });
+  await expect(page.getByText(`Alarm ${alarm.id} has no recording (its box uploaded no clip)`)).toBeVisible();
+  await expect(page.getByRole('link', { name: `Back to alarm ${alarm.id}` })).toBeVisible();
+
+  const id = await alarmWithClip(argusServer.url, argusServer.dataDir);
+  await page.goto(`/videoPlayCenter?alarmId=${id}`);
+  await expect(page.getByText("the yellow box is the track of the alarm's detection")).toBeVisible();
+  await expect(page.getByRole('button', { name: new RegExp(`alarm ${id}`) })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('link', { name: /Download/ }).first()).toHaveAttribute('href', /^\/files\/recordings\/.+\.mp4$/);
 });
 
 /** Signs in through the API and trains the warehouse's last algorithm on a generated fire / no-fire set. */
@@ -95,8 +92,7 @@ async function fireClip(): Promise<Buffer> {
 test('validation on a video: frames scored, a timeline with the threshold, the frames over it', async ({ page, argusServer }) => {
   test.setTimeout(150_000);
   const [name, clip] = await Promise.all([trainedAlgorithm(argusServer.url), fireClip()]);
-  await signIn(page);
-  await page.goto('/testVerify');
+  await signIn(page, ADMIN, { path: '/testVerify' });
   const versions = page.getByLabel('训练版本');
   await expect(versions).toBeVisible();
   const option = versions.locator('option', { hasText: name });

@@ -51,7 +51,19 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(port: number): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: '', SIMULATOR: 'off', LOG_LEVEL: 'warn' };
+  // No 30 days of seeded history and no background embedding: the first start is the migrations and the demo site,
+  // and the crash hits ingest alone.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    STATIC_DIR: '',
+    SIMULATOR: 'off',
+    LOG_LEVEL: 'warn',
+    SEED_HISTORY_DAYS: '0',
+    RETRIEVAL_INDEX: 'off',
+  };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const proc = spawn(process.execPath, ['server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });

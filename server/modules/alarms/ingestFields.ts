@@ -1,12 +1,12 @@
 // The ingest form's text fields, validated against the contract's AlarmIngestForm (multipart bodies are not
 // validated by the route: every field arrives as text and is converted here), then the JSON fields inside it.
-import { Ajv, type ValidateFunction } from 'ajv';
-import { loadContract } from '../../contract/loadContract.ts';
-import { rewriteRefs, SCHEMA_ID } from '../../contract/registerOperations.ts';
+import type { ValidateFunction } from 'ajv';
+import { rewriteRefs } from '../../contract/registerOperations.ts';
+import { formValidator, invalidForm, jsonField, valueValidator } from '../../http/boxForm.ts';
 import { ApiError } from '../../http/apiError.ts';
 import { formatTime, parseTime } from '../../http/format.ts';
 import type { Lang } from '../../http/messages.ts';
-import { describeSchemaErrors, type SchemaError } from '../../http/validationMessages.ts';
+import type { SchemaError } from '../../http/validationMessages.ts';
 import { isEventType } from './eventTypes.ts';
 
 export interface IngestFields {
@@ -26,28 +26,11 @@ export const MAX_FUTURE_MS = 60_000;
 let validators: { form: ValidateFunction; box: ValidateFunction } | null = null;
 
 function compile() {
-  if (validators) return validators;
-  const schemas = loadContract().schemas as Record<string, Record<string, any>>;
-  // Text fields are converted to the schema's types (coerceTypes), the way a form body has to be read.
-  const ajv = new Ajv({ coerceTypes: true, allErrors: true, strict: false });
-  ajv.addSchema({ $id: SCHEMA_ID, type: 'object', definitions: rewriteRefs(schemas) });
-  const form = structuredClone(schemas.AlarmIngestForm);
-  delete form.properties.snapshot;
-  form.required = form.required.filter((f: string) => f !== 'snapshot');
-  validators = {
-    form: ajv.compile(rewriteRefs(form)),
-    box: ajv.compile({ ...rewriteRefs(schemas.WarnEventBox), additionalProperties: false }),
+  validators ??= {
+    form: formValidator('AlarmIngestForm', 'snapshot'),
+    box: valueValidator((schemas) => ({ ...rewriteRefs(schemas.WarnEventBox), additionalProperties: false })),
   };
   return validators;
-}
-
-function invalid(errors: SchemaError[], lang: Lang, prefix = ''): ApiError {
-  const detail = describeSchemaErrors(
-    errors.map((e) => ({ ...e, instancePath: prefix + e.instancePath })),
-    'body',
-    lang,
-  );
-  return new ApiError(400, 'alarms.invalid', { detail });
 }
 
 export function parseIngestFields(raw: Record<string, string>, lang: Lang): IngestFields {
@@ -55,7 +38,7 @@ export function parseIngestFields(raw: Record<string, string>, lang: Lang): Inge
   const data: Record<string, unknown> = { ...raw };
   // An unknown type id is reported as such, not as "must be at most 50".
   if (data.eventType !== undefined && !isEventType(Number(data.eventType))) throw new ApiError(400, 'alarms.ingest.unknownType');
-  if (!form(data)) throw invalid(form.errors as SchemaError[], lang);
+  if (!form(data)) throw invalidForm(form.errors as SchemaError[], lang);
   const alarmTime = parseTime(data.alarmTime as string);
   // A time that parses by rolling over (2026-02-31) does not format back to itself.
   if (Number.isNaN(alarmTime.getTime()) || formatTime(alarmTime) !== data.alarmTime) {
@@ -64,9 +47,9 @@ export function parseIngestFields(raw: Record<string, string>, lang: Lang): Inge
     });
   }
   if (alarmTime.getTime() > Date.now() + MAX_FUTURE_MS) throw new ApiError(400, 'alarms.ingest.futureTime');
-  const boxValue = parseJson('box', data.box as string);
-  if (!box(boxValue)) throw invalid(box.errors as SchemaError[], lang, '/box');
-  const attributes = data.attributes === undefined || data.attributes === '' ? {} : parseJson('attributes', data.attributes as string);
+  const boxValue = jsonField('box', data.box as string);
+  if (!box(boxValue)) throw invalidForm(box.errors as SchemaError[], lang, '/box');
+  const attributes = data.attributes === undefined || data.attributes === '' ? {} : jsonField('attributes', data.attributes as string);
   if (!validAttributes(attributes)) throw new ApiError(400, 'alarms.ingest.badAttributes');
   return {
     cameraId: data.cameraId as number,
@@ -78,14 +61,6 @@ export function parseIngestFields(raw: Record<string, string>, lang: Lang): Inge
     simulated: data.simulated === true,
     boxEventId: (data.boxEventId as string | undefined) ?? null,
   };
-}
-
-function parseJson(field: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ApiError(400, 'alarms.ingest.badJson', { field, detail: (error as Error).message.slice(0, 120) });
-  }
 }
 
 function validAttributes(value: unknown): value is Record<string, string | number | boolean> {

@@ -5,6 +5,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { ServerConfig } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
+import { type PollingLoop, startPollingLoop } from '../../jobs/pollingLoop.ts';
 import { formatTime } from '../../http/format.ts';
 import { typeName } from '../alarms/eventTypes.ts';
 import { readSetting } from '../system/settingsHandlers.ts';
@@ -13,11 +14,8 @@ import { SIGNATURE_HEADER, signPush, TIMESTAMP_HEADER } from './signing.ts';
 const BATCH = 20;
 const LEASE_SECONDS = 120;
 
-export interface PushDelivery {
-  /** Look for due deliveries now (a test push was queued). */
-  wake(): void;
-  stop(): Promise<void>;
-}
+/** `wake()`: look for due deliveries now (a test push was queued). */
+export type PushDelivery = PollingLoop;
 
 interface Claimed {
   id: number;
@@ -146,40 +144,12 @@ export async function deliverDue(db: Kysely<Database>, config: ServerConfig['pus
 }
 
 export function startPushDelivery(db: Kysely<Database>, config: ServerConfig['push'], log: (error: unknown) => void): PushDelivery {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> = Promise.resolve();
-  let again = false;
-  let running = false;
-
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = true;
-    current = (async () => {
-      try {
-        // A full batch means more may be due: keep going, yielding between batches.
-        while (!stopped && (await deliverDue(db, config)) === BATCH) await new Promise((r) => setImmediate(r));
-      } catch (error) {
-        if (!stopped) log(error);
-      } finally {
-        running = false;
-        if (!stopped) timer = setTimeout(run, again ? 0 : config.pollMs);
-        again = false;
-      }
-    })();
-  };
-  timer = setTimeout(run, config.pollMs);
-  return {
-    wake: run,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
+  return startPollingLoop({
+    pollMs: config.pollMs,
+    onError: log,
+    // A full batch means more may be due: keep going, yielding between batches.
+    async drain(stopped) {
+      while (!stopped() && (await deliverDue(db, config)) === BATCH) await new Promise((r) => setImmediate(r));
     },
-  };
+  });
 }

@@ -7,6 +7,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { ServerConfig } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
+import { type PollingLoop, startPollingLoop } from '../../jobs/pollingLoop.ts';
 import { featureRequestsWaiting } from '../../ml/features.ts';
 import type { Candidate } from './candidateKeys.ts';
 import { candidateVectors } from './retrievalImages.ts';
@@ -20,11 +21,8 @@ const MAX_ATTEMPTS = 3;
 const MIN_PAUSE_MS = 5;
 const BUSY_PAUSE_MS = 50;
 
-export interface RetrievalIndex {
-  /** Look at the backlog now. */
-  wake(): void;
-  stop(): Promise<void>;
-}
+/** `wake()`: look at the backlog now. */
+export type RetrievalIndex = PollingLoop;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -100,41 +98,13 @@ export async function indexBatch(db: Kysely<Database>, dataDir: string, stopped:
 }
 
 export function startRetrievalIndex(db: Kysely<Database>, dataDir: string, config: ServerConfig['retrievalIndex'], log: (error: unknown) => void): RetrievalIndex {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> = Promise.resolve();
-  let running = false;
-  let again = false;
-
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = true;
-    current = (async () => {
-      try {
-        // A full batch means more is waiting: keep going (each image already yields).
-        let claimed = INDEX_BATCH;
-        while (!stopped && claimed === INDEX_BATCH) claimed = await indexBatch(db, dataDir, () => stopped);
-      } catch (error) {
-        if (!stopped) log(error);
-      } finally {
-        running = false;
-        if (!stopped) timer = setTimeout(run, again ? 0 : config.pollMs);
-        again = false;
-      }
-    })();
-  };
-  timer = setTimeout(run, config.pollMs);
-  return {
-    wake: run,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
+  return startPollingLoop({
+    pollMs: config.pollMs,
+    onError: log,
+    // A full batch means more is waiting: keep going (each image already yields).
+    async drain(stopped) {
+      let claimed = INDEX_BATCH;
+      while (!stopped() && claimed === INDEX_BATCH) claimed = await indexBatch(db, dataDir, stopped);
     },
-  };
+  });
 }

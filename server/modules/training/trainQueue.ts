@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.ts';
+import { startPollingLoop } from '../../jobs/pollingLoop.ts';
 import { failStaleEvaluations } from './evaluationHandlers.ts';
 import { runTrainJob } from './trainRun.ts';
 
@@ -63,43 +64,18 @@ export async function claimJob(db: Kysely<Database>, instance: string): Promise<
 
 export function startTrainRunner(db: Kysely<Database>, dataDir: string, options: RunnerOptions = {}): TrainRunner {
   const instance = `${process.pid}-${randomBytes(6).toString('hex')}`;
-  let stopped = false;
-  let loop: Promise<void> | null = null;
-  let again = false;
   const onError = options.onError ?? (() => undefined);
-
-  const work = async () => {
-    do {
-      again = false;
+  const loop = startPollingLoop({
+    pollMs: options.pollMs ?? 2_000,
+    startNow: true,
+    onError,
+    async drain(stopped) {
       await reclaimStaleJobs(db, options.staleMs);
       await failStaleEvaluations(db, options.staleMs);
-      for (let job = await claimJob(db, instance); job && !stopped; job = await claimJob(db, instance)) {
-        await runTrainJob(db, dataDir, instance, job, () => stopped).catch(onError);
+      for (let job = await claimJob(db, instance); job && !stopped(); job = await claimJob(db, instance)) {
+        await runTrainJob(db, dataDir, instance, job, stopped).catch(onError);
       }
-    } while (again && !stopped);
-  };
-  const kick = () => {
-    if (stopped) return;
-    if (loop) {
-      again = true;
-      return;
-    }
-    loop = work()
-      .catch(onError)
-      .finally(() => {
-        loop = null;
-      });
-  };
-  const timer = setInterval(kick, options.pollMs ?? 2_000);
-  timer.unref();
-  kick();
-  return {
-    instance,
-    kick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await loop;
     },
-  };
+  });
+  return { instance, kick: loop.wake, stop: loop.stop };
 }

@@ -1,7 +1,7 @@
 // The filter bar of a list: the screen's fields over a draft of the filters; Enter or Search applies the draft
 // (to the URL, through the list), Reset clears it. Pickers may apply at once with `applyNow`. When the URL
 // changes under it (Back, a link), the draft follows.
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
@@ -31,9 +31,17 @@ export function useFilterDraft<K extends string>(
 ): FilterDraft<K> {
   const [values, setValues] = useState(applied);
   const [problems, setProblems] = useState<Partial<Record<K, string>>>({});
+  // What this draft last applied, until the URL has it: the URL catching up with the draft's own apply (a router
+  // transition, late on a loaded machine) must not overwrite what the user typed since — only a change from
+  // outside (Back, a link) does.
+  const ownApply = useRef<Record<K, string> | null>(null);
   const appliedKey = JSON.stringify(applied);
   useEffect(() => {
-    setValues(JSON.parse(appliedKey) as Record<K, string>);
+    const next = JSON.parse(appliedKey) as Record<K, string>;
+    const mine = ownApply.current;
+    ownApply.current = null;
+    if (mine && (Object.keys(next) as K[]).every((key) => (mine[key] ?? '') === (next[key] ?? ''))) return;
+    setValues(next);
     setProblems({});
   }, [appliedKey]);
 
@@ -41,6 +49,7 @@ export function useFilterDraft<K extends string>(
     const found = options.validate?.(next) ?? {};
     setProblems(found);
     if (Object.values(found).some(Boolean)) return;
+    ownApply.current = next;
     setFilters(next);
   };
 
@@ -63,6 +72,7 @@ export function useFilterDraft<K extends string>(
       ) as Record<K, string>;
       setValues(cleared);
       setProblems({});
+      ownApply.current = cleared;
       setFilters(cleared);
     },
   };

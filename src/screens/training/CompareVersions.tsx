@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { figuresAt } from '../../domain/trainingReport.ts';
 import type { TrainVersionDetail } from './versionsApi.ts';
+import { ConfusionGrid } from './ConfusionMatrix.tsx';
 
 const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
 type Kind = 'pct' | 'decimal' | 'count';
@@ -47,27 +48,7 @@ function Matrix({ version }: { version: TrainVersionDetail }) {
   const { t } = useTranslation('training');
   const cells = figuresAt(version.report.scores, version.report.threshold).confusion;
   const count = (actual: string, predicted: string) => cells.find((c) => c.actual === actual && c.predicted === predicted)?.ids.length ?? 0;
-  return (
-    <table className="train-table" data-testid={`compare-confusion-${version.id}`}>
-      <caption>{t('compare.confusion', { version: version.version })}</caption>
-      <thead>
-        <tr>
-          <td />
-          <th scope="col">{t('report.predicted', { label: t('labels.positive') })}</th>
-          <th scope="col">{t('report.predicted', { label: t('labels.negative') })}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {(['positive', 'negative'] as const).map((actual) => (
-          <tr key={actual}>
-            <th scope="row">{t('report.actual', { label: t(`labels.${actual}`) })}</th>
-            <td>{count(actual, 'positive')}</td>
-            <td>{count(actual, 'negative')}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <ConfusionGrid caption={t('compare.confusion', { version: version.version })} testId={`compare-confusion-${version.id}`} cell={count} />;
 }
 
 export function CompareVersions({ a, b }: { a: TrainVersionDetail; b: TrainVersionDetail }) {

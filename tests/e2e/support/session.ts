@@ -26,6 +26,16 @@ interface LoginAnswer {
 }
 
 /**
+ * Leaves the page on a blank same-origin page, answered in the browser (no console boot, no request): the console's
+ * storage can be written from it, and a console that was open is gone (its socket closed). The route stays for the
+ * page's life: a late request for it (a history entry revisited) must not reach the server.
+ */
+export async function openBlank(page: Page): Promise<void> {
+  await page.route(BLANK, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>-</title>' }));
+  await page.goto(BLANK);
+}
+
+/**
  * Signs `account` in and leaves the page on `path` (the home page by default; `null`: on a blank page, for a test
  * whose own next step opens its screen), signed in, in `language` when given.
  * Returns the session token for API calls the test makes on the side.
@@ -43,10 +53,7 @@ export async function signIn(
     userinfo: answer.userinfo,
     sceneType: answer.sceneType ?? 2,
   };
-  // A blank same-origin page, answered in the browser (no app boot, no request), to write the console's storage from.
-  // The route stays for the page's life: a late request for it (a history entry revisited) must not reach the server.
-  await page.route(BLANK, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>-</title>' }));
-  await page.goto(BLANK);
+  await openBlank(page);
   await page.evaluate(
     ([sessionKey, value, languageKey, language]) => {
       localStorage.setItem(sessionKey, value);

@@ -1,0 +1,54 @@
+// The text fields of a box's multipart upload (an alarm, a recording): multipart bodies are not validated by the
+// route, so every field arrives as text and is converted to the contract schema's types here (coerceTypes), the
+// file field left out; a JSON field inside the form is parsed with its name in the refusal.
+import { Ajv, type ValidateFunction } from 'ajv';
+import { loadContract } from '../contract/loadContract.ts';
+import { rewriteRefs, SCHEMA_ID } from '../contract/registerOperations.ts';
+import { ApiError } from './apiError.ts';
+import type { Lang } from './messages.ts';
+import { describeSchemaErrors, type SchemaError } from './validationMessages.ts';
+
+let ajv: Ajv | null = null;
+
+function shared(): { ajv: Ajv; schemas: Record<string, Record<string, any>> } {
+  const schemas = loadContract().schemas as Record<string, Record<string, any>>;
+  if (!ajv) {
+    ajv = new Ajv({ coerceTypes: true, allErrors: true, strict: false });
+    ajv.addSchema({ $id: SCHEMA_ID, type: 'object', definitions: rewriteRefs(schemas) });
+  }
+  return { ajv, schemas };
+}
+
+/** The validator of the contract's form schema `name` without its file field `fileField`. */
+export function formValidator(name: string, fileField: string): ValidateFunction {
+  const { ajv, schemas } = shared();
+  const form = structuredClone(schemas[name]);
+  delete form.properties[fileField];
+  form.required = (form.required ?? []).filter((f: string) => f !== fileField);
+  return ajv.compile(rewriteRefs(form));
+}
+
+/** A validator of a value inside the form (a JSON field), from a schema that may $ref the contract's schemas. */
+export function valueValidator(schema: (schemas: Record<string, Record<string, any>>) => Record<string, unknown>): ValidateFunction {
+  const { ajv, schemas } = shared();
+  return ajv.compile(schema(schemas));
+}
+
+/** A refusal naming each field that failed (under `prefix`, for a value inside a JSON field). */
+export function invalidForm(errors: SchemaError[], lang: Lang, prefix = ''): ApiError {
+  const detail = describeSchemaErrors(
+    errors.map((e) => ({ ...e, instancePath: prefix + e.instancePath })),
+    'body',
+    lang,
+  );
+  return new ApiError(400, 'alarms.invalid', { detail });
+}
+
+/** A form field holding JSON, parsed; a refusal that names the field when it is not JSON. */
+export function jsonField(field: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ApiError(400, 'alarms.ingest.badJson', { field, detail: (error as Error).message.slice(0, 120) });
+  }
+}
