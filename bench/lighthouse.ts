@@ -1,6 +1,8 @@
 // Lighthouse 13 (simulated throttling) on the built console served by the real server: /login signed out,
 // /historyEvent and /userConfig signed in, mobile and desktop, medians of 3 runs taken interleaved. Lighthouse
 // clears the HTTP cache before each run (a cold load) and keeps localStorage, where the console keeps its session.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -91,6 +93,12 @@ export async function measureLighthouse(runs = Number(process.env.LIGHTHOUSE_RUN
             formFactor === 'desktop' ? desktopConfig : undefined,
           );
           if (!result) throw new Error(`lighthouse gave no result for ${route}`);
+          // LIGHTHOUSE_REPORT_DIR=<dir> keeps each run's whole report (which elements shift, the request chains …).
+          const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+          if (reportDir) {
+            mkdirSync(reportDir, { recursive: true });
+            writeFileSync(join(reportDir, `${route.slice(1)}-${formFactor}-${i + 1}.json`), JSON.stringify(result.lhr));
+          }
           const key = `${route} ${formFactor}`;
           const entry = results.get(key) ?? { runs: [], load: [] };
           entry.runs.push(readRun(result.lhr as never));

@@ -87,7 +87,7 @@ if (wants('server')) {
   console.log(`server cold start on a fresh data dir: ${startup.coldStartMs} ms; warm start: ${startup.warmStartMs} ms`);
   console.log(
     `server RSS (embedded database): after cold start ${startup.rssAfterStartMb} MB (peak while creating it ${startup.rssPeakColdMb} MB); ` +
-      `warm start idle ${startup.rssIdleWarmMb} MB, after 300 API reads ${startup.rssAfterReadsMb} MB (budget idle ≤ 300 MB)`,
+      `warm start idle ${startup.rssIdleWarmMb} MB (retrieval index off: ${startup.rssIdleWarmIndexOffMb} MB), after 300 API reads ${startup.rssAfterReadsMb} MB (budget idle ≤ 300 MB)`,
   );
   console.log(`login round trip: p50 ${startup.loginMs.p50} ms, p95 ${startup.loginMs.p95} ms (n=${startup.loginMs.n})`);
   console.log(`/user/nav round trip: p50 ${startup.navMs.p50} ms, p95 ${startup.navMs.p95} ms (n=${startup.navMs.n})`);

@@ -15,6 +15,8 @@ export interface StartupFigures {
   rssPeakColdMb: number;
   /** RSS of a warm start (existing data dir) after 5 s idle, and after 300 API reads. */
   rssIdleWarmMb: number;
+  /** The same, with RETRIEVAL_INDEX=off (no feature worker embedding the seeded history). */
+  rssIdleWarmIndexOffMb: number;
   rssAfterReadsMb: number;
   loginMs: { p50: number; p95: number; n: number };
   navMs: { p50: number; p95: number; n: number };
@@ -22,10 +24,10 @@ export interface StartupFigures {
 
 const PORT = benchPort(9);
 
-async function startServer(dataDir: string) {
+async function startServer(dataDir: string, extraEnv: Record<string, string> = {}) {
   const started = performance.now();
   const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: '', SIMULATOR: 'off', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: '', SIMULATOR: 'off', DATABASE_URL: '', ...extraEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -87,12 +89,20 @@ export async function measureStartup(): Promise<StartupFigures> {
     const afterReads = rssMb(warm.child.pid!);
     warm.child.kill('SIGTERM');
     await new Promise((r) => warm.child.once('exit', r));
+    // The same idle without target retrieval's index loop: after a first start it embeds the seeded history in the
+    // background, and its feature worker (the model) is part of the process's memory until it has been idle a while.
+    const plain = await startServer(dataDir, { RETRIEVAL_INDEX: 'off' });
+    await new Promise((r) => setTimeout(r, 5000));
+    const idleWithoutIndex = rssMb(plain.child.pid!);
+    plain.child.kill('SIGTERM');
+    await new Promise((r) => plain.child.once('exit', r));
     return {
       coldStartMs: Math.round(cold.ms),
       warmStartMs: Math.round(warm.ms),
       rssAfterStartMb: rss,
       rssPeakColdMb: peak,
       rssIdleWarmMb: idle,
+      rssIdleWarmIndexOffMb: idleWithoutIndex,
       rssAfterReadsMb: afterReads,
       loginMs: { p50: percentile(login, 50), p95: percentile(login, 95), n: login.length },
       navMs: { p50: percentile(nav, 50), p95: percentile(nav, 95), n: nav.length },

@@ -4,6 +4,7 @@
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
 import './chart.css';
+import { observeSize } from './observeSize.ts';
 
 export interface EChartProps {
   option: EChartsCoreOption;
@@ -27,10 +28,7 @@ export function EChart({ option, label, height = 300, loadingText, failedText }:
       ({ init }) => {
         if (disposed || !box.current) return;
         chart.current = init(box.current, undefined, { renderer: 'canvas' });
-        if (typeof ResizeObserver === 'function') {
-          observer = new ResizeObserver(() => chart.current?.resize());
-          observer.observe(box.current);
-        }
+        observer = observeSize(box.current, () => chart.current?.resize());
         setStatus('ready');
       },
       () => !disposed && setStatus('error'),

@@ -5,6 +5,7 @@
 import type { EChartsType } from 'echarts/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { observeSize } from '../../../components/chart/observeSize.ts';
 import { clusterItems, cellDegrees, type MapCluster, type MapItem, type MapStatus } from './mapItems.ts';
 
 export const STATUS_COLOURS: Record<MapStatus, string> = { online: '#2e7d32', offline: '#9e9e9e', abnormal: '#c62828' };
@@ -86,13 +87,10 @@ export function BoxMapCanvas({ items, centre, zoom: startZoom, onOpen }: Props) 
           setZoom(option.geo?.[0]?.zoom ?? startZoom);
           place.current();
         });
-        if (typeof ResizeObserver === 'function') {
-          observer = new ResizeObserver(() => {
-            instance.resize();
-            place.current();
-          });
-          observer.observe(box.current);
-        }
+        observer = observeSize(box.current, () => {
+          instance.resize();
+          place.current();
+        });
         setStatus('ready');
       },
       () => !disposed && setStatus('error'),
