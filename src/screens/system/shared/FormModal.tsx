@@ -33,8 +33,11 @@ export function FormModal({ open, title, formId, busy, failure, onClose, onSubmi
     event.preventDefault();
     if (!busy) onSubmit();
   };
+  // Once the dialog has come in: unless the user is already in one of its fields (someone quick, or a test, starts
+  // typing during the entering transition), focus would jump back to the first field mid-typing.
   const focusFirstField = () => {
     const form = document.getElementById(formId);
+    if (form?.contains(document.activeElement) && document.activeElement !== form) return;
     form?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
   };
   return (
