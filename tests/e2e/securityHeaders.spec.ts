@@ -43,7 +43,8 @@ test('login, history, camera drawing, users and the assistant work under the CSP
   await page.getByRole('figure').getByRole('button', { name: /获取截图|重新截图/ }).click();
   const snapshot = page.getByRole('img', { name: '“科技园北门”的截图' });
   await expect(snapshot).toBeVisible();
-  expect(await snapshot.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+  // Visible before its bytes are in: wait until the image has decoded (the CSP lets it load).
+  await expect.poll(() => snapshot.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
   // The event the demo site configured on this camera (other tests on the same server may add more).
   await page.getByRole('toolbar', { name: '事件' }).getByRole('button', { name: /^未穿工作服/ }).click();
   await page.getByRole('button', { name: '在截图上绘制区域' }).click();
