@@ -3,23 +3,11 @@
 // 0–1, an extractor named with its weights' hash), keeps it as the box's model for that algorithm, and answers
 // applied — or failed with the reason — on its next heartbeat (modelSyncAcks).
 
-export interface ModelSyncOffer {
-  syncId: number;
-  versionId: number;
-  algorithmId: number;
-  algorithmName: string;
-  version: string;
-  threshold: number;
-  extractor: string;
-  extractorHash: string;
-  classifier: { mean: number[]; std: number[]; weights: number[]; bias: number };
-}
+import type { Schema } from '../modules/shared/contractTypes.ts';
 
-export interface ModelSyncAck {
-  syncId: number;
-  applied: boolean;
-  reason?: string;
-}
+/** A trained version offered in the heartbeat's answer, and the box's answer on a later heartbeat (the contract's). */
+export type ModelSyncOffer = Schema<'EdgeBoxModelSync'>;
+export type ModelSyncAck = NonNullable<Schema<'EdgeBoxHeartbeat'>['modelSyncAcks']>[number];
 
 /** The model a box runs for an algorithm. */
 export interface HeldModel {
