@@ -5,7 +5,7 @@ import type { Database } from '../../db/types.ts';
 import { ApiError } from '../../http/apiError.ts';
 import type { HandlerContext, HandlerMap } from '../../http/handler.ts';
 import { readUpload } from '../../http/uploads.ts';
-import { IMAGE_BOUNDS, safeImage } from '../../media/imageSafety.ts';
+import { IMAGE_BOUNDS, safeSnapshot } from '../../media/imageSafety.ts';
 import { authenticateBox, type Cached, cached, cacheFor } from '../edgeBox/boxAuth.ts';
 import { removeImageFile, writeImageFile } from './alarmStore.ts';
 import { insertAlarm, type StoredAlarm } from './alarmWriter.ts';
@@ -29,8 +29,9 @@ export const ingestHandlers: HandlerMap = {
     // Spec §4: a disabled event raises no alarms (an event id the catalogue does not list is not governed by it).
     if (await eventDisabled(db, fields.eventType)) throw new ApiError(409, 'alarms.ingest.eventDisabled', { eventType: fields.eventType });
 
-    // Bounded decode and re-encode: the stored snapshot is pixels the server wrote, whatever the box sent.
-    const image = await safeImage(upload.buffer, IMAGE_BOUNDS.alarmImage, { field: 'snapshot', accept: ['jpeg', 'png'] });
+    // Bounded and rewritten: the stored snapshot holds only pixel data (a plain PNG or JPEG's own, or the server's
+    // re-encode of anything else), whatever else the box sent.
+    const image = await safeSnapshot(upload.buffer, IMAGE_BOUNDS.alarmImage, { field: 'snapshot', accept: ['jpeg', 'png'] });
     const size = { width: image.width, height: image.height };
     const { x, y, w, h } = fields.box;
     if (x + w > size.width || y + h > size.height) throw new ApiError(400, 'alarms.ingest.boxOutside', { ...size });
