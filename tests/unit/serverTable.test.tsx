@@ -84,6 +84,19 @@ describe('ServerTable states', () => {
     expect(screen.queryByText('No data')).toBeNull();
   });
 
+  it('keeps the pager hidden (laid out) until the first page is in and the table has taken its height, and not on later loads', async () => {
+    const answer = deferred<ListPage<Row>>();
+    const load = vi.fn<Loader>().mockReturnValueOnce(answer.promise).mockReturnValue(new Promise(() => {}));
+    const router = start(load);
+    expect(region().dataset.firstLoad).toBe('true');
+    await act(async () => answer.resolve({ list: rows(['alpha']), total: 1 }));
+    // Two frames after the rows (the table measures them in between): then shown, where it stays.
+    await waitFor(() => expect(region().dataset.firstLoad).toBe('false'));
+    await act(() => router.navigate('/things?keyword=y'));
+    expect(region().getAttribute('aria-busy')).toBe('true');
+    expect(region().dataset.firstLoad).toBe('false');
+  });
+
   it('shows the empty state when the page has no rows', async () => {
     start(async () => ({ list: [], total: 0 }));
     expect(await screen.findByText('No data')).toBeTruthy();

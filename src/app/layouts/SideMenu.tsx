@@ -8,7 +8,7 @@ import Sidenav from 'rsuite/Sidenav';
 import 'rsuite/Nav/styles/index.css';
 import 'rsuite/Sidenav/styles/index.css';
 import type { MenuModule } from '../../api/types.ts';
-import { currentMenuTrail } from '../breadcrumbs.ts';
+import { currentMenuTrail, type MenuTrail } from '../breadcrumbs.ts';
 import { menuHref, menuLabel } from '../menu.ts';
 import { selectMenu, useSession } from '../session.tsx';
 import { menuIcon } from './menuIcons.tsx';
@@ -35,6 +35,11 @@ function MenuEntry({ item, depth, language }: { item: MenuModule; depth: number;
   );
 }
 
+/** The keys of the groups above the current item. */
+function ancestorKeys(trail: MenuTrail | null): string[] {
+  return (trail ?? []).slice(0, -1).map((item) => String(item.id));
+}
+
 interface SideMenuProps {
   expanded: boolean;
   onToggle: (expanded: boolean) => void;
@@ -49,11 +54,12 @@ export function SideMenu({ expanded, onToggle, canExpand }: SideMenuProps) {
   const { pathname, search } = useLocation();
   const trail = useMemo(() => currentMenuTrail(dictionary, pathname, search), [dictionary, pathname, search]);
   const activeKey = trail?.at(-1) ? String(trail.at(-1)!.id) : undefined;
-  const [openKeys, setOpenKeys] = useState<string[]>([]);
+  // The groups above the current item are open from the first paint (opened afterwards, they pushed the groups
+  // below down as the screen loaded: a layout shift), and open by themselves after a menu click or a link.
+  const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorKeys(trail));
 
-  // The groups above the current item open by themselves (after a menu click, a link, or a reload).
   useEffect(() => {
-    const ancestors = (trail ?? []).slice(0, -1).map((item) => String(item.id));
+    const ancestors = ancestorKeys(trail);
     setOpenKeys((open) => (ancestors.every((key) => open.includes(key)) ? open : [...new Set([...open, ...ancestors])]));
   }, [trail]);
 

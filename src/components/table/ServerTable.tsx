@@ -2,7 +2,7 @@
 // the paging, the loading overlay, the empty and error states (with Retry), sorting and row selection.
 // The contract's list operations take no sort parameter, so sorting orders the rows of the current page and
 // the table says so under the pager.
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import Checkbox from 'rsuite/Checkbox';
@@ -49,6 +49,18 @@ export function ServerTable<Row extends object>({ list, columns, label, filters,
   const { t } = useTranslation('system');
   const keys = list.rows.map(list.rowKey);
   const checkedOnPage = keys.filter((key) => list.selected.has(key)).length;
+  // Until the first page is in, the pager and the table's scrollbar are laid out but not shown: they would move
+  // down as the rows arrive (a layout shift). The table takes its new height a frame or two after the rows (it
+  // measures them), so they are shown two frames after the first load ends: where they stay.
+  const [settled, setSettled] = useState(false);
+  const firstLoadDone = list.status !== 'loading';
+  useEffect(() => {
+    if (settled || !firstLoadDone) return;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => setSettled(true));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [settled, firstLoadDone]);
 
   const toggleRow = (key: number | string, checked: boolean) => {
     const next = new Set(list.selected);
@@ -70,7 +82,7 @@ export function ServerTable<Row extends object>({ list, columns, label, filters,
     );
 
   return (
-    <section className="server-table" aria-label={label} aria-busy={list.status === 'loading'}>
+    <section className="server-table" aria-label={label} aria-busy={list.status === 'loading'} data-first-load={!settled}>
       {filters || actions ? (
         <div className="server-table-toolbar">
           <div className="server-table-filters">{filters}</div>
