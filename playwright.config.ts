@@ -1,6 +1,6 @@
 // Browser tests: the built console (dist/, `npx vite build` first) against the real server. Each worker starts its
 // own server on a copy of a seeded demo site (tests/e2e/support/fixtures.ts; the copy is built once by
-// tests/e2e/support/globalSetup.ts), on port E2E_PORT + its index; E2E_STATIC_DIR names the build to serve.
+// tests/e2e/support/globalSetup.ts), on a free port (E2E_PORT + its index when set); E2E_STATIC_DIR names the build to serve.
 import { defineConfig, devices } from '@playwright/test';
 
 // Two workers fit a 2-core machine: a browser and a server each, mostly waiting on one another.

@@ -3,6 +3,7 @@
 // the seeded demo site, and the tests' baseURL points at it. Workers share nothing, so they run in parallel.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
@@ -16,10 +17,32 @@ export interface ArgusServer {
   dataDir: string;
 }
 
-const BASE_PORT = Number(process.env.E2E_PORT ?? 18181);
+/** E2E_PORT: workers listen on E2E_PORT + their index; unset, each takes a port the system has free. */
+const BASE_PORT = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : null;
 const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist';
 /** A server start on a loaded 2-core machine: migrations are done, but the console files and the contract load. */
 const START_LIMIT_MS = 120_000;
+
+/**
+ * A port nobody listens on: `wanted` if it is free, else a refusal that says so. A port already in use would have
+ * the worker's tests talk to another server (another test run's, or one left running) with another site's data.
+ */
+function freePort(wanted: number | null): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`port ${wanted} is in use (another test run, or a server left running): stop it, or set E2E_PORT to another base`)
+          : error,
+      ),
+    );
+    probe.listen(wanted ?? 0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 async function waitUntilServing(url: string, server: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + START_LIMIT_MS;
@@ -53,7 +76,7 @@ export const test = base.extend<object, { argusServer: ArgusServer }>({
       const root = mkdtempSync(join(tmpdir(), `argus-e2e-w${workerInfo.parallelIndex}-`));
       const dataDir = join(root, 'data');
       cpSync(template, dataDir, { recursive: true });
-      const port = BASE_PORT + workerInfo.parallelIndex;
+      const port = await freePort(BASE_PORT === null ? null : BASE_PORT + workerInfo.parallelIndex);
       let log = '';
       const server = spawn(nodeBinary, ['server/main.ts'], {
         env: {
