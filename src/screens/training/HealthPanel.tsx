@@ -79,7 +79,9 @@ export function HealthPanel({ algorithmId, counts, busy, send }: Props) {
           <dd>{t('health.smallCount', { count: h.tooSmall.length, minSide: h.minSide })}</dd>
         </dl>
       ) : null}
-      <Button appearance="primary" disabled={busy} onClick={() => send({ type: 'TRAIN' })}>
+      {/* Train is offered once the check is shown (or failed to load): before, the results arriving above it moved
+          it down under the pointer, and a click made just then was lost. */}
+      <Button appearance="primary" disabled={busy || (health.status === 'loading' && !h)} onClick={() => send({ type: 'TRAIN' })}>
         {t('health.train')}
       </Button>
       {dialog}

@@ -1,0 +1,62 @@
+// The training wizard's health step: Train is offered once the check is shown (or failed to load). Offered while
+// the check was loading, the results arriving above it moved it down under the pointer and a click made just then
+// was lost (a fresh-clone e2e run missed the §5 refusal that way).
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { NAMESPACES } from '../../src/i18n/languages.ts';
+import { setupI18n } from '../../src/i18n/setup.ts';
+import { HealthPanel } from '../../src/screens/training/HealthPanel.tsx';
+import type { TrainHealth } from '../../src/screens/training/trainingApi.ts';
+
+const calls = vi.hoisted(() => ({ getHealth: vi.fn() }));
+vi.mock('../../src/screens/training/trainingApi.ts', () => ({ getHealth: calls.getHealth }));
+
+const counts = { total: 12, positive: 6, negative: 5, unclassified: 1 };
+const health: TrainHealth = {
+  counts,
+  balance: 0.83,
+  width: { min: 320, max: 320, mean: 320 },
+  height: { min: 240, max: 240, mean: 240 },
+  exactDuplicates: [],
+  nearDuplicates: [],
+  tooSmall: [],
+  minSide: 224,
+};
+
+beforeAll(async () => {
+  await setupI18n('en', NAMESPACES);
+});
+afterEach(cleanup);
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('HealthPanel', () => {
+  it('offers Train only once the check is shown, and then sends TRAIN', async () => {
+    const answer = deferred<TrainHealth>();
+    calls.getHealth.mockReturnValueOnce(answer.promise);
+    const send = vi.fn();
+    render(<HealthPanel algorithmId={4} counts={counts} busy={false} send={send} />);
+    const train = screen.getByRole('button', { name: 'Train' }) as HTMLButtonElement;
+    expect(train.disabled).toBe(true);
+    await act(async () => answer.resolve(health));
+    expect(screen.getByText(/320/)).toBeTruthy();
+    expect(train.disabled).toBe(false);
+    act(() => train.click());
+    expect(send).toHaveBeenCalledWith({ type: 'TRAIN' });
+  });
+
+  it('still offers Train when the check failed to load (the server applies the rules)', async () => {
+    calls.getHealth.mockRejectedValueOnce(new Error('connecting to the server failed'));
+    render(<HealthPanel algorithmId={4} counts={counts} busy={false} send={vi.fn()} />);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Train' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
