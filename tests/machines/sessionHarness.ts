@@ -3,6 +3,7 @@
 import { type Actor, type AnyTransitionDefinition, createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { MenuModule, SystemConfig, UserInfo } from '../../src/api/types.ts';
 import { buildSearchProperties } from '../../src/domain/attributeDictionary.ts';
+import { type Deferred, deferred } from '../support/deferred.ts';
 import {
   type Bootstrap,
   type Credentials,
@@ -77,22 +78,6 @@ export const bootstrap: Bootstrap = {
   alarmDialogPosition: 3,
   searchProperties: buildSearchProperties(),
 };
-
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve(value: T): void;
-  reject(error: unknown): void;
-}
-
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 type Call = 'login' | 'bootstrap' | 'logout';
 

@@ -8,6 +8,7 @@ import { ServerTable, type TableColumn } from '../../src/components/table/Server
 import { type ListPage, type ListRequest, useServerList } from '../../src/components/table/useServerList.ts';
 import { NAMESPACES } from '../../src/i18n/languages.ts';
 import { setupI18n } from '../../src/i18n/setup.ts';
+import { deferred } from '../support/deferred.ts';
 import { installDomPolyfills } from './systemSupport.tsx';
 
 interface Row {
@@ -51,16 +52,6 @@ function start(load: Loader, path = '/things') {
 }
 
 const rows = (names: string[], offset = 0): Row[] => names.map((name, index) => ({ id: offset + index + 1, name, size: (index * 7) % 5 }));
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const region = () => screen.getByRole('region', { name: 'Things' });
 

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NAMESPACES } from '../../src/i18n/languages.ts';
 import { setupI18n } from '../../src/i18n/setup.ts';
 import { HealthPanel } from '../../src/screens/training/HealthPanel.tsx';
+import { deferred } from '../support/deferred.ts';
 import type { TrainHealth } from '../../src/screens/training/trainingApi.ts';
 
 const calls = vi.hoisted(() => ({ getHealth: vi.fn() }));
@@ -27,16 +28,6 @@ beforeAll(async () => {
   await setupI18n('en', NAMESPACES);
 });
 afterEach(cleanup);
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 describe('HealthPanel', () => {
   it('offers Train only once the check is shown, and then sends TRAIN', async () => {
