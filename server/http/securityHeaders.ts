@@ -69,11 +69,14 @@ export async function registerSecurityHeaders(app: FastifyInstance, db: Kysely<D
   let cached: Awaited<ReturnType<typeof readSystemConfig>> | null = null;
   let loadedAt = 0;
   let loading: Promise<void> | null = null;
+  // The sources per Host header, worked out once per configuration read: every answer asks three times.
+  let byHost = new Map<string, ConfiguredSources>();
   const refresh = () => {
     loading ??= readSystemConfig(db)
       .then((config) => {
         cached = config;
         loadedAt = Date.now();
+        byHost = new Map();
       })
       .catch(() => undefined)
       .finally(() => {
@@ -84,8 +87,16 @@ export async function registerSecurityHeaders(app: FastifyInstance, db: Kysely<D
   await refresh();
   const sources = (req: { headers: { host?: string } }): ConfiguredSources => {
     if (Date.now() - loadedAt > REFRESH_MS) void refresh();
-    const found = configuredSources(cached ?? {}, req.headers.host);
-    return { frame: found.frame.filter(safeSource), connect: found.connect.filter(safeSource), media: found.media.filter(safeSource) };
+    const host = req.headers.host ?? '';
+    let known = byHost.get(host);
+    if (!known) {
+      const found = configuredSources(cached ?? {}, host || undefined);
+      known = { frame: found.frame.filter(safeSource), connect: found.connect.filter(safeSource), media: found.media.filter(safeSource) };
+      // Host is the client's to choose: bounded, so made-up names cannot grow it.
+      if (byHost.size >= 64) byHost.clear();
+      byHost.set(host, known);
+    }
+    return known;
   };
 
   await app.register(helmet, {

@@ -6,6 +6,7 @@ import { ApiError } from '../../http/apiError.ts';
 import type { HandlerContext, HandlerMap } from '../../http/handler.ts';
 import { readUpload } from '../../http/uploads.ts';
 import { IMAGE_BOUNDS, safeSnapshot } from '../../media/imageSafety.ts';
+import { disabledEventIds } from '../catalogue/disabledEvents.ts';
 import { authenticateBox, type Cached, cached, cacheFor } from '../edgeBox/boxAuth.ts';
 import { removeImageFile, writeImageFile } from './alarmStore.ts';
 import { insertAlarm, type StoredAlarm } from './alarmWriter.ts';
@@ -27,7 +28,7 @@ export const ingestHandlers: HandlerMap = {
     const camera = await cameraOf(db, fields.cameraId);
     if (!camera || camera.boxId !== boxId) throw new ApiError(403, 'alarms.ingest.foreignCamera', { cameraId: fields.cameraId });
     // Spec §4: a disabled event raises no alarms (an event id the catalogue does not list is not governed by it).
-    if (await eventDisabled(db, fields.eventType)) throw new ApiError(409, 'alarms.ingest.eventDisabled', { eventType: fields.eventType });
+    if ((await disabledEventIds(db)).has(fields.eventType)) throw new ApiError(409, 'alarms.ingest.eventDisabled', { eventType: fields.eventType });
 
     // Bounded and rewritten: the stored snapshot holds only pixel data (a plain PNG or JPEG's own, or the server's
     // re-encode of anything else), whatever else the box sent.
@@ -73,12 +74,6 @@ export const ingestHandlers: HandlerMap = {
     return { id: stored.id, seq: stored.seq };
   },
 };
-
-/** True when the catalogue lists the event id and every entry of it is disabled. */
-async function eventDisabled(db: Kysely<Database>, eventId: number): Promise<boolean> {
-  const row = await db.selectFrom('catalogueEvents').select((eb) => eb.fn<boolean | null>('bool_or', [eb.ref('enabled')]).as('anyEnabled')).where('eventId', '=', eventId).executeTakeFirst();
-  return row?.anyEnabled === false;
-}
 
 type CameraRow = { id: number; name: string; boxId: number | null; sceneId: number | null; sceneName: string | null };
 const cameraCaches = new WeakMap<Kysely<Database>, Map<number, Cached<CameraRow>>>();

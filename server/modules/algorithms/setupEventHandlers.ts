@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { ApiError } from '../../http/apiError.ts';
 import { formatTime, pageOf } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
+import { catalogueEventsChanged } from '../catalogue/disabledEvents.ts';
 import { removeStoredFile } from '../devices/storedFiles.ts';
 import { publishToMall } from '../models/mallPublish.ts';
 import { trainingSummaries } from '../training/warehouseSummary.ts';
@@ -191,6 +192,8 @@ export const setupEventHandlers: HandlerMap = {
       stalePath = (await publishToMall(trx, dataDir, row.id, user?.username ?? '')).stalePath;
       return { id: row.id, eventId, catalogueEventId, version };
     });
+    // Publishing enables the event's catalogue entry: ingest takes its alarms from now on.
+    catalogueEventsChanged(db);
     removeStoredFile(dataDir, stalePath);
     return result;
   },
