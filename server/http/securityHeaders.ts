@@ -10,7 +10,7 @@
 // - API answers: Cache-Control no-store (they carry tokens and personal data);
 // - /files/: a CSP that runs nothing (sandbox), and anything that is not an image, video or audio the console shows
 //   inline is sent as an attachment of type application/octet-stream.
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
@@ -99,7 +99,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, db: Kysely<D
     return known;
   };
 
-  await app.register(helmet, {
+  // Built once: @fastify/helmet built the middleware again (its CSP parsed again) for every request.
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -130,6 +131,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, db: Kysely<D
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
+  app.addHook('onRequest', (req, reply, done) => headers(req.raw, reply.raw, (error) => done(error as Error | undefined)));
 
   app.addHook('onSend', async (req, reply, payload) => {
     const path = req.url.split('?')[0];

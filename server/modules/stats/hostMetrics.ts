@@ -1,9 +1,11 @@
-// The real figures of the host this server runs on, through systeminformation (CPU, memory, the disk holding the
-// data directory, network throughput, GPUs). No GPU is reported as none: only real graphics processors count, not
-// a virtual machine's display adapter. GPU discovery (which may run nvidia-smi) is repeated every few minutes only.
+// The real figures of the host this server runs on (CPU, memory, the disk holding the data directory, network
+// throughput, GPUs): from /proc on Linux (procMetrics.ts), through systeminformation elsewhere and for the GPUs. No
+// GPU is reported as none: only real graphics processors count, not a virtual machine's display adapter. GPU
+// discovery (which may run nvidia-smi) is repeated every few minutes only.
 import { hostname, networkInterfaces } from 'node:os';
 import si from 'systeminformation';
 import type { StoredGpu } from '../../db/dashTables.ts';
+import { type ProcReading, procReader } from './procMetrics.ts';
 
 export interface Amount {
   total: number | null;
@@ -65,34 +67,41 @@ export function hostMeter(dataDir: string): HostMeter {
     return found;
   };
 
+  // Linux: read from /proc without starting a process (procMetrics.ts); elsewhere through systeminformation.
+  const proc = process.platform === 'linux' ? procReader(dataDir) : null;
+  const figures = proc ? proc : () => siFigures(dataDir);
+
   return {
     async sample() {
-      const [load, mem, disks, nets, cpu, gpuList] = await Promise.all([
-        si.currentLoad(),
-        si.mem(),
-        si.fsSize().catch(() => []),
-        si.networkStats('*').catch(() => []),
-        si.cpu(),
-        gpus(),
-      ]);
-      // The filesystem holding the data directory: the longest mount point that prefixes it.
-      const disk = disks.filter((d) => dataDir === d.mount || dataDir.startsWith(d.mount.endsWith('/') ? d.mount : `${d.mount}/`)).sort((a, b) => b.mount.length - a.mount.length)[0] ?? disks[0];
-      const external = nets.filter((n) => n.iface !== 'lo' && n.rx_sec !== null && n.tx_sec !== null);
-      const memUsed = mem.active;
+      const [reading, gpuList] = await Promise.all([figures(), gpus()]);
       return {
         nodeId: hostNodeId(),
         hostname: hostname().slice(0, 128),
         ip: primaryIp(),
-        cores: cpu.cores,
-        cpu: round1(Math.min(100, Math.max(0, load.currentLoad))),
-        memory: { total: mem.total, used: memUsed, usage: percent(memUsed, mem.total) },
-        disk: disk ? { total: disk.size, used: disk.used, usage: percent(disk.used, disk.size) } : { total: null, used: null, usage: null },
-        network: external.length
-          ? { rxBytesPerSec: Math.round(external.reduce((s, n) => s + (n.rx_sec ?? 0), 0)), txBytesPerSec: Math.round(external.reduce((s, n) => s + (n.tx_sec ?? 0), 0)) }
-          : null,
+        cores: reading.cores,
+        cpu: round1(reading.cpu),
+        memory: { total: reading.memory.total, used: reading.memory.used, usage: percent(reading.memory.used, reading.memory.total) },
+        disk: reading.disk ? { total: reading.disk.total, used: reading.disk.used, usage: percent(reading.disk.used, reading.disk.total) } : { total: null, used: null, usage: null },
+        network: reading.network ? { rxBytesPerSec: Math.round(reading.network.rxBytesPerSec), txBytesPerSec: Math.round(reading.network.txBytesPerSec) } : null,
         gpuDetected: gpuList.length > 0,
         gpus: gpuList,
       };
     },
+  };
+}
+
+async function siFigures(dataDir: string): Promise<ProcReading> {
+  const [load, mem, disks, nets, cpu] = await Promise.all([si.currentLoad(), si.mem(), si.fsSize().catch(() => []), si.networkStats('*').catch(() => []), si.cpu()]);
+  // The filesystem holding the data directory: the longest mount point that prefixes it.
+  const disk = disks.filter((d) => dataDir === d.mount || dataDir.startsWith(d.mount.endsWith('/') ? d.mount : `${d.mount}/`)).sort((a, b) => b.mount.length - a.mount.length)[0] ?? disks[0];
+  const external = nets.filter((n) => n.iface !== 'lo' && n.rx_sec !== null && n.tx_sec !== null);
+  return {
+    cores: cpu.cores,
+    cpu: Math.min(100, Math.max(0, load.currentLoad)),
+    memory: { total: mem.total, used: mem.active },
+    disk: disk ? { total: disk.size, used: disk.used } : null,
+    network: external.length
+      ? { rxBytesPerSec: external.reduce((s, n) => s + (n.rx_sec ?? 0), 0), txBytesPerSec: external.reduce((s, n) => s + (n.tx_sec ?? 0), 0) }
+      : null,
   };
 }
