@@ -68,8 +68,7 @@ export function hostMeter(dataDir: string): HostMeter {
   };
 
   // Linux: read from /proc without starting a process (procMetrics.ts); elsewhere through systeminformation.
-  const proc = process.platform === 'linux' ? procReader(dataDir) : null;
-  const figures = proc ? proc : () => siFigures(dataDir);
+  const figures = process.platform === 'linux' ? procReader(dataDir) : () => siFigures(dataDir);
 
   return {
     async sample() {
