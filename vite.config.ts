@@ -1,7 +1,10 @@
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/vite/precompress.ts';
-import { rsuiteCss } from './scripts/vite/rsuiteCss.ts';
+import { routePages } from './scripts/vite/routePages.ts';
+import { RSUITE_SHEETS_DIR, rsuiteCss } from './scripts/vite/rsuiteCss.ts';
+import { styleChunkGroups } from './scripts/vite/styleChunks.ts';
 
 // The reference server (npm run serve) answers the API, uploaded files and the sockets on one port: PORT, as the
 // server itself reads it (npm run dev starts both with the same environment).
@@ -22,7 +25,7 @@ const i18nModules = /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/;
 const stateModules = /[\\/]node_modules[\\/](xstate|@xstate[\\/]react|use-sync-external-store)[\\/]/;
 
 export default defineConfig({
-  plugins: [rsuiteCss(), react(), precompress()],
+  plugins: [rsuiteCss(), react(), routePages(), precompress()],
   build: {
     outDir: 'dist',
     // bench/bundleSizes.ts reads the manifest to measure what the login route loads first.
@@ -38,6 +41,8 @@ export default defineConfig({
             { name: 'vendor', test: vendorModules },
             { name: 'i18n', test: i18nModules },
             { name: 'state', test: stateModules },
+            // The styles every page, and every signed-in page, loads: one file each (styleChunks.ts).
+            ...styleChunkGroups({ srcDir: resolve('src'), sheetsDir: resolve(RSUITE_SHEETS_DIR) }),
           ],
         },
       },

@@ -163,12 +163,12 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   mkdirSync(filesDir, { recursive: true });
   await app.register(fastifyStatic, { root: filesDir, prefix: '/files/', decorateReply: false });
   const staticDir = config.staticDir && existsSync(join(config.staticDir, 'index.html')) ? config.staticDir : undefined;
-  if (staticDir) await registerConsoleFiles(app, staticDir);
+  const consoleFiles = staticDir ? await registerConsoleFiles(app, staticDir) : undefined;
 
   app.setNotFoundHandler((req, reply) => {
     const lang = pickLang(req.headers['accept-language']);
     const wantsPage = req.method === 'GET' && !req.url.startsWith(API_PREFIX) && String(req.headers.accept ?? '').includes('text/html');
-    if (staticDir && wantsPage) return reply.type('text/html').sendFile('index.html', staticDir);
+    if (staticDir && consoleFiles && wantsPage) return reply.type('text/html').sendFile(consoleFiles.pageFor(req.url), staticDir);
     return reply
       .status(404)
       .send({ code: 404, msg: translate(lang, 'notFound.route', { method: req.method, path: req.url.split('?')[0] }), data: null });

@@ -2,7 +2,7 @@
 // the output, so the server sends them as they are (@fastify/static preCompressed) instead of compressing each
 // request. config.json is left alone: it is the runtime configuration, edited in dist/ after a build.
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
@@ -59,7 +59,7 @@ export function precompress(): Plugin {
       config = resolved;
     },
     async closeBundle() {
-      const outDir = join(config.root, config.build.outDir);
+      const outDir = resolve(config.root, config.build.outDir);
       const { files: count, bytes, brotliBytes } = await precompressDir(outDir);
       config.logger.info(`precompressed ${count} files: ${Math.round(bytes / 1024)} kB → ${Math.round(brotliBytes / 1024)} kB brotli`);
     },

@@ -9,18 +9,34 @@
 //            component brings it;
 //   groups — the other components' rules, grouped by the components that use them (see combineTiers): an
 //            import brings the groups of its component.
-// The palette (the :root custom properties of every sheet) is merged into one :root per sheet, and the dark and
-// high-contrast theme rules are left out: the console does not offer those themes.
+// The palette (the :root custom properties of every sheet) is merged into one :root per sheet, and the selectors of
+// variants the console never renders are left out (UNUSED_VARIANTS: themes, appearances, colours, right-to-left).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { cssRules, parseRule, ruleText, splitSelectors } from '../cssRules.ts';
+import { BOOT, LOGIN_SCREEN, SHELL } from './entryModules.ts';
 import { moduleClosure, source } from '../moduleGraph.ts';
 
 const SHEET_IMPORT = /['"]rsuite\/([A-Za-z]+)\/styles\/index\.css['"]/g;
 const SHEET_STATEMENT = /import\s*['"]rsuite\/([A-Za-z]+)\/styles\/index\.css['"];?/g;
-const UNUSED_THEME = /\.rs-theme-(dark|high-contrast)\b|\[data-theme=["']?(dark|high-contrast)["']?\]/;
+/**
+ * Selectors of variants the console never renders, each with why; a selector matching one is left out of the sheets.
+ * tests/unit/rsuiteCss.test.ts checks the console's source against each reason.
+ */
+export const UNUSED_VARIANTS: { pattern: RegExp; reason: string }[] = [
+  { pattern: /\.rs-theme-(dark|high-contrast)\b|\[data-theme=["']?(dark|high-contrast)["']?\]/, reason: 'no dark or high-contrast theme is offered' },
+  { pattern: /\[data-appearance=["']?(inverse|tabs|pills)["']?\]/, reason: 'no component is given the inverse, tabs or pills appearance (Tabs and Navbar are not used)' },
+  { pattern: /\.rs-sidenav\[data-appearance=["']?default["']?\]/, reason: 'the side menu (the only Sidenav) is subtle' },
+  { pattern: /\[data-color=["']?(yellow|cyan)["']?\]/, reason: 'no component is given the colour yellow or cyan' },
+  { pattern: /\[dir=["']?rtl["']?\]|\.rs-rtl\b/, reason: 'both languages (zh-CN, en) are written left to right' },
+];
+
+/** Where the combined sheets are written (relative to the project; scripts/vite/styleChunks.ts groups two of them). */
+export const RSUITE_SHEETS_DIR = 'node_modules/.cache/argus-rsuite-css';
+
+export const unusedSelector = (selector: string) => UNUSED_VARIANTS.some((variant) => variant.pattern.test(selector));
 
 export interface RsuiteTiers {
   base: string[];
@@ -69,7 +85,7 @@ interface Parts {
   rules: string[];
 }
 
-/** The rules of the given components' sheets in order, each once, without those in `skip`, themes left out. */
+/** The rules of the given components' sheets in order, each once, without those in `skip`, unused variants left out. */
 export function sheetParts(components: string[], rsuiteDir: string, skip: Parts[] = []): Parts {
   const root = new Map<string, string>();
   const rules: string[] = [];
@@ -88,7 +104,7 @@ export function sheetParts(components: string[], rsuiteDir: string, skip: Parts[
         }
         continue;
       }
-      const kept = withoutUnusedThemes(rule);
+      const kept = withoutUnusedVariants(rule);
       if (!kept || seen.has(kept) || skipRules.has(kept)) continue;
       seen.add(kept);
       rules.push(kept);
@@ -102,11 +118,11 @@ export function sheetText(parts: Parts): string {
   return `${root ? `:root{${root}}\n` : ''}${parts.rules.map(ruleText).join('\n')}\n`;
 }
 
-/** The rule with the selectors of unused themes taken out of its selector list (null when none is left). */
-function withoutUnusedThemes(rule: string): string | null {
+/** The rule with the selectors of unused variants taken out of its selector list (null when none is left). */
+function withoutUnusedVariants(rule: string): string | null {
   const parsed = parseRule(rule);
-  if (!parsed || parsed.prelude.startsWith('@') || !UNUSED_THEME.test(parsed.prelude)) return rule;
-  const selectors = splitSelectors(parsed.prelude).filter((s) => !UNUSED_THEME.test(s));
+  if (!parsed || parsed.prelude.startsWith('@') || !unusedSelector(parsed.prelude)) return rule;
+  const selectors = splitSelectors(parsed.prelude).filter((s) => !unusedSelector(s));
   if (selectors.length === 0) return null;
   return `${parsed.context}${selectors.join(',')}{${parsed.body}}`;
 }
@@ -176,14 +192,11 @@ export interface RsuiteCssOptions {
 export function rsuiteCss(options: RsuiteCssOptions = {}): Plugin {
   const srcDir = resolve(options.srcDir ?? 'src');
   const baseEntries = options.baseEntries ?? [
-    { file: join(srcDir, 'main.tsx'), dynamic: false },
-    { file: join(srcDir, 'screens', 'auth', 'LoginScreen.tsx'), dynamic: true },
+    { file: join(srcDir, BOOT), dynamic: false },
+    { file: join(srcDir, LOGIN_SCREEN), dynamic: true },
   ];
-  const shellEntries = options.shellEntries ?? [
-    { file: join(srcDir, 'app', 'ProtectedLayout.tsx'), dynamic: false },
-    { file: join(srcDir, 'app', 'layouts', 'MainLayout.tsx'), dynamic: false },
-  ];
-  const outDir = resolve(options.outDir ?? 'node_modules/.cache/argus-rsuite-css');
+  const shellEntries = options.shellEntries ?? SHELL.map((module) => ({ file: join(srcDir, module), dynamic: false }));
+  const outDir = resolve(options.outDir ?? RSUITE_SHEETS_DIR);
   const rsuiteDir = resolve('node_modules', 'rsuite');
   /** Component → the sheet files its import stands for, in cascade order. */
   let sheetsOf = new Map<string, string[]>();

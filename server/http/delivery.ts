@@ -7,7 +7,10 @@
 // - Hashed build files under /assets/ never change under their name: cached for a year, immutable, sent without
 //   validators and without the headers that only act on documents. Everything else of the console (index.html,
 //   config.json, public/lib helpers) is revalidated on each use (no-cache + ETag).
-import { relative } from 'node:path';
+// - A route's URL is answered with the page the build wrote for it (pages/<route>.html: index.html naming the
+//   route's code, scripts/vite/routePages.ts); any other page URL with index.html.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -47,8 +50,27 @@ export async function registerCompression(app: FastifyInstance) {
   });
 }
 
+/** The build's route pages (pages/routes.json: path → file); none for a build without them. */
+export function readRoutePages(staticDir: string): Map<string, string> {
+  const index = join(staticDir, 'pages', 'routes.json');
+  if (!existsSync(index)) return new Map();
+  const listed = JSON.parse(readFileSync(index, 'utf8')) as Record<string, unknown>;
+  return new Map(
+    Object.entries(listed).filter(
+      (pair): pair is [string, string] => typeof pair[1] === 'string' && /^pages\/[\w~-]+\.html$/.test(pair[1]) && existsSync(join(staticDir, pair[1])),
+    ),
+  );
+}
+
+/** The file that answers a page URL: its route's page, else index.html (the console's router decides). */
+export function pageFileFor(pages: ReadonlyMap<string, string>, url: string): string {
+  const path = url.split(/[?#]/)[0].replace(/(.)\/+$/, '$1');
+  return pages.get(path) ?? 'index.html';
+}
+
 /** Serves the built console from staticDir with its precompressed variants and the caching rules above. */
-export async function registerConsoleFiles(app: FastifyInstance, staticDir: string) {
+export async function registerConsoleFiles(app: FastifyInstance, staticDir: string): Promise<{ pageFor(url: string): string }> {
+  const pages = readRoutePages(staticDir);
   await app.register(fastifyStatic, {
     root: staticDir,
     prefix: '/',
@@ -68,6 +90,7 @@ export async function registerConsoleFiles(app: FastifyInstance, staticDir: stri
     if (reply.getHeader('cache-control') === IMMUTABLE) for (const name of IMMUTABLE_NEEDLESS_HEADERS) reply.removeHeader(name);
     return payload;
   });
+  return { pageFor: (url) => pageFileFor(pages, url) };
 }
 
 export function isHashedAsset(staticDir: string, path: string): boolean {

@@ -15,7 +15,8 @@ export const PATTERNS: Record<PatternRule, string> = {
   streamUrl: '^(rtsp|rtsps|rtmp|http|https)://',
   deviceSerial: '^[A-Za-z0-9_.:-]*$',
   boxSerial: '^[A-Za-z0-9_-]+$',
-  dateTime: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$',
+  // A time of day on a calendar day: month 01–12, day 01–31, hour 00–23 (2026-13-45 99:00:00 is refused).
+  dateTime: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01]) ([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d$',
   clockTime: '^([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?$',
   clockTimeHms: '^([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d$',
 };

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import Loader from 'rsuite/Loader';
 import 'rsuite/Loader/styles/index.css';
+import { LoadFailure } from '../components/data/LoadFailure.tsx';
 import type { SchemaFormProps } from './SchemaForm.tsx';
 
 // The form and the validation messages of the current language load together.
@@ -17,9 +18,18 @@ export type { SchemaFormProps };
 
 export function LazySchemaForm<T>(props: SchemaFormProps<T>) {
   const { t } = useTranslation('forms');
+  // A form whose code did not arrive says so in its place; the dialog around it stays (Cancel closes it).
   return (
-    <Suspense fallback={<Loader content={t('loading')} />}>
-      <SchemaForm {...(props as SchemaFormProps<unknown>)} />
-    </Suspense>
+    <LoadFailure
+      failed={
+        <p className="dialog-failure" role="alert">
+          {t('loadFailed')}
+        </p>
+      }
+    >
+      <Suspense fallback={<Loader content={t('loading')} />}>
+        <SchemaForm {...(props as SchemaFormProps<unknown>)} />
+      </Suspense>
+    </LoadFailure>
   );
 }

@@ -50,6 +50,25 @@ test('renaming the system is seen in the header; a display name, when set, is sa
   expect((await restored.json()).code).toBe(0);
 });
 
+test('a menu cannot be added before the menu tree is in (its order would be 0: everyone’s main page)', async ({ page }) => {
+  let release = () => {};
+  const releasing = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route('**/api/user/getModuleList', async (route) => {
+    await releasing;
+    await route.continue();
+  });
+  await signIn(page, ADMIN, { path: '/menuConfig' });
+  const add = page.getByRole('button', { name: '新增菜单', exact: true });
+  await expect(add).toBeDisabled();
+  release();
+  await expect(add).toBeEnabled();
+  await add.click();
+  const sort = page.getByRole('dialog').getByLabel(/^排序/);
+  await expect(sort).not.toHaveValue('0');
+});
+
 test('a new top-level menu given to the editor’s role appears in the side menu at once', async ({ page, request }) => {
   await signIn(page, ADMIN, { path: '/menuConfig' });
   const number = `e2eTop${Date.now()}`;

@@ -80,3 +80,44 @@ test('history refuses a backwards or too long time range before asking the serve
   await page.goto('/historyEvent?startTime=2026-01-01%2000:00:00&endTime=2026-01-20%2000:00:00');
   await expect(page.getByRole('alert').filter({ hasText: '时间范围最长 15 天' }).first()).toBeVisible();
 });
+
+test("the alarm drawer's code not arriving says so and keeps the list; after a reload it opens", async ({ page }) => {
+  let refused = 0;
+  await page.route(/\/assets\/AlarmDrawer-[^/]*\.js$/, async (route) => {
+    if (refused === 0) {
+      refused += 1;
+      await route.abort('connectionreset');
+    } else await route.continue();
+  });
+  await signIn(page, OPERATOR, { path: '/historyEvent' });
+  const first = page.locator('.rs-table-body-row-wrapper .alarm-link-button').first();
+  await first.click();
+  await expect(page.getByText('对话框加载失败，请检查网络后刷新页面')).toBeVisible();
+  await expect(page).not.toHaveURL(/alarm=\d+/);
+  await expect(first).toBeVisible(); // the list stays: not the route's error screen
+  await page.reload();
+  await first.click();
+  await expect(page.getByRole('dialog', { name: '告警详情' })).toBeVisible();
+  expect(refused).toBe(1);
+});
+
+test("the alarm drawer's code loads at the first opening, which says so meanwhile", async ({ page }) => {
+  // The drawer and the detail load when first wanted (AlarmDrawer.tsx): held back here, the list says it is opening.
+  let release = () => {};
+  const releasing = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route(/\/assets\/AlarmDrawer-[^/]*\.js$/, async (route) => {
+    await releasing;
+    await route.continue();
+  });
+  await signIn(page, OPERATOR, { path: '/historyEvent' });
+  await page.locator('.rs-table-body-row-wrapper .alarm-link-button').first().click();
+  await expect(page.getByRole('status', { name: '正在打开告警详情…' })).toBeVisible();
+  await expect(page).toHaveURL(/alarm=\d+/);
+  release();
+  await expect(page.getByRole('dialog', { name: '告警详情' })).toBeVisible();
+  await expect(page.getByRole('status', { name: '正在打开告警详情…' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page).not.toHaveURL(/alarm=\d+/);
+});

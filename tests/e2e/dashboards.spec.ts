@@ -32,6 +32,7 @@ test('the traffic home follows the alarm socket, and each tile opens its screen'
   await page.getByTestId('tile-unhandled').click();
   await expect(page).toHaveURL(/\/actualTimeEvent$/);
   await page.goBack();
+  await expect(tileValue(page, 'tile-today')).toHaveText(/^\d+$/);
   await page.getByRole('region', { name: /近 7 天告警趋势/ }).getByRole('link', { name: '查看' }).click();
   await expect(page).toHaveURL(/\/alarmTrend$/);
 });

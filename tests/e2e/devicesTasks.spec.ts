@@ -11,6 +11,12 @@ async function clickAt(page: Page, canvas: Locator, x: number, y: number) {
   await page.mouse.click(box.x + x * box.width, box.y + y * box.height);
 }
 
+/** The table's content sits in its frame: a browser scroll of rsuite's clipping root shifted every row and cell. */
+async function expectTableInFrame(page: Page) {
+  const table = page.locator('.rs-table').first();
+  expect(await table.evaluate((element) => [element.scrollLeft, element.scrollTop])).toEqual([0, 0]);
+}
+
 async function api(page: Page, path: string) {
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('argus.session') ?? '{}').token as string);
   const body = await (await page.request.get(`/api${path}`, { headers: { token } })).json();
@@ -104,6 +110,7 @@ test('a weekly plan is created, run now and deleted', async ({ page }) => {
   await expect(confirm.getByRole('alert').or(page.getByText('计划已执行：1 台摄像机'))).toBeVisible();
   if (await confirm.getByRole('alert').isVisible()) await confirm.getByRole('button', { name: '取消' }).click();
   await expect(row).toContainText(/成功|失败/);
+  await expectTableInFrame(page);
 
   await row.getByRole('button', { name: '删除' }).click();
   await confirm.getByRole('button', { name: '删除' }).click();
@@ -138,6 +145,7 @@ test('an edge box is registered (its secret shown once), then deleted', async ({
   await confirm.getByRole('button', { name: '重启' }).click();
   await expect(confirm.getByRole('alert')).toBeVisible(); // an offline box cannot be restarted: the server says so
   await confirm.getByRole('button', { name: '取消' }).click();
+  await expectTableInFrame(page);
 
   await row.getByRole('button', { name: '删除' }).click();
   await confirm.getByRole('button', { name: '删除' }).click();

@@ -1,6 +1,6 @@
 // English labels are not cut (issue 8 item 23: "Not runnin"): on every main screen, in English, no tag, label,
 // button, heading, menu item or table header — nor a table cell holding badges or buttons — shows less text than it
-// holds (scrollWidth > clientWidth). Long free text cut on purpose (a cell with its whole text in the tooltip) and
+// holds (scrollWidth > clientWidth), and no table cell's text runs on below its row (a row measured for one line). Long free text cut on purpose (a cell with its whole text in the tooltip) and
 // text for screen readers only are not labels and are left out. The same walk is the route table's English pass
 // (issue 12: every route opens in both languages; routes.spec.ts is the Chinese one): each main screen is named in
 // English in the breadcrumbs and logs no error, and every other screen a signed-in user opens shows its English title.
@@ -53,6 +53,17 @@ const CUT_LABELS = `(() => {
     if (el.closest('.cell-ellipsis[title]')) continue;
     const text = (el.textContent || '').replace(/\\s+/g, ' ').trim();
     if (text && el.scrollWidth > el.clientWidth + 1) found.push('"' + text.slice(0, 60) + '" (' + el.scrollWidth + ' > ' + el.clientWidth + ' px)');
+  }
+  // A row kept the height of one line while its text wrapped to two: the text goes on below the cell.
+  for (const el of document.querySelectorAll('.rs-table-body-row-wrapper .rs-table-cell-content')) {
+    if (screenReaderOnly(el) || el.closest('.cell-ellipsis[title]')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+    if (!rects.length) continue;
+    const below = Math.max(...rects.map((r) => r.bottom)) - el.getBoundingClientRect().bottom;
+    const text = (el.textContent || '').replace(/\\s+/g, ' ').trim();
+    if (below > 4) found.push('"' + text.slice(0, 60) + '" (' + Math.round(below) + ' px below its row)');
   }
   return found;
 })()`;

@@ -60,6 +60,60 @@ test('typing a time range on /historyEvent throws nothing, keeps the text and ap
   expect(errors).toEqual([]);
 });
 
+for (const released of ['after the whole range', 'halfway through'] as const) {
+  test(`a range typed while the time picker is still loading reaches it (chunk released ${released})`, async ({ page }) => {
+    // The picker loads when the field is reached for (LazyDateRangePicker.tsx). Its chunk is held back here, so the
+    // keys typed meanwhile land on the stand-in and are handed over; released halfway, the keys typed while those
+    // are replayed must queue behind them.
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    let release = () => {};
+    const releasing = new Promise<void>((done) => {
+      release = done;
+    });
+    let held = 0;
+    await page.route(/\/assets\/TypedDateRangePicker-[^/]*\.js$/, async (route) => {
+      held += 1;
+      await releasing;
+      await route.continue();
+    });
+    await signIn(page, ADMIN, { path: '/historyEvent' });
+    const field = page.locator('#alarm-filter-time');
+    await expect(field).toBeVisible();
+    await expect(field).toHaveAttribute('readonly', ''); // still the stand-in
+
+    await field.click({ position: { x: 8, y: 8 } });
+    const start = `${day(4)} 07:15:00`;
+    const end = `${day(2)} 18:45:30`;
+    const typed = `${loose(day(4))} 7:15:00 ~ ${end}`;
+    const half = released === 'halfway through' ? 12 : typed.length;
+    await typeKeys(page, typed.slice(0, half));
+    expect(held).toBe(1);
+    await expect(field).toHaveValue(''); // nothing typed into the stand-in itself
+    release();
+    await typeKeys(page, typed.slice(half));
+
+    await expect(field).not.toHaveAttribute('readonly'); // the picker
+    await expect(field).toBeFocused();
+    await expect(field).toHaveValue(`${start} ~ ${end}`);
+    await expect(page.getByRole('dialog')).toBeVisible(); // opened, as a click on the picker opens it
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    await expect.poll(() => [param(page, 'startTime'), param(page, 'endTime')]).toEqual([start, end]);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a time picker that cannot be loaded says so and leaves the field as it was', async ({ page }) => {
+  await page.route(/\/assets\/TypedDateRangePicker-[^/]*\.js$/, (route) => route.abort());
+  await signIn(page, ADMIN, { path: '/historyEvent' });
+  const field = page.locator('#alarm-filter-time');
+  await field.click({ position: { x: 8, y: 8 } });
+  await expect(page.getByText('时间选择器加载失败，请检查网络后再试')).toBeVisible();
+  await expect(field).toHaveAttribute('readonly', '');
+  await expect(field).toHaveValue('');
+});
+
 test('typing a time range on /logConfig and a date range on /eventStatistics throws nothing', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -110,6 +110,13 @@ describe('POST /warn/event/list', () => {
     expect(badSize.msg).toContain('pageSize');
     const badType = await list({ eventTypes: [77] });
     expect(badType.code).toBe(400);
+    // A time in the right shape but off the calendar or the clock is named, not compared as text.
+    for (const endTime of ['2026-13-45 99:00:00', '2026-11-26 24:00:00', '2026-00-10 10:00:00', '2026-11-26 10:60:00']) {
+      const offCalendar = await list({ endTime });
+      expect(offCalendar.code, endTime).toBe(400);
+      expect(offCalendar.msg, endTime).toMatch(/endTime.*yyyy-MM-dd HH:mm:ss/);
+    }
+    expect((await list({ startTime: '2026-01-01 00:00:00', endTime: '2026-12-31 23:59:59' })).code).toBe(0);
   });
 
   it('never lists deleted alarms', async () => {

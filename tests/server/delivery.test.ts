@@ -1,12 +1,13 @@
 // Issue 9, items 1 and 2: the console's files go out precompressed (brotli or gzip, as the browser accepts) with
 // cache rules by kind — hashed /assets/ immutable for a year, index.html and config.json revalidated — and JSON
-// answers above 1 kB are compressed; small answers, images and request bodies are left alone.
+// answers above 1 kB are compressed; small answers, images and request bodies are left alone. A route the build
+// wrote a page for (pages/routes.json) is answered with that page, any other page URL with index.html.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMMUTABLE, REVALIDATE } from '../../server/http/delivery.ts';
+import { IMMUTABLE, pageFileFor, readRoutePages, REVALIDATE } from '../../server/http/delivery.ts';
 import { precompressDir } from '../../scripts/vite/precompress.ts';
 import { login } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
@@ -17,12 +18,20 @@ let token: string;
 const ASSET = 'assets/screen-AbC123xy.js';
 const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{id:${i},name:"row ${i}"}`).join(',')}];\n`;
 const page = `<!doctype html><title>Argus</title>${'<!-- console -->'.repeat(100)}<div id="root"></div>`;
+const routePage = page.replace('<title>', '<link rel="modulepreload" crossorigin href="/assets/screen-AbC123xy.js"><title>');
 
 beforeAll(async () => {
   staticDir = mkdtempSync(join(tmpdir(), 'argus-delivery-'));
   mkdirSync(join(staticDir, 'assets'));
   writeFileSync(join(staticDir, 'index.html'), page);
   writeFileSync(join(staticDir, ASSET), script);
+  mkdirSync(join(staticDir, 'pages'));
+  writeFileSync(join(staticDir, 'pages', 'historyEvent.html'), routePage);
+  // An entry that names no page of the build, and one that would leave the folder, are ignored.
+  writeFileSync(
+    join(staticDir, 'pages', 'routes.json'),
+    JSON.stringify({ '/historyEvent': 'pages/historyEvent.html', '/gone': 'pages/gone.html', '/evil': '../config.json' }),
+  );
   writeFileSync(join(staticDir, 'config.json'), JSON.stringify({ baseUrl: '/api', contextMenu: false, padding: 'x'.repeat(2000) }));
   await precompressDir(staticDir);
   server = await startTestServer({ staticDir });
@@ -80,7 +89,7 @@ describe('console files', () => {
   });
 
   it('revalidates index.html (at / and on a console route) and config.json on each use', async () => {
-    for (const url of ['/', '/historyEvent']) {
+    for (const url of ['/', '/userConfig']) {
       const res = await get(url, { accept: 'text/html', 'accept-encoding': 'br, gzip' });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');
@@ -98,6 +107,35 @@ describe('console files', () => {
     expect(etag).toBeTruthy();
     const again = await get('/', { accept: 'text/html', 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
+  });
+});
+
+describe('route pages', () => {
+  it('reads only the listed pages that exist inside pages/', () => {
+    expect([...readRoutePages(staticDir)]).toEqual([['/historyEvent', 'pages/historyEvent.html']]);
+  });
+
+  it('picks the page by path, whatever the query or a trailing slash', () => {
+    const pages = readRoutePages(staticDir);
+    expect(pageFileFor(pages, '/historyEvent?alarm=3')).toBe('pages/historyEvent.html');
+    expect(pageFileFor(pages, '/historyEvent/')).toBe('pages/historyEvent.html');
+    expect(pageFileFor(pages, '/historyEventX')).toBe('index.html');
+    expect(pageFileFor(pages, '/evil')).toBe('index.html');
+    expect(pageFileFor(new Map(), '/historyEvent')).toBe('index.html');
+  });
+
+  it("answers a route's URL with its page, compressed and revalidated, and another URL with index.html", async () => {
+    const res = await get('/historyEvent?alarm=3', { accept: 'text/html', 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe(REVALIDATE);
+    expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(routePage);
+    const other = await get('/userConfig', { accept: 'text/html' });
+    expect(other.body).toBe(page);
+    const evil = await get('/evil', { accept: 'text/html' });
+    expect(evil.body).toBe(page);
   });
 });
 

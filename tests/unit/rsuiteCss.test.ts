@@ -1,11 +1,12 @@
 // Issue 9, item 3: rsuite's rules load once. Every rule of a component's own sheet is in one of the sheets its
 // import brings (nothing lost, themes aside), and no rule is in two sheets (nothing repeated).
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cssRules, parseRule } from '../../scripts/cssRules.ts';
-import { combineTiers, rsuiteTiers } from '../../scripts/vite/rsuiteCss.ts';
+import { cssRules, parseRule, splitSelectors } from '../../scripts/cssRules.ts';
+import { combineTiers, rsuiteTiers, unusedSelector } from '../../scripts/vite/rsuiteCss.ts';
+import { LANGUAGES } from '../../src/i18n/languages.ts';
 
 const rsuiteDir = 'node_modules/rsuite';
 const tiers = rsuiteTiers(
@@ -20,7 +21,15 @@ const tiers = rsuiteTiers(
   ],
 );
 const sheets = combineTiers(tiers, rsuiteDir);
-const isTheme = (rule: string) => /\[data-theme=(dark|high-contrast)\]|\.rs-theme-(dark|high-contrast)/.test(parseRule(rule)?.prelude ?? '');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(tsx?|css)$/.test(entry.name) ? [path] : [];
+  });
+}
+const sources = sourceFiles('src').map((file) => ({ file, text: readFileSync(file, 'utf8') }));
 
 describe('rsuite sheets', () => {
   it('puts the sign-in components in the base sheet and the side menu in the shell sheet', () => {
@@ -52,12 +61,45 @@ describe('rsuite sheets', () => {
             const name = d.slice(0, d.indexOf(':')).trim();
             if (name.startsWith('--')) expect(properties.has(name), `${component} ${name}`).toBe(true);
           }
-        } else if (!isTheme(rule)) {
-          // A mixed selector list loses only its theme selectors.
-          const kept = [...rules].some((r) => r === rule || (parseRule(r)?.body === parsed?.body && rule.includes(parseRule(r)?.prelude ?? '\0')));
-          expect(kept, `${component}: ${rule.slice(0, 80)}`).toBe(true);
+        } else if (parsed && !parsed.prelude.startsWith('@')) {
+          // Every selector of the rule but those of unused variants is in a brought rule with the same body.
+          for (const selector of splitSelectors(parsed.prelude).filter((s) => !unusedSelector(s))) {
+            const kept = [...rules].some((r) => {
+              const other = parseRule(r);
+              return other?.body === parsed.body && other.context === parsed.context && splitSelectors(other.prelude).includes(selector);
+            });
+            expect(kept, `${component}: ${selector.slice(0, 80)} in ${rule.slice(0, 60)}`).toBe(true);
+          }
+        } else {
+          expect(rules.has(rule), `${component}: ${rule.slice(0, 80)}`).toBe(true);
         }
       }
     }
+  });
+
+  it('leaves out only variants the console never renders', () => {
+    // The reasons of UNUSED_VARIANTS, checked against the source.
+    const literals = (pattern: RegExp) => sources.flatMap(({ file, text }) => [...text.matchAll(pattern)].map((m) => `${file}: ${m[0]}`));
+    // No appearance expression names inverse, tabs or pills; Tabs and Navbar are not imported.
+    const appearances = sources.flatMap(({ text }) => [...text.matchAll(/appearance=(?:"([^"]*)"|\{([^}]*)\})/g)].flatMap((m) => (m[1] !== undefined ? [m[1]] : [...m[2].matchAll(/'([^']*)'/g)].map((q) => q[1]))));
+    expect(appearances.length).toBeGreaterThan(50);
+    expect(appearances.filter((a) => ['inverse', 'tabs', 'pills'].includes(a))).toEqual([]);
+    expect(literals(/from 'rsuite\/(Tabs|Navbar)'/g)).toEqual([]);
+    // The only Sidenav is the side menu's, and it is subtle.
+    const sidenavs = sources.filter(({ text }) => text.includes('<Sidenav\n') || text.includes('<Sidenav '));
+    expect(sidenavs.map((s) => s.file)).toEqual([join('src', 'app', 'layouts', 'SideMenu.tsx')]);
+    const opening = sidenavs[0].text.slice(sidenavs[0].text.indexOf('<Sidenav'), sidenavs[0].text.indexOf('<Sidenav.Body'));
+    expect(opening).toContain('appearance="subtle"');
+    // No yellow or cyan component, no right-to-left text.
+    expect(literals(/['"](yellow|cyan)['"]/g)).toEqual([]);
+    expect(literals(/dir=["'{]*rtl|['"]rtl['"]/g)).toEqual([]);
+    expect(LANGUAGES.filter((language) => /^(ar|he|fa|ur|yi)\b/.test(language))).toEqual([]);
+  });
+
+  it('leaves the variants out of the sheets', () => {
+    const all = [sheets.base, sheets.shell, ...sheets.groups.map((g) => g.parts)].flatMap((p) => p.rules);
+    const selectors = all.flatMap((rule) => splitSelectors(parseRule(rule)?.prelude ?? ''));
+    expect(selectors.filter(unusedSelector)).toEqual([]);
+    expect(selectors.some((s) => s.includes('[data-appearance=subtle]'))).toBe(true);
   });
 });

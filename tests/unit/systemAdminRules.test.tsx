@@ -124,7 +124,10 @@ describe('a new menu and the side menu', () => {
     calls.addModule.mockResolvedValue(42);
     calls.fetchNav.mockResolvedValue(nav);
     const view = renderSignedIn(<MenuConfigScreen />, { buttons });
-    fireEvent.click(await screen.findByRole('button', { name: 'Add menu' }));
+    // Adding waits for the tree (a new menu's order comes after its last sibling).
+    const add = await screen.findByRole('button', { name: 'Add menu' });
+    await waitFor(() => expect((add as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(add);
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText(/^Chinese name/), { target: { value: '新菜单' } });
     fireEvent.change(within(dialog).getByLabelText(/^English name/), { target: { value: 'New menu' } });

@@ -1,7 +1,8 @@
 // The non-Chrome warning (§8) for signed-in users: asks the server whether the user said "do not show again"
 // (CityConfig noMoreShow, stored per user) and only then loads the dialog.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
+import { DialogLoad } from '../../components/data/OpenedOnce.tsx';
 import { browserWarningDismissed, identifyBrowser, NO_MORE_SHOW, rememberBrowserWarningDismissed } from './browserCheck.ts';
 
 const BrowserWarningDialog = lazy(() => import('./BrowserWarningDialog.tsx'));
@@ -26,8 +27,8 @@ export function BrowserWarning({ userAgent = navigator.userAgent }: { userAgent?
     if (noMoreShow) void api.put('/CityConfig/updateConfig', { body: { key: 'noMoreShow', value: NO_MORE_SHOW } });
   };
   return (
-    <Suspense fallback={null}>
+    <DialogLoad onLoadFailed={() => setOpen(false)}>
       <BrowserWarningDialog browserName={browser.name} onClose={close} />
-    </Suspense>
+    </DialogLoad>
   );
 }

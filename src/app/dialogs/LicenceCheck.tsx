@@ -1,7 +1,8 @@
 // Asks the server for the licence state once per page load; only an expired licence loads the dialog's code
 // (rsuite's Modal stays out of the login route's first load).
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
+import { DialogLoad } from '../../components/data/OpenedOnce.tsx';
 import { SHELL_NAMESPACES, withNamespaces } from '../../i18n/routeNamespaces.ts';
 import { expiredLicenceNotice, licenceNoticeSeen, rememberLicenceNoticeSeen } from './licenceNotice.ts';
 
@@ -21,7 +22,8 @@ export function LicenceCheck() {
   }, []);
   if (!notice) return null;
   return (
-    <Suspense fallback={null}>
+    // A failed load says so; the notice shows again at the next page load (it was not seen).
+    <DialogLoad onLoadFailed={() => setNotice(null)}>
       <LicenceExpiredDialog
         expireTime={notice.expireTime}
         onConfirm={() => {
@@ -29,6 +31,6 @@ export function LicenceCheck() {
           setNotice(null);
         }}
       />
-    </Suspense>
+    </DialogLoad>
   );
 }

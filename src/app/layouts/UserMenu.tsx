@@ -1,9 +1,10 @@
 // The user menu of the header: change password, language (switches in place, remembered), log out.
 import AdminIcon from '@rsuite/icons/Admin';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Dropdown from 'rsuite/Dropdown';
 import 'rsuite/Dropdown/styles/index.css';
+import { DialogLoad } from '../../components/data/OpenedOnce.tsx';
 import { LANGUAGES } from '../../i18n/languages.ts';
 import { switchLanguage } from '../../i18n/setup.ts';
 import { selectUser, useSession, useSessionActor } from '../session.tsx';
@@ -46,9 +47,9 @@ export function UserMenu() {
         </Dropdown.Item>
       </Dropdown>
       {changingPassword ? (
-        <Suspense fallback={null}>
+        <DialogLoad onLoadFailed={() => setChangingPassword(false)}>
           <ChangePasswordDialog onClose={() => setChangingPassword(false)} />
-        </Suspense>
+        </DialogLoad>
       ) : null}
     </>
   );

@@ -10,6 +10,7 @@ import 'rsuite/Button/styles/index.css';
 import 'rsuite/Loader/styles/index.css';
 import 'rsuite/Modal/styles/index.css';
 import { LazySchemaForm } from '../../forms/LazySchemaForm.tsx';
+import { focusFirstField } from '../focusFirstField.ts';
 import type { Vocabulary } from '../../forms/localize.ts';
 import './resource.css';
 
@@ -28,8 +29,6 @@ export interface ResourceFormDialogProps<Form> {
   /** Runs the add or update; a rejection keeps the dialog open with the reason. */
   onSubmit(data: Form): Promise<void>;
 }
-
-const FOCUSABLE = 'input:not([type=hidden]):not([disabled]), textarea:not([disabled]), [role=combobox], button.rs-picker-toggle';
 
 export function ResourceFormDialog<Form>(props: ResourceFormDialogProps<Form>) {
   const { id, open, title, schema, texts } = props;
@@ -59,10 +58,8 @@ export function ResourceFormDialog<Form>(props: ResourceFormDialogProps<Form>) {
     }
   };
 
-  const focusFirst = () => document.getElementById(formId)?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-
   return (
-    <Modal open={open} onClose={() => !busy && props.onClose()} size="sm" backdrop="static" aria-labelledby={`${id}-title`} onEntered={focusFirst}>
+    <Modal open={open} onClose={() => !busy && props.onClose()} size="sm" backdrop="static" aria-labelledby={`${id}-title`} onEntered={() => focusFirstField(formId)}>
       <Modal.Header closeButton={!busy}>
         <Modal.Title id={`${id}-title`}>{title}</Modal.Title>
       </Modal.Header>

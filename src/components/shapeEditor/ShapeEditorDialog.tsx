@@ -3,7 +3,7 @@
 // shapes not applied asks first (the drawing machine's confirmingDiscard): keep editing, or discard them.
 // Each opening starts a new drawing session from the field's value.
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import Loader from 'rsuite/Loader';
@@ -11,6 +11,7 @@ import Modal from 'rsuite/Modal';
 import 'rsuite/Button/styles/index.css';
 import 'rsuite/Loader/styles/index.css';
 import 'rsuite/Modal/styles/index.css';
+import { DialogLoad } from '../data/OpenedOnce.tsx';
 import type { Shape } from '../../domain/eventAreaWire.ts';
 import { shapeDrawingMachine } from '../../machines/shapeDrawing.machine.ts';
 import type { PaletteName } from './palettes.ts';
@@ -65,9 +66,9 @@ function DrawingSession({ open, title, value, palette, maxShapes, minShapes, onA
         </Modal.Header>
         <Modal.Body>
           {open ? (
-            <Suspense fallback={<Loader content={t('drawing.loading')} />}>
+            <DialogLoad fallback={<Loader content={t('drawing.loading')} />} onLoadFailed={onClose}>
               <ShapeEditor {...editor} actor={actor} />
-            </Suspense>
+            </DialogLoad>
           ) : null}
         </Modal.Body>
         <Modal.Footer>

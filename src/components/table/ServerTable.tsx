@@ -15,6 +15,7 @@ import 'rsuite/Table/styles/index.css';
 import { PAGE_SIZES } from './listState.ts';
 import type { ServerList } from './useServerList.ts';
 import './serverTable.css';
+import { useWrappedRows } from './useWrappedRows.ts';
 
 export interface TableColumn<Row> {
   /** The row field shown (and sorted on), or a name for a computed column. */
@@ -81,8 +82,9 @@ export function ServerTable<Row extends object>({ list, columns, label, filters,
       <div className="rs-table-body-info server-table-state">{emptyText ?? t('table.empty')}</div>
     );
 
+  const { measureRef, data } = useWrappedRows(list.rows);
   return (
-    <section className="server-table" aria-label={label} aria-busy={list.status === 'loading'} data-first-load={!settled}>
+    <section ref={measureRef} className="server-table" aria-label={label} aria-busy={list.status === 'loading'} data-first-load={!settled}>
       {filters || actions ? (
         <div className="server-table-toolbar">
           <div className="server-table-filters">{filters}</div>
@@ -90,7 +92,7 @@ export function ServerTable<Row extends object>({ list, columns, label, filters,
         </div>
       ) : null}
       <Table<Row, number | string>
-        data={list.rows}
+        data={data}
         autoHeight
         minHeight={160}
         wordWrap="break-word"

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CheckState, checkState, clickNode } from './checkTreeState.ts';
 import type { TreeNodeLike } from './treeUtils.ts';
-import './tree.css';
+import './checkTree.css';
 
 export interface CheckTreeProps<N extends TreeNodeLike> {
   nodes: readonly N[];

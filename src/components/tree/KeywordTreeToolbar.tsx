@@ -15,9 +15,11 @@ export interface KeywordTreeToolbarProps {
   perm: string;
   addLabel: string;
   onAdd(): void;
+  /** Adding waits for what a new item's defaults come from (the tree, for the order after the last sibling). */
+  addDisabled?: boolean;
 }
 
-export function KeywordTreeToolbar({ idPrefix, draft, keywordLabel, perm, addLabel, onAdd }: KeywordTreeToolbarProps) {
+export function KeywordTreeToolbar({ idPrefix, draft, keywordLabel, perm, addLabel, onAdd, addDisabled = false }: KeywordTreeToolbarProps) {
   const { t } = useTranslation('system');
   const id = `${idPrefix}-filter-keyword`;
   return (
@@ -29,7 +31,7 @@ export function KeywordTreeToolbar({ idPrefix, draft, keywordLabel, perm, addLab
       </FilterBar>
       <div className="server-table-actions">
         <Can perm={perm}>
-          <Button appearance="primary" onClick={onAdd}>
+          <Button appearance="primary" onClick={onAdd} disabled={addDisabled}>
             {addLabel}
           </Button>
         </Can>

@@ -8,7 +8,7 @@ import 'rsuite/Button/styles/index.css';
 import 'rsuite/Loader/styles/index.css';
 import 'rsuite/Tree/styles/index.css';
 import type { PickerNode } from './treeUtils.ts';
-import './tree.css';
+import './treeFilter.css';
 
 const TREE_HEIGHT = 420;
 

@@ -11,25 +11,14 @@ import { usePermission } from '../../app/permissions.tsx';
 import { selectUser, useSession } from '../../app/session.tsx';
 import type { SessionSnapshot } from '../../app/sessionService.ts';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
-import { ALLOWED_ACTIONS, type AlarmStatus, type LifecycleAction } from '../../machines/alarmLifecycle.machine.ts';
+import { ALLOWED_ACTIONS, type AlarmStatus } from '../../machines/alarmLifecycle.machine.ts';
 import type { AlarmStore } from '../../realtime/alarmStore.ts';
+import { ACTION_PERMISSIONS, type ActionType } from './actionPermissions.ts';
 import { uploadDealImage, type WarnEvent } from './alarmsApi.ts';
 import { statusKey } from './alarmText.ts';
 import { HandleDialog, type HandleKind, type HandleValues } from './HandleDialog.tsx';
 import { fileAsDataUrl } from './handleRules.ts';
 import { useAlarmLifecycle } from './useAlarmLifecycle.ts';
-
-export type ActionType = LifecycleAction['type'];
-
-/** The modules that may do each action (the contract's x-permission of the call behind it). */
-export const ACTION_PERMISSIONS: Record<ActionType, readonly string[]> = {
-  confirm: ['actualTimeEvent', 'historyEvent', 'urgentEvent'],
-  ignore: ['actualTimeEvent', 'historyEvent', 'urgentEvent'],
-  delete: ['alarmDelete'],
-  deal: ['eventProcess'],
-  check: ['eventVerify'],
-  again: ['eventVerify'],
-};
 
 const selectCheckerNotHandler = (snapshot: SessionSnapshot) => snapshot.context.bootstrap?.systemConfig.checkerNotHandler === true;
 

@@ -7,7 +7,7 @@ import SelectPicker from 'rsuite/SelectPicker';
 import 'rsuite/Input/styles/index.css';
 import 'rsuite/SelectPicker/styles/index.css';
 import { DATE_TIME_TEXTS } from '../../components/dateRange/dateTexts.ts';
-import { TypedDateRangePicker } from '../../components/dateRange/TypedDateRangePicker.tsx';
+import { LazyDateRangePicker } from '../../components/dateRange/LazyDateRangePicker.tsx';
 import { type FilterDraft, FilterBar, FilterField } from '../../components/table/FilterBar.tsx';
 import { ALL_EVENT_TYPES, parseTypeIds } from '../../domain/roadEventTypes.ts';
 import type { AlarmStatus } from '../../machines/alarmLifecycle.machine.ts';
@@ -59,7 +59,7 @@ export function AlarmFilterFields({ draft, problems, statuses, typeIds }: Props)
   return (
     <FilterBar draft={draft as FilterDraft<string>} label={t('filters.label')}>
       <FilterField id="alarm-filter-time" label={t('fields.timeRange')} problem={problems.startTime ?? problems.endTime}>
-        <TypedDateRangePicker
+        <LazyDateRangePicker
           id="alarm-filter-time"
           format="yyyy-MM-dd HH:mm:ss"
           start={draft.values.startTime}

@@ -1,32 +1,35 @@
 // The paged alarm lists: /historyEvent (everything, bulk actions, export), /eventProcess (confirmed alarms to deal
 // with) and /eventVerify (dealt alarms to check or send back). Filters, page and the open alarm live in the URL
 // (Back closes the drawer); the drawer shows the alarm with its snapshot, attributes and handling history.
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import Button from 'rsuite/Button';
-import Drawer from 'rsuite/Drawer';
+import Loader from 'rsuite/Loader';
 import 'rsuite/Button/styles/index.css';
-import 'rsuite/Drawer/styles/index.css';
+import 'rsuite/Loader/styles/index.css';
 import { usePermission } from '../../app/permissions.tsx';
+import { OpenedOnce } from '../../components/data/OpenedOnce.tsx';
 import { useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
 import type { AlarmStatus } from '../../machines/alarmLifecycle.machine.ts';
 import { useAlarmTopic, useRealtime } from '../../realtime/useRealtime.ts';
-import type { ActionType } from './AlarmActions.tsx';
+import type { ActionType } from './actionPermissions.ts';
 import { alarmColumns } from './alarmColumns.tsx';
-import { AlarmDetail } from './AlarmDetail.tsx';
 import { AlarmFilterFields } from './AlarmFilterFields.tsx';
 import { ALARM_FILTERS, type AlarmFilterKey, EXPORT_MAX_PAGES, filterProblems, toWarnEventFilter } from './alarmFilters.ts';
 import { exportAlarms, IMAGE_EXPORT_MAX_ROWS } from './alarmExport.ts';
 import { alarmDetail, listAlarms, type WarnEvent } from './alarmsApi.ts';
 import { useTypeName } from './alarmText.ts';
 import { BulkActions } from './BulkActions.tsx';
-import { ExportDialog } from './ExportDialog.tsx';
 import { problemText } from './problemText.ts';
 import '../../components/table/serverTable.css';
 import './alarms.css';
+
+// The alarm's drawer (snapshot, actions, history) and the export dialog load when first opened: most visits only list.
+const AlarmDrawer = lazy(() => import('./AlarmDrawer.tsx').then((module) => ({ default: module.AlarmDrawer })));
+const ExportDialog = lazy(() => import('./ExportDialog.tsx').then((module) => ({ default: module.ExportDialog })));
 
 export type AlarmListMode = 'history' | 'process' | 'verify';
 
@@ -131,25 +134,30 @@ export function AlarmListScreen({ mode }: { mode: AlarmListMode }) {
           ) : null
         }
       />
-      <Drawer open={opened !== null} onClose={closeAlarm} size="md" aria-labelledby="alarm-drawer-title">
-        <Drawer.Header>
-          <Drawer.Title id="alarm-drawer-title">{t('detail.title')}</Drawer.Title>
-        </Drawer.Header>
-        <Drawer.Body>
-          {opened ? <AlarmDetail key={opened.id} alarm={opened} offer={offer} store={store} withHistory onSettled={afterAction} /> : null}
-        </Drawer.Body>
-      </Drawer>
-      <ExportDialog
-        open={exporting}
-        title={t('export.title')}
-        total={list.total}
-        pageSize={list.pageSize}
-        pageNo={list.pageNo}
-        maxPages={EXPORT_MAX_PAGES}
-        imagesMaxRows={IMAGE_EXPORT_MAX_ROWS}
-        onExport={(pageNo, pageCount, withImages) => exportAlarms({ ...toWarnEventFilter(list.filters, { typeIds }), pageNo, pageCount, pageSize: list.pageSize, withImages })}
-        onClose={() => setExporting(false)}
-      />
+      <OpenedOnce
+        open={opened !== null}
+        onLoadFailed={closeAlarm}
+        fallback={
+          <div className="alarm-drawer-pending">
+            <Loader content={t('detail.opening')} />
+          </div>
+        }
+      >
+        <AlarmDrawer alarm={opened} onClose={closeAlarm} offer={offer} store={store} onSettled={afterAction} />
+      </OpenedOnce>
+      <OpenedOnce open={exporting} onLoadFailed={() => setExporting(false)}>
+        <ExportDialog
+          open={exporting}
+          title={t('export.title')}
+          total={list.total}
+          pageSize={list.pageSize}
+          pageNo={list.pageNo}
+          maxPages={EXPORT_MAX_PAGES}
+          imagesMaxRows={IMAGE_EXPORT_MAX_ROWS}
+          onExport={(pageNo, pageCount, withImages) => exportAlarms({ ...toWarnEventFilter(list.filters, { typeIds }), pageNo, pageCount, pageSize: list.pageSize, withImages })}
+          onClose={() => setExporting(false)}
+        />
+      </OpenedOnce>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import 'rsuite/Button/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
-import { ACTION_PERMISSIONS } from './AlarmActions.tsx';
+import { ACTION_PERMISSIONS } from './actionPermissions.ts';
 import { deleteAlarms, handleMany, type WarnEvent, type WarnEventBatchResult } from './alarmsApi.ts';
 
 interface Props {

@@ -9,7 +9,7 @@ import 'rsuite/Button/styles/index.css';
 import 'rsuite/SelectPicker/styles/index.css';
 import 'rsuite/Toggle/styles/index.css';
 import { usePermission } from '../../app/permissions.tsx';
-import { TypedDateRangePicker } from '../../components/dateRange/TypedDateRangePicker.tsx';
+import { LazyDateRangePicker } from '../../components/dateRange/LazyDateRangePicker.tsx';
 import type { DateTexts } from '../../components/dateRange/typedRange.ts';
 import { exportEventStatistics } from './alarmExport.ts';
 import { ExportDialog } from './ExportDialog.tsx';
@@ -40,7 +40,7 @@ export function StatsToolbar({ view, problem, onChange, children }: Props) {
       <label className="alarm-toggle" htmlFor="stats-range">
         {t('stats.dateRange')}
       </label>
-      <TypedDateRangePicker
+      <LazyDateRangePicker
         id="stats-range"
         format="yyyy-MM-dd"
         start={view.startDate}

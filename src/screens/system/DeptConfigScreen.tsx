@@ -15,7 +15,7 @@ import { TreeTable } from '../../components/tree/TreeTable.tsx';
 import { DeptFormModal, type DeptTarget } from './depts/DeptFormModal.tsx';
 import { type Dept, deleteDept, deptTree } from './depts/deptsApi.ts';
 import { useLoaded } from '../../components/data/useLoaded.ts';
-import './shared/systemForms.css';
+import './shared/systemScreens.css';
 
 export default function DeptConfigScreen() {
   const { t } = useTranslation('system');

@@ -14,7 +14,7 @@ import 'rsuite/Input/styles/index.css';
 import 'rsuite/SelectPicker/styles/index.css';
 import 'rsuite/Tag/styles/index.css';
 import { DATE_TIME_TEXTS } from '../../components/dateRange/dateTexts.ts';
-import { TypedDateRangePicker } from '../../components/dateRange/TypedDateRangePicker.tsx';
+import { LazyDateRangePicker } from '../../components/dateRange/LazyDateRangePicker.tsx';
 import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
@@ -22,7 +22,7 @@ import { COMMON_OPERATIONS, EXPORT_MAX_ROWS, LOG_FILTERS, type LogFilterKey, tim
 import { exportLogs, listLogs, type OperationLog } from './logs/logsApi.ts';
 import { problemText } from './shared/problemText.ts';
 import '../../components/table/serverTable.css';
-import './shared/systemForms.css';
+import './shared/systemScreens.css';
 
 const HOUR = 3_600_000;
 
@@ -162,7 +162,7 @@ export default function LogConfigScreen() {
               label={t('logs.fields.timeRange')}
               problem={draft.problems.startTime ?? draft.problems.endTime}
             >
-              <TypedDateRangePicker
+              <LazyDateRangePicker
                 id="log-filter-time"
                 aria-labelledby="log-filter-time-label"
                 format="yyyy-MM-dd HH:mm:ss"

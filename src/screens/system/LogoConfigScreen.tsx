@@ -29,6 +29,8 @@ import { useFormState } from './shared/useFormState.ts';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import '../../components/table/serverTable.css';
 import './shared/systemForms.css';
+import './shared/systemScreens.css';
+import './logo/logo.css';
 
 type Values = LogoDraft & { checkerNotHandler: boolean } & Record<string, unknown>;
 

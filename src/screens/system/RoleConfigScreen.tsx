@@ -18,7 +18,7 @@ import { moduleTree } from './menus/menusApi.ts';
 import { RoleFormModal } from './roles/RoleFormModal.tsx';
 import { deleteRole, getRoleMenus, listRoles, type Role } from './roles/rolesApi.ts';
 import '../../components/table/serverTable.css';
-import './shared/systemForms.css';
+import './shared/systemScreens.css';
 
 const FILTERS = ['keyword'] as const;
 

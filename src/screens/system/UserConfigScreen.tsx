@@ -1,7 +1,7 @@
 // /userConfig: users by department (the tree includes sub-departments), searched by keyword and narrowed by
 // status and role, paged on the server; create, edit, delete (one or many), reset a password, change one's own,
 // and issue a one-time third-party sign-in code. Writes are offered only to holders of `userConfig`.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import Input from 'rsuite/Input';
@@ -20,15 +20,17 @@ import { toPickerData } from '../../components/tree/treeUtils.ts';
 import { deptTree } from './depts/deptsApi.ts';
 import { allRoles } from './roles/rolesApi.ts';
 import { useLoaded } from '../../components/data/useLoaded.ts';
+import { DialogLoad, OpenedOnce } from '../../components/data/OpenedOnce.tsx';
 import '../../components/table/serverTable.css';
-import './shared/systemForms.css';
-import { ResetPasswordModal } from './users/ResetPasswordModal.tsx';
-import { ThirdLoginCodeModal } from './users/ThirdLoginCodeModal.tsx';
-import { UserFormModal } from './users/UserFormModal.tsx';
+import './shared/systemScreens.css';
 import { userColumns } from './users/userColumns.tsx';
 import { deleteUsers, listUsers, type User } from './users/usersApi.ts';
 
 const ChangePasswordDialog = lazy(() => import('../../app/layouts/ChangePasswordDialog.tsx'));
+// The dialogs load at their first opening: most visits only list and filter.
+const UserFormModal = lazy(() => import('./users/UserFormModal.tsx').then((module) => ({ default: module.UserFormModal })));
+const ResetPasswordModal = lazy(() => import('./users/ResetPasswordModal.tsx').then((module) => ({ default: module.ResetPasswordModal })));
+const ThirdLoginCodeModal = lazy(() => import('./users/ThirdLoginCodeModal.tsx').then((module) => ({ default: module.ThirdLoginCodeModal })));
 
 const FILTERS = ['keyword', 'status', 'roleId', 'deptId'] as const;
 type FilterKey = (typeof FILTERS)[number];
@@ -159,32 +161,38 @@ export default function UserConfigScreen() {
           }
         />
       </div>
-      <UserFormModal
-        target={editing}
-        defaultDeptId={deptId}
-        depts={depts.data}
-        roles={roles.data}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          notify('success', t(editing === 'new' ? 'users.created' : 'users.saved'));
-          setEditing(null);
-          list.reload();
-        }}
-      />
-      <ResetPasswordModal
-        user={resetting}
-        onClose={() => setResetting(null)}
-        onDone={() => {
-          notify('success', t('users.passwordReset', { name: resetting?.username ?? '' }));
-          setResetting(null);
-        }}
-      />
+      <OpenedOnce open={editing !== null} onLoadFailed={() => setEditing(null)}>
+        <UserFormModal
+          target={editing}
+          defaultDeptId={deptId}
+          depts={depts.data}
+          roles={roles.data}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            notify('success', t(editing === 'new' ? 'users.created' : 'users.saved'));
+            setEditing(null);
+            list.reload();
+          }}
+        />
+      </OpenedOnce>
+      <OpenedOnce open={resetting !== null} onLoadFailed={() => setResetting(null)}>
+        <ResetPasswordModal
+          user={resetting}
+          onClose={() => setResetting(null)}
+          onDone={() => {
+            notify('success', t('users.passwordReset', { name: resetting?.username ?? '' }));
+            setResetting(null);
+          }}
+        />
+      </OpenedOnce>
       {ownPassword && (
-        <Suspense fallback={null}>
+        <DialogLoad onLoadFailed={() => setOwnPassword(false)}>
           <ChangePasswordDialog onClose={() => setOwnPassword(false)} />
-        </Suspense>
+        </DialogLoad>
       )}
-      <ThirdLoginCodeModal user={coding} onClose={() => setCoding(null)} />
+      <OpenedOnce open={coding !== null} onLoadFailed={() => setCoding(null)}>
+        <ThirdLoginCodeModal user={coding} onClose={() => setCoding(null)} />
+      </OpenedOnce>
       {dialog}
     </section>
   );

@@ -52,6 +52,8 @@ export function Panel<T>({ title, figures, isEmpty, to, className, actions, chil
 interface TileProps {
   label: string;
   value: ReactNode;
+  /** A second line under the value. `null` keeps its line while the figures load, so the row does not grow under
+   *  the user's pointer when they arrive; leave it out for a tile without one. */
   detail?: ReactNode;
   /** The screen behind the tile, when the user holds `perm`. */
   to?: { href: string; perm: string | readonly string[] };
@@ -65,7 +67,7 @@ export function Tile({ label, value, detail, to, tone = 'plain', testId }: TileP
     <>
       <span className="stats-tile-label">{label}</span>
       <span className={`stats-tile-value stats-tone-${tone}`}>{value}</span>
-      {detail ? <span className="stats-tile-detail">{detail}</span> : null}
+      {detail !== undefined ? <span className="stats-tile-detail">{detail ?? '\u00a0'}</span> : null}
     </>
   );
   return to && may(to.perm) ? (

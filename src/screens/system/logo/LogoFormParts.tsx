@@ -5,6 +5,8 @@ import Button from 'rsuite/Button';
 import Checkbox from 'rsuite/Checkbox';
 import 'rsuite/Button/styles/index.css';
 import 'rsuite/Checkbox/styles/index.css';
+import '../shared/systemForms.css';
+import './logo.css';
 
 /**
  * While a display name is set it is what the header, the login page and the tab show, so a new system name would

@@ -6,6 +6,9 @@ import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import { LOGO_MAX_CHARS, LOGO_TYPES, logoFile, type Problem } from '../../../domain/validators.ts';
 import { problemText } from '../shared/problemText.ts';
+import '../shared/systemForms.css';
+import '../shared/systemScreens.css';
+import './logo.css';
 
 const DATA_URL = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
 

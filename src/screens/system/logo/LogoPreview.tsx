@@ -1,6 +1,8 @@
 // How the header and the login page will look with the values being edited (before they are saved): the same
 // rules as the real ones — the name shown is the display name, else the system name; images only in image mode.
 import { useTranslation } from 'react-i18next';
+import '../shared/systemScreens.css';
+import './logo.css';
 
 export interface LogoDraft {
   systemName: string;

@@ -23,6 +23,8 @@ import * as rules from '../../../domain/validators.ts';
 import { Field, FormModal, fieldAria } from '../shared/FormModal.tsx';
 import { useFormState } from '../shared/useFormState.ts';
 import { addModule, type MenuModule, type ModuleInput, updateModule } from './menusApi.ts';
+import '../shared/systemForms.css';
+import '../shared/systemScreens.css';
 
 interface MenuValues extends Record<string, unknown> {
   parentId: number;

@@ -15,6 +15,7 @@ import { Field, FormModal, fieldAria } from '../shared/FormModal.tsx';
 import { useFormState } from '../shared/useFormState.ts';
 import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { addRole, type MenuModule, type Role, updateRole } from './rolesApi.ts';
+import '../shared/systemForms.css';
 
 interface RoleValues extends Record<string, unknown> {
   roleName: string;

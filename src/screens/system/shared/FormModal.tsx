@@ -7,6 +7,7 @@ import Button from 'rsuite/Button';
 import Modal from 'rsuite/Modal';
 import 'rsuite/Button/styles/index.css';
 import 'rsuite/Modal/styles/index.css';
+import { focusFirstField } from '../../../components/focusFirstField.ts';
 import type { Problem } from '../../../domain/validators.ts';
 import { problemText } from './problemText.ts';
 import './systemForms.css';
@@ -25,20 +26,11 @@ export interface FormModalProps {
   children: ReactNode;
 }
 
-const FOCUSABLE = 'input:not([type=hidden]):not([disabled]), textarea:not([disabled]), select:not([disabled]), button.rs-picker-toggle, [role=combobox]';
-
 export function FormModal({ open, title, formId, busy, failure, onClose, onSubmit, submitLabel, size = 'sm', children }: FormModalProps) {
   const { t } = useTranslation('system');
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!busy) onSubmit();
-  };
-  // Once the dialog has come in: unless the user is already in one of its fields (someone quick, or a test, starts
-  // typing during the entering transition), focus would jump back to the first field mid-typing.
-  const focusFirstField = () => {
-    const form = document.getElementById(formId);
-    if (form?.contains(document.activeElement) && document.activeElement !== form) return;
-    form?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
   };
   return (
     <Modal
@@ -49,7 +41,7 @@ export function FormModal({ open, title, formId, busy, failure, onClose, onSubmi
       size={size}
       backdrop="static"
       aria-labelledby={`${formId}-title`}
-      onEntered={focusFirstField}
+      onEntered={() => focusFirstField(formId)}
     >
       <form id={formId} noValidate onSubmit={submit} className="system-form">
         <Modal.Header closeButton={!busy}>

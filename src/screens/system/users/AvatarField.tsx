@@ -6,6 +6,7 @@ import 'rsuite/Button/styles/index.css';
 import { AVATAR_TYPES, avatarFile, type Problem } from '../../../domain/validators.ts';
 import { problemText } from '../shared/problemText.ts';
 import { uploadAvatar } from './usersApi.ts';
+import '../shared/systemForms.css';
 
 export function AvatarField({ id, url, onChange }: { id: string; url: string; onChange(url: string): void }) {
   const { t } = useTranslation('system');

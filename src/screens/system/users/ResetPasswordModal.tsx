@@ -9,6 +9,8 @@ import { PASSWORD_LENGTH } from '../../../domain/validators.ts';
 import { Field, FormModal, fieldAria } from '../shared/FormModal.tsx';
 import { type FormState, useFormState } from '../shared/useFormState.ts';
 import { resetUserPassword, type User } from './usersApi.ts';
+import '../shared/systemForms.css';
+import '../shared/systemScreens.css';
 
 interface PasswordValues extends Record<string, unknown> {
   password: string;

@@ -9,6 +9,8 @@ import 'rsuite/Button/styles/index.css';
 import 'rsuite/Modal/styles/index.css';
 import 'rsuite/SelectPicker/styles/index.css';
 import { issueThirdLoginCode, type ThirdLoginCode, type User } from './usersApi.ts';
+import '../shared/systemForms.css';
+import '../shared/systemScreens.css';
 
 const LIFETIMES = [300, 900, 1800, 3600] as const;
 

@@ -1,0 +1,10 @@
+// The modules the console's code hangs from, relative to src/: the boot, the sign-in screen, the signed-in shell's
+// layouts. The build plugins read them (rsuiteCss.ts: which rsuite sheets are base and shell; styleChunks.ts: which
+// sheets load on every page; routePages.ts: what a route loads besides its screen).
+export const BOOT = 'main.tsx';
+export const LOGIN_SCREEN = 'screens/auth/LoginScreen.tsx';
+export const PROTECTED_LAYOUT = 'app/ProtectedLayout.tsx';
+export const MAIN_LAYOUT = 'app/layouts/MainLayout.tsx';
+export const FLEX_LAYOUT = 'app/layouts/FlexLayout.tsx';
+/** The signed-in shell that every page of the main layout loads without waiting. */
+export const SHELL = [PROTECTED_LAYOUT, MAIN_LAYOUT] as const;

@@ -1,0 +1,32 @@
+// rsuite measures the rows of a word-wrapping table only when its data changes (useTableRows), and its first measure
+// of new rows runs before they are laid out: every row kept a one-line height while its text wrapped to two, and the
+// second line was cut by 9 px (17 list screens, zh and en). So the same rows are handed to rsuite again a frame after
+// new rows arrive (this is what fixed it, measured), and again when the table's width changes (a window resized, the
+// menu folded), which rsuite does not measure on its own.
+import { type RefCallback, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+
+export function useWrappedRows<T>(rows: T[]): { measureRef: RefCallback<HTMLElement>; data: T[] } {
+  const [width, setWidth] = useState(0);
+  const observer = useRef<ResizeObserver | null>(null);
+  const measureRef = useCallback<RefCallback<HTMLElement>>((element) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    observer.current = new ResizeObserver((entries) => {
+      const next = Math.round(entries[0]?.contentRect.width ?? 0);
+      setWidth((current) => (current === next ? current : next));
+    });
+    observer.current.observe(element);
+  }, []);
+  // New rows: rsuite's own measure runs before they are laid out (a one-line height for every row), so they are
+  // measured once more a frame later.
+  const [laidOut, setLaidOut] = useState<T[] | null>(null);
+  useEffect(() => {
+    if (rows.length === 0) return;
+    const frame = requestAnimationFrame(() => setLaidOut(rows));
+    return () => cancelAnimationFrame(frame);
+  }, [rows]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new width, or the rows laid out, is the reason for a new array
+  const data = useMemo(() => rows.slice(), [rows, width, laidOut]);
+  return { measureRef, data };
+}
