@@ -47,9 +47,12 @@ export default function SynchroModelInfoScreen() {
   const algorithmId = idOf(params.get('algorithmId')) ?? algorithms.data[0]?.id ?? null;
   const algorithm = algorithms.data.find((a) => a.id === algorithmId) ?? null;
   const versions = useLoaded((signal) => (algorithmId ? listVersions(algorithmId, signal) : Promise.resolve(null)), null, algorithmId ?? 0);
+  // The previous algorithm's versions stay in the load while the chosen one's come: never list them under the new
+  // name (a click on their sync or report button opened a version the screen then could not find).
+  const list = versions.data?.algorithmId === algorithmId ? versions.data : null;
   const reportId = idOf(params.get('versionId'));
   const syncId = idOf(params.get('sync'));
-  const syncing = versions.data?.list.find((v) => v.id === syncId && v.published) ?? null;
+  const syncing = list?.list.find((v) => v.id === syncId && v.published) ?? null;
   const compare = (params.get('compare') ?? '').split(',').map(idOf).filter((n): n is number => n !== null).slice(0, 2);
   const setParam = (next: Record<string, string | null>) => {
     const merged = new URLSearchParams(params);
@@ -83,9 +86,9 @@ export default function SynchroModelInfoScreen() {
         </label>
       ) : null}
       {algorithmId ? <LoadLine loaded={versions} /> : null}
-      {versions.data && versions.data.list.length > 0 ? (
+      {list && list.list.length > 0 ? (
         <>
-          <RetrainLine newSamples={versions.data.newSamples} latestVersion={versions.data.latestVersion} />
+          <RetrainLine newSamples={list.newSamples} latestVersion={list.latestVersion} />
           <table className="train-table">
             <caption>{t('compare.pickTwo')}</caption>
             <thead>
@@ -102,7 +105,7 @@ export default function SynchroModelInfoScreen() {
               </tr>
             </thead>
             <tbody>
-              {versions.data.list.map((v) => (
+              {list.list.map((v) => (
                 <tr key={v.id}>
                   <td>
                     <input type="checkbox" aria-label={t('compare.pickVersion', { version: v.version })} checked={compare.includes(v.id)} onChange={() => togglePick(v.id)} />
