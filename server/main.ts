@@ -1,6 +1,7 @@
 // Starts the Argus server: API, websockets and the built console on one port.
 import { buildApp } from './app.ts';
 import { configFromEnv, DEMO_ADMIN_PASSWORD, DEMO_OPERATOR_PASSWORD } from './config.ts';
+import { listenWithAcceptors } from './http/acceptors.ts';
 import { startAlarmMaintenance } from './modules/alarms/maintenance.ts';
 import { startDemoBox } from './simulator/demoBox.ts';
 import { startFlowCounters } from './simulator/flowCounter.ts';
@@ -8,8 +9,8 @@ import { startFlowCounters } from './simulator/flowCounter.ts';
 const started = performance.now();
 const config = configFromEnv();
 const built = await buildApp(config);
-await built.app.listen({ host: config.host, port: config.port });
-const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}/`;
+const port = await listenWithAcceptors(built.app, config.host, config.port);
+const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}/`;
 const ms = Math.round(performance.now() - started);
 const demo =
   config.adminPassword === DEMO_ADMIN_PASSWORD

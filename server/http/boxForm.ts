@@ -8,15 +8,17 @@ import { ApiError } from './apiError.ts';
 import type { Lang } from './messages.ts';
 import { describeSchemaErrors, type SchemaError } from './validationMessages.ts';
 
-let ajv: Ajv | null = null;
+let compiler: { ajv: Ajv; schemas: Record<string, Record<string, any>> } | null = null;
 
+/** One Ajv holding the contract's schemas, from one read of the contract (each validator compiled from it once). */
 function shared(): { ajv: Ajv; schemas: Record<string, Record<string, any>> } {
-  const schemas = loadContract().schemas as Record<string, Record<string, any>>;
-  if (!ajv) {
-    ajv = new Ajv({ coerceTypes: true, allErrors: true, strict: false });
+  if (!compiler) {
+    const schemas = loadContract().schemas as Record<string, Record<string, any>>;
+    const ajv = new Ajv({ coerceTypes: true, allErrors: true, strict: false });
     ajv.addSchema({ $id: SCHEMA_ID, type: 'object', definitions: rewriteRefs(schemas) });
+    compiler = { ajv, schemas };
   }
-  return { ajv, schemas };
+  return compiler;
 }
 
 /** The validator of the contract's form schema `name` without its file field `fileField`. */

@@ -1,0 +1,79 @@
+// More than one new connection accepted per turn of the event loop.
+//
+// libuv accepts one connection per turn of the loop (libuv#3696, in Node since 2022), and a turn of this server's
+// loop under ingest lasts 10–25 ms: embedded PGlite runs its statements on this thread. Fifty edge boxes
+// connecting at once (a restart, a network coming back) were accepted one per turn: measured at 500 alarms/s, the
+// alarms sent in the first 250 ms waited up to 1.1 s, the last boxes' first alarm longest, while every connection
+// already accepted was served in 10–20 ms. Extra sockets listening on the same port with SO_REUSEPORT (the kernel
+// spreads new connections over them) each accept one per turn and hand the connection to the HTTP server.
+//
+// SO_REUSEPORT would also let a second server started on the same port share it silently: the port is first bound
+// alone, so that start fails with EADDRINUSE as before, and only then by the group.
+import type { Server as HttpServer } from 'node:http';
+import { createServer, type Server } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+/** Listening sockets beside the server's own. */
+export const EXTRA_ACCEPTORS = 3;
+
+function listen(server: Server | HttpServer, options: { host: string; port: number; reusePort?: boolean }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** The port, free: bound alone (without SO_REUSEPORT) and released. Port 0 answers a port the system has free. */
+async function claimPort(host: string, port: number): Promise<number> {
+  const probe = createServer();
+  await listen(probe, { host, port });
+  const address = probe.address();
+  await close(probe);
+  return typeof address === 'object' && address ? address.port : port;
+}
+
+/**
+ * The app listening on host:port (refused with EADDRINUSE when taken, as a plain listen is), with `count` more
+ * sockets on that port handing their connections to it. Where the system refuses SO_REUSEPORT, the app listens
+ * alone. Answers the port (the one the system chose for port 0).
+ */
+export async function listenWithAcceptors(app: FastifyInstance, host: string, port: number, count = EXTRA_ACCEPTORS): Promise<number> {
+  const free = await claimPort(host, port);
+  try {
+    // reusePort reaches net.Server#listen (fastify passes its options through); its types do not name it.
+    await app.listen({ host, port: free, reusePort: true } as unknown as { host: string; port: number });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw error;
+    await app.listen({ host, port: free });
+    return free;
+  }
+  await addAcceptors(app.server, host, free, count);
+  return free;
+}
+
+async function addAcceptors(target: HttpServer, host: string, port: number, count: number): Promise<void> {
+  const extra: Server[] = [];
+  for (let i = 0; i < count; i++) {
+    const acceptor = createServer((socket) => target.emit('connection', socket));
+    try {
+      await listen(acceptor, { host, port, reusePort: true });
+    } catch {
+      break;
+    }
+    extra.push(acceptor);
+  }
+  // Closing the server (the app's close) closes them at once: no connection is taken after that. Its 'close' event
+  // would come only once every open connection has ended.
+  const closeTarget = target.close.bind(target);
+  target.close = ((callback?: (error?: Error) => void) => {
+    for (const acceptor of extra) acceptor.close();
+    return closeTarget(callback);
+  }) as HttpServer['close'];
+}
