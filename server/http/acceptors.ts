@@ -39,21 +39,23 @@ async function claimPort(host: string, port: number): Promise<number> {
   return typeof address === 'object' && address ? address.port : port;
 }
 
+/** Where Node can listen with SO_REUSEPORT (its docs: elsewhere the option raises an error). */
+const REUSE_PORT_PLATFORMS = new Set<string>(['linux', 'freebsd', 'sunos', 'aix']);
+
 /**
  * The app listening on host:port (refused with EADDRINUSE when taken, as a plain listen is), with `count` more
- * sockets on that port handing their connections to it. Where the system refuses SO_REUSEPORT, the app listens
- * alone. Answers the port (the one the system chose for port 0).
+ * sockets on that port handing their connections to it; on a system without SO_REUSEPORT, the app alone. Answers
+ * the port (the one the system chose for port 0).
  */
 export async function listenWithAcceptors(app: FastifyInstance, host: string, port: number, count = EXTRA_ACCEPTORS): Promise<number> {
-  const free = await claimPort(host, port);
-  try {
-    // reusePort reaches net.Server#listen (fastify passes its options through); its types do not name it.
-    await app.listen({ host, port: free, reusePort: true } as unknown as { host: string; port: number });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw error;
-    await app.listen({ host, port: free });
-    return free;
+  if (!REUSE_PORT_PLATFORMS.has(process.platform) || count === 0) {
+    await app.listen({ host, port });
+    const address = app.server.address();
+    return typeof address === 'object' && address ? address.port : port;
   }
+  const free = await claimPort(host, port);
+  // reusePort reaches net.Server#listen (fastify passes its options through); its types do not name it.
+  await app.listen({ host, port: free, reusePort: true } as unknown as { host: string; port: number });
   await addAcceptors(app.server, host, free, count);
   return free;
 }
@@ -62,11 +64,7 @@ async function addAcceptors(target: HttpServer, host: string, port: number, coun
   const extra: Server[] = [];
   for (let i = 0; i < count; i++) {
     const acceptor = createServer((socket) => target.emit('connection', socket));
-    try {
-      await listen(acceptor, { host, port, reusePort: true });
-    } catch {
-      break;
-    }
+    await listen(acceptor, { host, port, reusePort: true });
     extra.push(acceptor);
   }
   // Closing the server (the app's close) closes them at once: no connection is taken after that. Its 'close' event
