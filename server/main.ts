@@ -1,13 +1,19 @@
 // Starts the Argus server: API, websockets and the built console on one port.
 import { buildApp } from './app.ts';
 import { configFromEnv, DEMO_ADMIN_PASSWORD, DEMO_OPERATOR_PASSWORD } from './config.ts';
-import { listenWithAcceptors } from './http/acceptors.ts';
+import { claimPort, listenWithAcceptors } from './http/acceptors.ts';
 import { startAlarmMaintenance } from './modules/alarms/maintenance.ts';
 import { startDemoBox } from './simulator/demoBox.ts';
 import { startFlowCounters } from './simulator/flowCounter.ts';
 
 const started = performance.now();
 const config = configFromEnv();
+// A port already taken is said at once, not after the database has been opened and seeded.
+await claimPort(config.host, config.port).catch((error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES') throw error;
+  console.error(`Argus cannot listen on ${config.host}:${config.port}: ${error.code === 'EADDRINUSE' ? 'another program uses that port' : 'not allowed'} (set PORT or HOST).`);
+  process.exit(1);
+});
 const built = await buildApp(config);
 const port = await listenWithAcceptors(built.app, config.host, config.port);
 const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}/`;

@@ -31,7 +31,7 @@ function close(server: Server): Promise<void> {
 }
 
 /** The port, free: bound alone (without SO_REUSEPORT) and released. Port 0 answers a port the system has free. */
-async function claimPort(host: string, port: number): Promise<number> {
+export async function claimPort(host: string, port: number): Promise<number> {
   const probe = createServer();
   await listen(probe, { host, port });
   const address = probe.address();

@@ -2,7 +2,11 @@
 // accepted several in one turn, not one a turn; every acceptor's connections reach the app; a port already taken
 // — by another program or by another Argus — is refused with EADDRINUSE as a plain listen is; closing the app
 // stops them all.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXTRA_ACCEPTORS, listenWithAcceptors } from '../../server/http/acceptors.ts';
@@ -61,6 +65,25 @@ describe('extra acceptors', () => {
     const first = await app();
     const port = await listenWithAcceptors(first, HOST, 0);
     await expect(listenWithAcceptors(await app(), HOST, port)).rejects.toMatchObject({ code: 'EADDRINUSE' });
+  });
+
+  it('npm start on a taken port says so at once, before opening the database', async () => {
+    const other = createServer();
+    await new Promise<void>((resolve) => other.listen(0, HOST, () => resolve()));
+    const taken = (other.address() as { port: number }).port;
+    const dataDir = mkdtempSync(join(tmpdir(), 'argus-port-'));
+    try {
+      const run = spawnSync(process.execPath, ['server/main.ts'], {
+        env: { ...process.env, HOST, PORT: String(taken), DATA_DIR: dataDir, SIMULATOR: 'off' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain(`Argus cannot listen on ${HOST}:${taken}: another program uses that port (set PORT or HOST).`);
+    } finally {
+      other.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('stops accepting on every socket once the app is closed', async () => {
