@@ -1,5 +1,6 @@
-// /synchroModelInfo while another algorithm's versions load: the previous algorithm's versions leave the table at
-// once, so no button of theirs (report, sync) can be clicked under the new algorithm's name. Before, they stayed until
+// /synchroModelInfo while another algorithm's versions load: the previous algorithm's versions leave the table and
+// the version management at once, so no button of theirs (report, sync, withdraw) can be clicked under the new
+// algorithm's name. Before, they stayed until
 // the new list came, and a sync clicked then opened a version the screen could not find (the panel never showed).
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
@@ -44,12 +45,15 @@ it("lists no version of the previous algorithm while the chosen one's load", asy
   calls.listVersions.mockImplementation((id: number) => (id === 1 ? Promise.resolve(listOf(1, versionOf(11, 1, 'Helmet'))) : second.promise));
   const { router } = renderSignedIn(<SynchroModelInfoScreen />, { path: '/synchroModelInfo' });
   await screen.findByRole('button', { name: 'Sync train-1 to edge boxes' });
+  await screen.findByRole('button', { name: 'Withdraw' });
 
   fireEvent.change(screen.getByLabelText(/Algorithm/), { target: { value: '2' } });
   await waitFor(() => expect(router.state.location.search).toContain('algorithmId=2'));
   // Helmet's train-1 is gone before Red patch's list has come.
   expect(screen.queryByRole('button', { name: 'Sync train-1 to edge boxes' })).toBeNull();
   expect(screen.queryByRole('button', { name: 'Report of train-1' })).toBeNull();
+  // Nor under "manage versions": Helmet's published train-1 offered no Withdraw there either.
+  expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();
 
   await act(async () => second.resolve(listOf(2, versionOf(21, 2, 'Red patch'))));
   fireEvent.click(await screen.findByRole('button', { name: 'Sync train-1 to edge boxes' }));

@@ -143,7 +143,7 @@ export default function SynchroModelInfoScreen() {
       {algorithm ? (
         <details>
           <summary>{t('compare.manage')}</summary>
-          <VersionsPanel algorithmId={algorithm.id} name={algorithm.name} onChanged={versions.reload} />
+          <VersionsPanel key={algorithm.id} algorithmId={algorithm.id} name={algorithm.name} onChanged={versions.reload} />
         </details>
       ) : null}
     </section>
