@@ -63,7 +63,7 @@ const coreMessages = {
   'rateLimited': { zh: '请求过于频繁，请稍后再试', en: 'Too many requests; please try again later' },
   'conflict.duplicate': { zh: '{field}“{value}”已存在', en: '{field} "{value}" already exists' },
   'conflict.hasChildren': { zh: '{entity}下还有子项，不能删除', en: 'This {entity} still has children and cannot be deleted' },
-  'conflict.inUse': { zh: '{entity}仍被 {count} 个用户使用，不能删除', en: 'This {entity} is still used by {count} users and cannot be deleted' },
+  'conflict.inUse': { zh: '{entity}仍被 {count} 个用户使用，不能删除', en: 'This {entity} is still in use (users: {count}) and cannot be deleted' },
   'conflict.selfDelete': { zh: '不能删除当前登录的账号', en: 'You cannot delete the account you are signed in with' },
   'conflict.cycle': { zh: '不能把部门移动到它自己或它的下级部门之下', en: 'A department cannot be moved under itself or one of its descendants' },
   'config.badValue': { zh: '配置项 {key} 的值无效：{rule}', en: 'Invalid value for {key}: {rule}' },

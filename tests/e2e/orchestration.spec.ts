@@ -64,7 +64,7 @@ const en: Words = {
   unvalidated: 'Saved, not validated',
   validated: 'Saved and validated',
   pick: /Choose images/,
-  run: /Validate 1 images/,
+  run: /Validate 1 image\b/,
   publish: 'Publish to the warehouse',
   publishConfirm: 'Publish',
   history: 'Orchestration history',

@@ -147,7 +147,7 @@ describe('deleteDept', () => {
     expect(withChildren.json.code).toBe(409);
     const withUsers = await call(server.app, 'DELETE', '/dept/delete', { token: admin, body: { id: dept('运维一组') }, lang: 'en' });
     expect(withUsers.json.code).toBe(409);
-    expect(withUsers.json.msg).toMatch(/used by 1 users/);
+    expect(withUsers.json.msg).toMatch(/still in use \(users: 1\)/);
     expect(find((await tree()).data, '运维一组')).toBeDefined();
   });
 });

@@ -138,7 +138,7 @@ describe('deleteRole', () => {
   it('refuses a role still held by users, and unknown roles', async () => {
     const res = await call(server.app, 'POST', '/role/deleteRole', { token: admin, form: { id: 1 }, lang: 'en' });
     expect(res.json.code).toBe(409);
-    expect(res.json.msg).toMatch(/used by \d+ users/);
+    expect(res.json.msg).toMatch(/still in use \(users: \d+\)/);
     expect((await listRoles({ keyword: 'manager' })).json.data.total).toBe(1);
     expect((await deleteRole({ id: 99999 })).json.code).toBe(404);
   });

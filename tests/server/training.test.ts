@@ -99,7 +99,7 @@ describe('the §5 start rules, cancel and restart', () => {
     expect(few.json).toMatchObject({ code: 409, msg: expect.stringMatching(/at least 4 positive and 4 negative .*4 positive, 2 negative/) });
     await upload(server.app, token, files.slice(6), { algorithmId: String(id) });
     const unclassified = await start(id);
-    expect(unclassified.json).toMatchObject({ code: 409, msg: expect.stringMatching(/1 images are still unclassified/) });
+    expect(unclassified.json).toMatchObject({ code: 409, msg: expect.stringMatching(/Images still unclassified: 1;/) });
     expect((await call(server.app, 'POST', '/warehouse/train', { token, body: { algorithmId: 999_999 } })).json.code).toBe(404);
     expect(await server.database.db.selectFrom('trainJobs').select('id').where('algorithmId', '=', id).execute()).toHaveLength(0);
   });

@@ -50,6 +50,19 @@ describe('i18n catalogues', () => {
       });
     }
 
+    // "1 versions", "1 objects found": an English count before a plural noun needs its _one form beside _other
+    // (i18next picks it by the count).
+    it(`${namespace}: English counts before a plural noun have a singular form`, () => {
+      const english = load('en', namespace);
+      const lacking = [...english]
+        .filter(([key, text]) => /\{\{count\}\}\s+[a-z]+s\b/i.test(text) && !key.endsWith('_other'))
+        .map(([key]) => key);
+      expect(lacking).toEqual([]);
+      for (const key of english.keys()) {
+        if (key.endsWith('_other')) expect(english.has(key.replace(/_other$/, '_one')), `${namespace}:${key}`).toBe(true);
+      }
+    });
+
     it(`${namespace}: no empty messages`, () => {
       for (const language of LANGUAGES) {
         for (const [key, text] of load(language, namespace)) expect(text.trim(), `${language}/${namespace}:${key}`).not.toBe('');

@@ -60,7 +60,7 @@ describe('the target retrieval screen', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Vehicle class' }), { target: { value: '2' } });
     fireEvent.click(within(view).getByLabelText('Unknown'));
     search();
-    await screen.findByText('1 objects found, newest first');
+    await screen.findByText('1 object found, newest first');
     expect(calls.searchTargets.mock.calls[0][0]).toMatchObject({ objType: 2, images: [], attributes: { vehicleColor: 5, vehicleClass: 2, angle: -1 } });
     const card = screen.getByRole('list', { name: 'Search results' });
     expect(within(card).queryByText('Similarity')).toBeNull();
@@ -100,7 +100,7 @@ describe('the target retrieval screen', () => {
     expect((screen.getByRole('button', { name: 'Search' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(threshold, { target: { value: '0.5' } });
     search();
-    await screen.findByText('1 objects found, most similar first');
+    await screen.findByText('1 object found, most similar first');
     expect(calls.searchTargets.mock.calls[0][0]).toMatchObject({ images: ['data:image/png;base64,b'], similarity: 0.5 });
     expect(screen.getByText('98.8%')).toBeTruthy();
     expect(screen.getByTestId('retrieval-compared').textContent).toBe('1 of 3 candidates compared (threshold 0.5). 2 still being indexed, not compared yet.');

@@ -28,7 +28,7 @@ export const trainingMessages = {
   'training.datasetEmpty': { zh: '评估数据集没有图片', en: 'The evaluation dataset has no images' },
   'training.datasetUnlabelled': {
     zh: '评估数据集有 {count} 张图片未标注正负样本，不能计算准确率',
-    en: '{count} images of the evaluation dataset are not labelled positive or negative; accuracy cannot be computed',
+    en: 'Images of the evaluation dataset not labelled positive or negative: {count}; accuracy cannot be computed',
   },
   'training.evalBusy': { zh: '该模型正在此数据集上评估', en: 'This model is already being evaluated on this dataset' },
   'training.evalInterrupted': { zh: '服务器在评估期间停止，评估失败，请重新开始', en: 'The server stopped during the evaluation; it failed, start it again' },
@@ -85,7 +85,7 @@ export const trainingMessages = {
   },
   'training.unclassifiedLeft': {
     zh: '还有 {count} 张图片未分类，请先全部分类再训练',
-    en: '{count} images are still unclassified; classify them all before training',
+    en: 'Images still unclassified: {count}; classify them all before training',
   },
   'training.taskEnded': { zh: '训练任务已结束，不能取消', en: 'The training has already ended; it cannot be cancelled' },
   'training.cancelled': { zh: '已取消训练', en: 'The training was cancelled' },

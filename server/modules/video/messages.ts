@@ -7,7 +7,7 @@ export const videoMessages = {
   'video.tooLong': { zh: '视频时长最多 {hours} 小时', en: 'A clip covers at most {hours} hours' },
   'video.tooManyJobs': {
     zh: '您已有 {count} 个下载任务在等待或进行中，请稍后再试',
-    en: 'You already have {count} downloads pending or running; try again later',
+    en: 'Downloads of yours already pending or running: {count}; try again later',
   },
   'video.noRecording': { zh: '该时间段内没有这台摄像机的录像', en: 'No recording of this camera covers the range' },
   'video.tooManyClips': {
