@@ -109,6 +109,7 @@ test('a weekly plan is created, run now and deleted', async ({ page }) => {
   await confirm.getByRole('button', { name: '立即执行' }).click();
   await expect(confirm.getByRole('alert').or(page.getByText('计划已执行：1 台摄像机'))).toBeVisible();
   if (await confirm.getByRole('alert').isVisible()) await confirm.getByRole('button', { name: '取消' }).click();
+  await expect(confirm).toBeHidden();
   await expect(row).toContainText(/成功|失败/);
   await expectTableInFrame(page);
 
