@@ -28,3 +28,14 @@ export function useAlarmSelector<T extends AlarmTopic, R>(topic: T, select: (val
   const read = useCallback(() => select(store.get(topic)), [store, topic, select]);
   return useSyncExternalStore(subscribe, read, read);
 }
+
+const reconnectCount = (connection: AlarmStoreSnapshot['connection']) => Math.max(0, connection.epoch - 1);
+
+/**
+ * How many times the socket has connected again after its first connection: what a screen that reloads after a
+ * reconnect needs. Reading the whole connection re-rendered such a screen at every change of its status (idle,
+ * connecting, open: two renders of a whole list screen during its first load).
+ */
+export function useReconnects(): number {
+  return useAlarmSelector('connection', reconnectCount);
+}

@@ -1,7 +1,7 @@
 // The router, layouts and guards rendered in jsdom around a session whose effects are fakes, with the server
 // answered by a fetch stub: the main layout and its breadcrumbs, the permission guard, the aliases and extra
 // route sets, the keep-alive screen, the white body and the custom skin, public pages, the licence dialog.
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -133,6 +133,19 @@ describe('the main layout', () => {
     expect(current()).toBe('First screen');
     expect(screen.getByRole('navigation', { name: 'You are here' }).textContent).toContain('Work areas');
     expect(screen.getByText('v1')).toBeTruthy(); // the version title from the system config
+  });
+
+  it('puts a menu group’s entries in the page only once it is open or holds the current screen', async () => {
+    start(`/${firstKey}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'First screen' })).toBeTruthy();
+    const menu = screen.getByRole('navigation', { name: 'Menu' });
+    // The current screen's group has its entries; the others have none until opened.
+    expect(within(menu).getByText('Second screen')).toBeTruthy();
+    expect(within(menu).queryByText('Traffic home')).toBeNull();
+    expect(within(menu).queryByText('Users')).toBeNull();
+    fireEvent.click(within(menu).getByText('System'));
+    expect(await within(menu).findByText('Users')).toBeTruthy();
+    expect(within(menu).queryByText('Traffic home')).toBeNull();
   });
 
   it('selects the current menu item by typeIds and shows them', async () => {

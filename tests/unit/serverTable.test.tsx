@@ -1,6 +1,7 @@
 // The shared server-paginated list: loading, empty and error (with retry) states, paging and filters kept in the
 // URL, client-side sorting of the page, row selection. The server is a fake loader the test controls.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useEffect } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FilterBar, FilterField, useFilterDraft } from '../../src/components/table/FilterBar.tsx';
@@ -24,7 +25,13 @@ const columns: TableColumn<Row>[] = [
   { key: 'size', header: 'Size', width: 100, sortable: true },
 ];
 
+/** The screen's commits (an effect without dependencies runs once per commit of the component). */
+let harnessCommits = 0;
+
 function Harness({ load }: { load: Loader }) {
+  useEffect(() => {
+    harnessCommits++;
+  });
   const list = useServerList<Row, 'keyword'>({ filterKeys: ['keyword'], rowKey: (row) => row.id, load });
   const draft = useFilterDraft(list.filters, list.setFilters);
   return (
@@ -73,6 +80,19 @@ describe('ServerTable states', () => {
     expect(screen.getByText('alpha')).toBeTruthy();
     expect(screen.getByText('beta')).toBeTruthy();
     expect(screen.queryByText('No data')).toBeNull();
+  });
+
+  it('renders the screen twice for its first page: at mount and with the rows', async () => {
+    const answer = deferred<ListPage<Row>>();
+    harnessCommits = 0;
+    start(() => answer.promise);
+    // Frames pass while the page loads (the table's width is observed): nothing of the screen changes.
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(harnessCommits).toBe(1);
+    await act(async () => answer.resolve({ list: rows(['alpha', 'beta']), total: 2 }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.getByText('alpha')).toBeTruthy();
+    expect(harnessCommits).toBe(2);
   });
 
   it('keeps the pager hidden (laid out) until the first page is in and the table has taken its height, and not on later loads', async () => {

@@ -152,7 +152,10 @@ describe('operation log screen', () => {
     await waitFor(() => expect(calls.listLogs).toHaveBeenLastCalledWith(expect.objectContaining({ username: 'admin' }), 1, 20, expect.anything()));
     expect(router.state.location.search).toBe('?username=admin');
     calls.exportLogs.mockResolvedValue(undefined);
-    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    // The filtered page renders as a transition: Export is offered once it is in.
+    const exportButton = screen.getByRole('button', { name: 'Export' });
+    await waitFor(() => expect(exportButton.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(exportButton);
     await waitFor(() => expect(calls.exportLogs).toHaveBeenCalledWith(expect.objectContaining({ username: 'admin' })));
   });
 });

@@ -14,24 +14,47 @@ import { selectMenu, useSession } from '../session.tsx';
 import { menuIcon } from './menuIcons.tsx';
 import { useMenuDictionary } from './pageTitle.ts';
 
-function MenuEntry({ item, depth, language }: { item: MenuModule; depth: number; language: string }) {
+interface EntryProps {
+  item: MenuModule;
+  depth: number;
+  language: string;
+  /** The groups whose entries are in the page: the open ones and those above the current item. */
+  shown: ReadonlySet<string>;
+}
+
+function entryLook(item: MenuModule, depth: number, language: string) {
   const Icon = menuIcon(item.moduleIcon);
   // rsuite shows icons on the first level (they are all a collapsed menu shows).
-  const icon = depth === 0 ? <Icon /> : undefined;
-  const label = menuLabel(item, language);
-  if (item.children.length > 0) {
-    return (
-      <Nav.Menu eventKey={String(item.id)} title={label} icon={icon} placement="rightStart">
-        {item.children.map((child) => (
-          <MenuEntry key={child.id} item={child} depth={depth + 1} language={language} />
-        ))}
-      </Nav.Menu>
-    );
-  }
+  return { icon: depth === 0 ? <Icon /> : undefined, label: menuLabel(item, language) };
+}
+
+function MenuEntry({ item, depth, language, shown }: EntryProps) {
+  if (item.children.length > 0) return <MenuGroup item={item} depth={depth} language={language} shown={shown} />;
+  const { icon, label } = entryLook(item, depth, language);
   return (
     <Nav.Item eventKey={String(item.id)} icon={icon} as={Link} to={menuHref(item)}>
       {label}
     </Nav.Item>
+  );
+}
+
+/**
+ * A group's entries are put in the page once the group has been open (or while it is open, or holds the current
+ * item). rsuite renders every group's entries, hidden, whether or not it is ever opened: the administrator's menu
+ * was 58 hidden links (a seventh of a list screen's elements, and the costliest part of the shell's first render on a
+ * phone) that most visits never open.
+ */
+function MenuGroup({ item, depth, language, shown }: EntryProps) {
+  const key = String(item.id);
+  const { icon, label } = entryLook(item, depth, language);
+  const [opened, setOpened] = useState(false);
+  const entries = opened || shown.has(key);
+  return (
+    <Nav.Menu eventKey={key} title={label} icon={icon} placement="rightStart" onToggle={(open) => open && setOpened(true)}>
+      {entries
+        ? item.children.map((child) => <MenuEntry key={child.id} item={child} depth={depth + 1} language={language} shown={shown} />)
+        : null}
+    </Nav.Menu>
   );
 }
 
@@ -58,6 +81,8 @@ export function SideMenu({ expanded, onToggle, canExpand }: SideMenuProps) {
   // below down as the screen loaded: a layout shift), and open by themselves after a menu click or a link.
   const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorKeys(trail));
 
+  const shown = useMemo(() => new Set([...openKeys, ...ancestorKeys(trail)]), [openKeys, trail]);
+
   useEffect(() => {
     const ancestors = ancestorKeys(trail);
     setOpenKeys((open) => (ancestors.every((key) => open.includes(key)) ? open : [...new Set([...open, ...ancestors])]));
@@ -75,7 +100,7 @@ export function SideMenu({ expanded, onToggle, canExpand }: SideMenuProps) {
         <Sidenav.Body>
           <Nav activeKey={activeKey}>
             {menu.map((item) => (
-              <MenuEntry key={item.id} item={item} depth={0} language={i18n.language} />
+              <MenuEntry key={item.id} item={item} depth={0} language={i18n.language} shown={shown} />
             ))}
           </Nav>
         </Sidenav.Body>

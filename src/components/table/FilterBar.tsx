@@ -36,7 +36,12 @@ export function useFilterDraft<K extends string>(
   // outside (Back, a link) does.
   const ownApply = useRef<Record<K, string> | null>(null);
   const appliedKey = JSON.stringify(applied);
+  // The filters the draft was last set from: at mount the draft starts from them, and setting it again re-rendered
+  // the whole screen once more during its first load.
+  const draftedFrom = useRef(appliedKey);
   useEffect(() => {
+    if (draftedFrom.current === appliedKey) return;
+    draftedFrom.current = appliedKey;
     const next = JSON.parse(appliedKey) as Record<K, string>;
     const mine = ownApply.current;
     ownApply.current = null;

@@ -2,7 +2,7 @@
 // the paging, the loading overlay, the empty and error states (with Retry), sorting and row selection.
 // The contract's list operations take no sort parameter, so sorting orders the rows of the current page and
 // the table says so under the pager.
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import Checkbox from 'rsuite/Checkbox';
@@ -52,16 +52,22 @@ export function ServerTable<Row extends object>({ list, columns, label, filters,
   const checkedOnPage = keys.filter((key) => list.selected.has(key)).length;
   // Until the first page is in, the pager and the table's scrollbar are laid out but not shown: they would move
   // down as the rows arrive (a layout shift). The table takes its new height a frame or two after the rows (it
-  // measures them), so they are shown two frames after the first load ends: where they stay.
-  const [settled, setSettled] = useState(false);
+  // measures them), so they are shown two frames after the first load ends: where they stay. The attribute is set
+  // on the element, not through state: a state change re-rendered the whole table once more (every cell; ~30 ms of
+  // main thread on a phone for a page of alarms).
+  const sectionRef = useRef<HTMLElement | null>(null);
+  const settled = useRef(false);
   const firstLoadDone = list.status !== 'loading';
   useEffect(() => {
-    if (settled || !firstLoadDone) return;
+    if (settled.current || !firstLoadDone) return;
     let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => setSettled(true));
+      frame = requestAnimationFrame(() => {
+        settled.current = true;
+        sectionRef.current?.setAttribute('data-first-load', 'false');
+      });
     });
     return () => cancelAnimationFrame(frame);
-  }, [settled, firstLoadDone]);
+  }, [firstLoadDone]);
 
   const toggleRow = (key: number | string, checked: boolean) => {
     const next = new Set(list.selected);
@@ -83,8 +89,15 @@ export function ServerTable<Row extends object>({ list, columns, label, filters,
     );
 
   const { measureRef, data } = useWrappedRows(list.rows);
+  const sectionRefs = useCallback(
+    (element: HTMLElement | null) => {
+      sectionRef.current = element;
+      measureRef(element);
+    },
+    [measureRef],
+  );
   return (
-    <section ref={measureRef} className="server-table" aria-label={label} aria-busy={list.status === 'loading'} data-first-load={!settled}>
+    <section ref={sectionRefs} className="server-table" aria-label={label} aria-busy={list.status === 'loading'} data-first-load="true">
       {filters || actions ? (
         <div className="server-table-toolbar">
           <div className="server-table-filters">{filters}</div>

@@ -1,7 +1,7 @@
 // The state of a server-paginated list: filters, page and sort from the URL; one request per view (earlier ones
 // are aborted, so a slow answer never overwrites a newer one); loading, error with retry; the row selection.
 // A screen declares what to load; ServerTable shows it.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, type ListStatePatch, readListState, type SortState, sortRows, writeListState } from './listState.ts';
 
@@ -61,6 +61,8 @@ export function useServerList<Row, K extends string>(options: ServerListOptions<
     error: null,
   });
   const [selected, setSelected] = useState<ReadonlySet<number | string>>(NOTHING_SELECTED);
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
   const [attempt, setAttempt] = useState(0);
   // The latest loader without making it a dependency: screens pass a new closure on every render.
   const loadRef = useRef(options.load);
@@ -75,14 +77,20 @@ export function useServerList<Row, K extends string>(options: ServerListOptions<
   useEffect(() => {
     const controller = new AbortController();
     const [filters, pageNo, pageSize] = JSON.parse(requestKey) as [Record<K, string>, number, number];
-    setResult((current) => ({ ...current, status: 'loading', error: null }));
+    // The same state when it is loading already (the first load): a new object re-rendered the screen for nothing.
+    setResult((current) => (current.status === 'loading' ? current : { ...current, status: 'loading', error: null }));
     loadRef.current({ filters, pageNo, pageSize, signal: controller.signal }).then(
       (page) => {
         if (controller.signal.aborted) return;
-        setResult({ status: 'ready', page, error: null });
-        // Keep only selected rows that are still on the page.
-        const keys = new Set(page.list.map((row) => rowKeyRef.current(row)));
-        setSelected((current) => (current.size === 0 ? current : new Set([...current].filter((key) => keys.has(key)))));
+        // The page renders as a transition: React renders its rows in slices and lets the browser answer a tap or a
+        // key in between (a page of alarms is ~100 ms of rendering on a phone's CPU).
+        startTransition(() => {
+          setResult({ status: 'ready', page, error: null });
+          // Keep only selected rows that are still on the page (nothing to do, and no update, when none is).
+          if (selectedRef.current.size === 0) return;
+          const keys = new Set(page.list.map((row) => rowKeyRef.current(row)));
+          setSelected((current) => new Set([...current].filter((key) => keys.has(key))));
+        });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;

@@ -6,15 +6,23 @@
 import { type RefCallback, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 export function useWrappedRows<T>(rows: T[]): { measureRef: RefCallback<HTMLElement>; data: T[] } {
-  const [width, setWidth] = useState(0);
+  // A new width hands the rows over again. The first width the observer reports, and any while the table has no
+  // rows, does not: rows render at the width the table has (that re-render of the whole table came once per list
+  // screen's first load, for nothing).
+  const [resized, setResized] = useState(0);
+  const hasRows = useRef(false);
+  hasRows.current = rows.length > 0;
   const observer = useRef<ResizeObserver | null>(null);
   const measureRef = useCallback<RefCallback<HTMLElement>>((element) => {
     observer.current?.disconnect();
     observer.current = null;
     if (!element || typeof ResizeObserver === 'undefined') return;
+    let width: number | null = null;
     observer.current = new ResizeObserver((entries) => {
       const next = Math.round(entries[0]?.contentRect.width ?? 0);
-      setWidth((current) => (current === next ? current : next));
+      const previous = width;
+      width = next;
+      if (previous !== null && previous !== next && hasRows.current) setResized((n) => n + 1);
     });
     observer.current.observe(element);
   }, []);
@@ -27,6 +35,6 @@ export function useWrappedRows<T>(rows: T[]): { measureRef: RefCallback<HTMLElem
     return () => cancelAnimationFrame(frame);
   }, [rows]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new width, or the rows laid out, is the reason for a new array
-  const data = useMemo(() => rows.slice(), [rows, width, laidOut]);
+  const data = useMemo(() => rows.slice(), [rows, resized, laidOut]);
   return { measureRef, data };
 }

@@ -14,7 +14,7 @@ import { useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
 import type { AlarmStatus } from '../../machines/alarmLifecycle.machine.ts';
-import { useAlarmTopic, useRealtime } from '../../realtime/useRealtime.ts';
+import { useRealtime, useReconnects } from '../../realtime/useRealtime.ts';
 import type { ActionType } from './actionPermissions.ts';
 import { alarmColumns } from './alarmColumns.tsx';
 import { AlarmFilterFields } from './AlarmFilterFields.tsx';
@@ -49,7 +49,7 @@ export function AlarmListScreen({ mode }: { mode: AlarmListMode }) {
   const [exporting, setExporting] = useState(false);
   const { store } = useRealtime();
   // A reconnect may have missed status changes: the page reloads then (§7 catch-up).
-  const epoch = useAlarmTopic('connection').epoch;
+  const reconnects = useReconnects();
 
   const list = useServerList<WarnEvent, AlarmFilterKey>({
     filterKeys: ALARM_FILTERS,
@@ -67,8 +67,8 @@ export function AlarmListScreen({ mode }: { mode: AlarmListMode }) {
   });
   const { reload } = list;
   useEffect(() => {
-    if (epoch > 1) reload();
-  }, [epoch, reload]);
+    if (reconnects > 0) reload();
+  }, [reconnects, reload]);
 
   const draft = useFilterDraft(list.filters, list.setFilters, {
     validate: (values) => Object.fromEntries(Object.entries(filterProblems(values)).map(([key, problem]) => [key, problemText(t, problem)])),

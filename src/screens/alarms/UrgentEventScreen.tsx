@@ -8,7 +8,7 @@ import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import { URGENT_LIST_CAP } from '../../machines/urgentList.ts';
-import { useAlarmTopic, useRealtime } from '../../realtime/useRealtime.ts';
+import { useAlarmTopic, useRealtime, useReconnects } from '../../realtime/useRealtime.ts';
 import { AlarmActions } from './AlarmActions.tsx';
 import { AlarmSnapshot } from './AlarmSnapshot.tsx';
 import { listUrgentAlarms } from './alarmsApi.ts';
@@ -24,13 +24,13 @@ export default function UrgentEventScreen() {
   const typeName = useTypeName();
   const { store } = useRealtime();
   const urgent = useAlarmTopic('urgent');
-  const epoch = useAlarmTopic('connection').epoch;
+  const reconnects = useReconnects();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const { confirm, dialog } = useConfirm();
 
   // On open, on Retry, and after a reconnect (what changed meanwhile is not replayed).
-  const reloadKey = `${attempt}|${epoch > 1 ? epoch : 0}`;
+  const reloadKey = `${attempt}|${reconnects}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey stands for Retry and reconnects
   useEffect(() => {
     const controller = new AbortController();
