@@ -10,10 +10,7 @@ import type { ServerConfig } from './config.ts';
 import { loadContract, type Contract } from './contract/loadContract.ts';
 import { API_PREFIX, registerOperations } from './contract/registerOperations.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
-import { seedSimulatedHistory } from './db/seed/dashSeed.ts';
-import { seedIfEmpty } from './db/seed/seed.ts';
-import { seedDemoTraining } from './db/seed/trainingSeed.ts';
+import { prepareDatabase } from './db/prepare.ts';
 import { ApiError } from './http/apiError.ts';
 import type { AppServices } from './http/handler.ts';
 import { pickLang, translate } from './http/messages.ts';
@@ -67,14 +64,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     inMemory: config.inMemoryDatabase,
     loadDataDir: config.databaseTemplate,
   });
-  await migrate(database);
-  const seeded = await seedIfEmpty(database.db, config);
-  // A new demo site gets its simulated history (marked simulated), so its charts have something true to show.
-  if (seeded && config.historyDays > 0) {
-    await seedSimulatedHistory(database.db, { days: config.historyDays, dataDir: config.dataDir, durable: Boolean(config.databaseUrl) });
-    // And its training area: a trained, published algorithm and a dataset halfway through the wizard.
-    await seedDemoTraining(database.db, config.dataDir);
-  }
+  await prepareDatabase(database, config);
   await sealStoredRtspUrls(database.db);
   const contract = loadContract();
   const services: AppServices = { config, db: database.db };

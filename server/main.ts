@@ -1,6 +1,7 @@
 // Starts the Argus server: API, websockets and the built console on one port.
 import { buildApp } from './app.ts';
 import { configFromEnv, DEMO_ADMIN_PASSWORD, DEMO_OPERATOR_PASSWORD } from './config.ts';
+import { prepareNewDataDir, needsNewDataDir } from './db/newDataDir.ts';
 import { claimPort, listenWithAcceptors } from './http/acceptors.ts';
 import { startAlarmMaintenance } from './modules/alarms/maintenance.ts';
 import { startDemoBox } from './simulator/demoBox.ts';
@@ -14,6 +15,9 @@ await claimPort(config.host, config.port).catch((error: NodeJS.ErrnoException) =
   console.error(`Argus cannot listen on ${config.host}:${config.port}: ${error.code === 'EADDRINUSE' ? 'another program uses that port' : 'not allowed'} (set PORT or HOST).`);
   process.exit(1);
 });
+// A new embedded database is created and seeded by a child process (newDataDir.ts: the memory that takes is the
+// child's, not this long-running process's).
+if (needsNewDataDir(config)) await prepareNewDataDir();
 const built = await buildApp(config);
 const port = await listenWithAcceptors(built.app, config.host, config.port);
 const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}/`;
