@@ -17,7 +17,12 @@ await claimPort(config.host, config.port).catch((error: NodeJS.ErrnoException) =
 });
 // A new embedded database is created and seeded by a child process (newDataDir.ts: the memory that takes is the
 // child's, not this long-running process's).
-if (needsNewDataDir(config)) await prepareNewDataDir();
+if (needsNewDataDir(config)) {
+  await prepareNewDataDir().catch((error: Error) => {
+    console.error(`Argus could not create its database in ${config.dataDir}: ${error.message}`);
+    process.exit(1);
+  });
+}
 const built = await buildApp(config);
 const port = await listenWithAcceptors(built.app, config.host, config.port);
 const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}/`;

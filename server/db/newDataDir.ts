@@ -26,7 +26,9 @@ export function prepareNewDataDir(env: NodeJS.ProcessEnv = process.env): Promise
     });
     child.on('error', reject);
     child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`preparing the new database failed (${signal ?? `exit code ${code}`}): ${stderr.trim()}`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`preparing the new database failed (${signal ?? `exit code ${code}`})${stderr.trim() ? `: ${stderr.trim()}` : ''}`)),
     );
   });
 }
