@@ -34,6 +34,11 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
 }
 
+/** Where the embedded database lives under a data directory. */
+export function pgliteDataDir(dataDir: string): string {
+  return join(dataDir, 'pgdata');
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPGlite(options.dataDir, options.inMemory === true, options.loadDataDir);
 }
@@ -88,7 +93,7 @@ async function openPGlite(dataDir: string, inMemory: boolean, loadDataDir?: Blob
   if (inMemory) {
     pglite = await PGlite.create({ ...memory, ...(loadDataDir ? { loadDataDir } : {}) });
   } else {
-    const dir = join(dataDir, 'pgdata');
+    const dir = pgliteDataDir(dataDir);
     mkdirSync(dir, { recursive: true });
     pglite = await PGlite.create({ ...memory, dataDir: dir });
   }

@@ -8,12 +8,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerConfig } from '../config.ts';
+import { pgliteDataDir } from './database.ts';
 
 const CHILD = fileURLToPath(new URL('./newDataDirChild.ts', import.meta.url));
 
 /** True when the embedded database of this configuration does not exist yet. */
 export function needsNewDataDir(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'inMemoryDatabase'>): boolean {
-  return !config.databaseUrl && !config.inMemoryDatabase && !existsSync(join(config.dataDir, 'pgdata', 'PG_VERSION'));
+  return !config.databaseUrl && !config.inMemoryDatabase && !existsSync(join(pgliteDataDir(config.dataDir), 'PG_VERSION'));
 }
 
 /** Runs the child with this process's environment (it reads the same configuration); rejects with its last output. */
