@@ -32,6 +32,8 @@ export interface DatabaseOptions {
   inMemory?: boolean;
   /** In memory only: start from this dump of a data directory (PGlite's dumpDataDir) instead of an empty one. */
   loadDataDir?: Blob;
+  /** The embedded database's own folder, when not the data directory's (a new one is built aside: newDataDir.ts). */
+  pgliteDir?: string;
 }
 
 /** Where the embedded database lives under a data directory. */
@@ -40,7 +42,7 @@ export function pgliteDataDir(dataDir: string): string {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPGlite(options.dataDir, options.inMemory === true, options.loadDataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPGlite(options.pgliteDir ?? pgliteDataDir(options.dataDir), options.inMemory === true, options.loadDataDir);
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
@@ -85,7 +87,7 @@ function loadPgliteAssets() {
   return pgliteAssets;
 }
 
-async function openPGlite(dataDir: string, inMemory: boolean, loadDataDir?: Blob): Promise<DatabaseHandle> {
+async function openPGlite(dir: string, inMemory: boolean, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGliteDialect } = await import('./pgliteDialect.ts');
   let pglite: InstanceType<typeof PGlite>;
@@ -93,7 +95,6 @@ async function openPGlite(dataDir: string, inMemory: boolean, loadDataDir?: Blob
   if (inMemory) {
     pglite = await PGlite.create({ ...memory, ...(loadDataDir ? { loadDataDir } : {}) });
   } else {
-    const dir = pgliteDataDir(dataDir);
     mkdirSync(dir, { recursive: true });
     pglite = await PGlite.create({ ...memory, dataDir: dir });
   }
