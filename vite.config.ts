@@ -1,8 +1,10 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { LANGUAGES } from './src/i18n/languages.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { routePages } from './scripts/vite/routePages.ts';
+import { codeChunkGroups } from './scripts/vite/codeChunks.ts';
 import { RSUITE_SHEETS_DIR, rsuiteCss } from './scripts/vite/rsuiteCss.ts';
 import { styleChunkGroups } from './scripts/vite/styleChunks.ts';
 
@@ -20,9 +22,10 @@ const proxy = Object.fromEntries([
   ...bareApiPaths.map((path) => [path, { target: server, changeOrigin: true }]),
 ]);
 
-const vendorModules = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
-const i18nModules = /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/;
-const stateModules = /[\\/]node_modules[\\/](xstate|@xstate[\\/]react|use-sync-external-store)[\\/]/;
+// The libraries every page runs: React and the router, i18n, the state machines.
+const vendorModules = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|i18next|react-i18next|xstate|@xstate[\\/]react|use-sync-external-store)[\\/]/;
+// The catalogues of every page (common, errors) and of the signed-in shell (shell), one chunk per language.
+const baseCatalogues = (language: string) => new RegExp(`[\\\\/]src[\\\\/]i18n[\\\\/]${language}[\\\\/](common|errors|shell)\\.json$`);
 
 export default defineConfig({
   plugins: [rsuiteCss(), react(), routePages(), precompress()],
@@ -33,16 +36,19 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Rolldown's successor of manualChunks: libraries every screen needs change rarely, so they get their own
-        // long-cached chunks (React and the router; i18n; state machines). rsuite is left to automatic splitting
-        // so each lazy screen loads only the components it uses.
+        // Rolldown's successor of manualChunks. Over HTTP/1.1 a browser fetches six files at a time, so what pages
+        // load together is one file: the libraries every page runs (they change rarely: one long-cached chunk),
+        // the base catalogues of the page's language, the styles, and the tiers of the console's own code. The
+        // rest (each screen's code, the rsuite components only some screens use) is left to automatic splitting.
+        // Groups of higher priority capture first; a group also takes what its modules import, unless taken.
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: vendorModules },
-            { name: 'i18n', test: i18nModules },
-            { name: 'state', test: stateModules },
+            { name: 'vendor', test: vendorModules, priority: 100 },
+            ...LANGUAGES.map((language) => ({ name: `i18n-${language}`, test: baseCatalogues(language), priority: 100 })),
             // The styles every page, and every signed-in page, loads: one file each (styleChunks.ts).
-            ...styleChunkGroups({ srcDir: resolve('src'), sheetsDir: resolve(RSUITE_SHEETS_DIR) }),
+            ...styleChunkGroups({ srcDir: resolve('src'), sheetsDir: resolve(RSUITE_SHEETS_DIR) }).map((group) => ({ ...group, priority: 90 })),
+            // The boot, the signed-in shell, the list kit (codeChunks.ts).
+            ...codeChunkGroups(),
           ],
         },
       },

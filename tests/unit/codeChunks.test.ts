@@ -1,0 +1,54 @@
+// Issue 9, item 5: what pages load together is one file each — the boot, the signed-in shell with the helpers most
+// screens use, the list kit — so a signed-in page fetches ~20 scripts instead of ~70. The tiers hold no module
+// twice, leave the page's and the route pages' own modules (entry, sign-in screen, layouts) as chunks of their own,
+// and the sign-in page loads nothing of the signed-in tiers.
+// @vitest-environment node
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { codeChunkGroups, codeChunkTiers } from '../../scripts/vite/codeChunks.ts';
+import { BOOT, LIST_KIT, LOGIN_SCREEN, SHELL, SHELL_HELPERS } from '../../scripts/vite/entryModules.ts';
+
+const srcDir = resolve('src');
+const at = (module: string) => join(srcDir, module);
+const tiers = codeChunkTiers(srcDir);
+const tier = (name: string) => tiers.find((candidate) => candidate.name === name)!;
+const rsuite = (component: string) => resolve('node_modules/rsuite/esm', component, 'index.js');
+
+describe('code chunks', () => {
+  it('has the three tiers, each module and component in one of them only', () => {
+    expect(tiers.map((t) => t.name)).toEqual(['boot', 'signed-in', 'list-kit']);
+    const modules = tiers.flatMap((t) => [...t.modules]);
+    expect(new Set(modules).size).toBe(modules.length);
+    const components = tiers.flatMap((t) => [...t.components]);
+    expect(new Set(components).size).toBe(components.length);
+  });
+
+  it("keeps the entry, the sign-in screen and the layouts out of every tier", () => {
+    for (const module of [BOOT, LOGIN_SCREEN, ...SHELL]) for (const t of tiers) expect(t.modules.has(at(module))).toBe(false);
+  });
+
+  it('puts the helpers most screens use with the shell, and the list kit with its tier', () => {
+    for (const helper of SHELL_HELPERS) expect(tier('signed-in').modules.has(at(helper))).toBe(true);
+    for (const module of LIST_KIT) expect(tier('list-kit').modules.has(at(module))).toBe(true);
+    expect(tier('list-kit').components.has('Table')).toBe(true);
+    expect(tier('signed-in').components.has('Sidenav')).toBe(true);
+  });
+
+  it('leaves what the boot imports out of the signed-in tiers', () => {
+    expect(tier('boot').modules.has(at('api/client.ts'))).toBe(true);
+    expect(tier('signed-in').modules.has(at('api/client.ts'))).toBe(false);
+    expect(tier('list-kit').modules.has(at('api/client.ts'))).toBe(false);
+  });
+
+  it('matches module ids, with or without a query, and rsuite components by their module', () => {
+    const [boot, signedIn, listKit] = codeChunkGroups(srcDir);
+    expect(boot.priority).toBeGreaterThan(signedIn.priority);
+    expect(signedIn.priority).toBeGreaterThan(listKit.priority);
+    expect(signedIn.test(at('app/permissions.tsx'))).toBe(true);
+    expect(signedIn.test(`${at('app/permissions.tsx')}?used`)).toBe(true);
+    expect(listKit.test(rsuite('Table'))).toBe(true);
+    expect(signedIn.test(rsuite('Table'))).toBe(false);
+    expect(listKit.test(at('screens/alarms/AlarmListScreen.tsx'))).toBe(false);
+    expect(listKit.test(rsuite('TreePicker'))).toBe(false);
+  });
+});
