@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { LANGUAGES } from './src/i18n/languages.ts';
+import { BASE_NAMESPACES, SHELL_NAMESPACES } from './src/i18n/routeNamespaces.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { routePages } from './scripts/vite/routePages.ts';
 import { codeChunkGroups } from './scripts/vite/codeChunks.ts';
@@ -25,7 +26,8 @@ const proxy = Object.fromEntries([
 // The libraries every page runs: React and the router, i18n, the state machines.
 const vendorModules = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|i18next|react-i18next|xstate|@xstate[\\/]react|use-sync-external-store)[\\/]/;
 // The catalogues of every page (common, errors) and of the signed-in shell (shell), one chunk per language.
-const baseCatalogues = (language: string) => new RegExp(`[\\\\/]src[\\\\/]i18n[\\\\/]${language}[\\\\/](common|errors|shell)\\.json$`);
+const baseCatalogues = (language: string) =>
+  new RegExp(`[\\\\/]src[\\\\/]i18n[\\\\/]${language}[\\\\/](${[...BASE_NAMESPACES, ...SHELL_NAMESPACES].join('|')})\\.json$`);
 
 export default defineConfig({
   plugins: [rsuiteCss(), react(), routePages(), precompress()],
