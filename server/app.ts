@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { AjvCompiler } from '@fastify/ajv-compiler';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import { loadContract, type Contract } from './contract/loadContract.ts';
@@ -21,6 +20,7 @@ import { registerCompression, registerConsoleFiles } from './http/delivery.ts';
 import { FILES_PREFIX, registerSecurityHeaders } from './http/securityHeaders.ts';
 import { registerSignInLimits } from './http/signInLimits.ts';
 import { describeSchemaErrors } from './http/validationMessages.ts';
+import { validatorPool } from './http/validatorPool.ts';
 import { closeDetector } from './ml/detector.ts';
 import { closeFeatures } from './ml/features.ts';
 import { prepareIngestFields } from './modules/alarms/ingestFields.ts';
@@ -53,9 +53,9 @@ export interface BuildOptions {
  * One validator pool for every app this process builds: an app built again from the same contract (the tests build
  * one per file; a restart in place) finds its route schemas compiled already instead of compiling 270 of them anew
  * (1.5–4 s of each start on a loaded 2-core machine). The contract's route schemas are shared objects
- * (registerOperations), which is what Ajv's compile cache is keyed by.
+ * (registerOperations), which is what Ajv's compile cache is keyed by; the pool's key is cheap (validatorPool.ts).
  */
-const sharedValidators = AjvCompiler();
+const sharedValidators = validatorPool();
 
 export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<BuiltApp> {
   const database = await openDatabase({
