@@ -110,10 +110,15 @@ export function pickLang(acceptLanguage: string | undefined): Lang {
   return acceptLanguage && /^\s*en\b/i.test(acceptLanguage) ? 'en' : 'zh';
 }
 
+/**
+ * The message in the language, its {placeholders} filled. `{count|camera|cameras}` is a counted word: the first
+ * form when the parameter is 1, the second otherwise (English writes "1 camera", "3 cameras", never "camera(s)").
+ */
 export function translate(lang: Lang, key: MessageKey, params: Record<string, unknown> = {}): string {
   const template = messages[key][lang];
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+  return template.replace(/\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}/g, (_, name: string, one?: string, other?: string) => {
     const value = params[name];
+    if (one !== undefined) return Number(value) === 1 ? one : (other ?? one);
     if (typeof value === 'string' && value in messages) return messages[value as MessageKey][lang];
     return value === undefined ? `{${name}}` : String(value);
   });

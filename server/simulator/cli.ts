@@ -62,8 +62,8 @@ const onResult = (r: PostResult) => {
   latencies.push(r.ms);
 };
 const sim = runSimulator({ url: args.url, boxes, rate, types, duration, onResult });
-if (sim.rate < rate) console.warn(`rate capped at ${sim.rate}/s: ${boxes.length} box(es) × ${PER_BOX_MAX_RATE}/s`);
-console.log(`simulating ${boxes.length} box(es) → ${args.url} at ${sim.rate} alarms/s${duration ? ` for ${duration} s` : ''} (types: ${args.types})`);
+if (sim.rate < rate) console.warn(`rate capped at ${sim.rate}/s: ${boxes.length} ${boxes.length === 1 ? 'box' : 'boxes'} × ${PER_BOX_MAX_RATE}/s`);
+console.log(`simulating ${boxes.length} ${boxes.length === 1 ? 'box' : 'boxes'} → ${args.url} at ${sim.rate} alarms/s${duration ? ` for ${duration} s` : ''} (types: ${args.types})`);
 
 const report = () => {
   const sorted = [...latencies].sort((a, b) => a - b);

@@ -39,6 +39,6 @@ export function startDemoBox(serverUrl: string, dataDir: string, log: (line: str
       }
     },
   });
-  log(`simulator: ${boxes.length} simulated edge box(es) heartbeat every 10 s and post an alarm every 10–20 s from a started camera (SIMULATOR=off disables them)`);
+  log(`simulator: ${boxes.length} simulated edge ${boxes.length === 1 ? 'box' : 'boxes'} heartbeat every 10 s and post an alarm every 10–20 s from a started camera (SIMULATOR=off disables them)`);
   return running;
 }

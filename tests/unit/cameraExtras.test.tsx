@@ -109,7 +109,7 @@ describe('camera extras', () => {
     const dialog = await screen.findByRole('alertdialog', { name: /Sync the event configuration/ });
     expect(calls.syncEventConfig).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sync event configuration' }));
-    await waitFor(() => expect(screen.getAllByRole('status').some((node) => node.textContent === '3 configuration(s) sent')).toBe(true));
+    await waitFor(() => expect(screen.getAllByRole('status').some((node) => node.textContent === '3 configurations sent')).toBe(true));
   });
 
   it('links cameras across for the chosen event, never more required than linked', async () => {

@@ -63,6 +63,12 @@ describe('i18n catalogues', () => {
       }
     });
 
+    // "Started 1 device(s)": a counted noun takes its plural form by the count (_one/_other), not "(s)".
+    it(`${namespace}: English counted messages write no "(s)"`, () => {
+      const hedged = [...load('en', namespace)].filter(([, text]) => /\{\{\w+\}\}/.test(text) && /[a-z]\(s\)/i.test(text)).map(([key]) => key);
+      expect(hedged).toEqual([]);
+    });
+
     it(`${namespace}: no empty messages`, () => {
       for (const language of LANGUAGES) {
         for (const [key, text] of load(language, namespace)) expect(text.trim(), `${language}/${namespace}:${key}`).not.toBe('');

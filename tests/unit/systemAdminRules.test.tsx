@@ -199,7 +199,7 @@ describe('deleting a scene', () => {
     const used = (await screen.findByText('Highway')).closest('[role="row"]') as HTMLElement;
     fireEvent.click(within(used).getByRole('button', { name: 'Delete' }));
     const info = await screen.findByRole('alertdialog');
-    expect(info.textContent).toContain('The scene “Highway” is still used by 3 camera(s) and cannot be deleted');
+    expect(info.textContent).toContain('The scene “Highway” is still used by 3 cameras and cannot be deleted');
     expect(within(info).queryByRole('button', { name: 'Delete' })).toBeNull();
     const footerClose = within(info).getAllByRole('button', { name: 'Close' }).find((button) => button.textContent === 'Close')!;
     fireEvent.click(footerClose);

@@ -7,7 +7,7 @@ export const alarmMessages = {
   'alarms.notFoundAny': { zh: '告警不存在或已删除', en: 'None of the alarms exist (or they were deleted)' },
   'alarms.conflict.batch': {
     zh: '{count} 条告警未能处理：已被他人处理或状态不符（如告警 {id} 当前为“{status}”，处理人 {user}）',
-    en: '{count} alarm(s) could not be handled: already handled or in another state (e.g. alarm {id} is {status}, handled by {user})',
+    en: '{count} {count|alarm|alarms} could not be handled: already handled or in another state (e.g. alarm {id} is {status}, handled by {user})',
   },
   'alarms.conflict.state': {
     zh: '告警 {id} 当前为“{status}”（处理人 {user}，{time}），不能{action}',

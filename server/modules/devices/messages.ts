@@ -6,7 +6,7 @@ export const deviceMessages = {
   'entity.scene': { zh: '场景', en: 'scene' },
   'scenes.inUse': {
     zh: '场景“{name}”仍被 {count} 台摄像机使用（共 {scenes} 个场景在用），不能删除：请先把这些摄像机改到其他场景',
-    en: 'Scene "{name}" is still used by {count} camera(s) ({scenes} of the scenes are in use) and cannot be deleted: move those cameras to another scene first',
+    en: 'Scene "{name}" is still used by {count} {count|camera|cameras} ({scenes} of the scenes are in use) and cannot be deleted: move those cameras to another scene first',
   },
   'entity.edgeBox': { zh: '边缘盒子', en: 'edge box' },
   'entity.cameraEntry': { zh: '点位', en: 'catalogue camera' },

@@ -81,7 +81,7 @@ export function DeviceListView({ kind, permission, title, extraActions }: Device
       action: async () => {
         if (devices.length === 1) {
           await (start ? startDevice(devices[0].id) : stopDevice(devices[0].id));
-          notify('success', t(start ? 'run.started' : 'run.stopped', { n: 1 }));
+          notify('success', t(start ? 'run.started' : 'run.stopped', { count: 1 }));
           list.reload();
           return;
         }
@@ -90,7 +90,7 @@ export function DeviceListView({ kind, permission, title, extraActions }: Device
         list.reload();
         const failure = batchFailureText(t, result.succeeded.length, result.failed, (f) => nameOf(f.cameraId));
         if (failure) throw new Error(failure);
-        notify('success', t(start ? 'run.started' : 'run.stopped', { n: result.succeeded.length }));
+        notify('success', t(start ? 'run.started' : 'run.stopped', { count: result.succeeded.length }));
       },
     });
 
@@ -101,7 +101,7 @@ export function DeviceListView({ kind, permission, title, extraActions }: Device
       confirmLabel: t('actions.delete'),
       action: async () => {
         await deleteDevices(kind, devices.map((device) => device.id));
-        notify('success', t('delete.done', { n: devices.length }));
+        notify('success', t('delete.done', { count: devices.length }));
         list.afterDelete(devices.length);
       },
     });

@@ -75,7 +75,7 @@ export default function UserConfigScreen() {
       confirmLabel: t('actions.delete'),
       action: async () => {
         await deleteUsers(users.map((user) => user.id));
-        notify('success', t('users.deleted', { n: users.length }));
+        notify('success', t('users.deleted', { count: users.length }));
         list.afterDelete(users.length);
       },
     });

@@ -40,7 +40,7 @@ export default function BatchTaskScreen() {
   const runNow = (plan: TaskPlan) =>
     confirm({
       title: t('plans.runTitle'),
-      message: t('plans.runOne', { name: plan.name, action: t(`plans.action.${plan.action}`), n: plan.cameraIds.length }),
+      message: t('plans.runOne', { name: plan.name, action: t(`plans.action.${plan.action}`), count: plan.cameraIds.length }),
       confirmLabel: t('plans.run'),
       action: async () => {
         const result = await executePlan(plan.id);
@@ -50,7 +50,7 @@ export default function BatchTaskScreen() {
           const reasons = result.failed.map((failure) => `${nameOf(failure.cameraId)}：${failure.msg}`).join('；');
           throw new Error(t('plans.partial', { ok: result.succeeded.length, failed: result.failed.length, reasons }));
         }
-        notify('success', t('plans.ran', { n: result.succeeded.length }));
+        notify('success', t('plans.ran', { count: result.succeeded.length }));
       },
     });
 
@@ -63,7 +63,7 @@ export default function BatchTaskScreen() {
         confirmLabel: t('delete'),
       }, async () => {
         await deletePlans(plans.map((plan) => plan.id));
-        notify('success', t('plans.deleted', { n: plans.length }));
+        notify('success', t('plans.deleted', { count: plans.length }));
         list.afterDelete(plans.length);
       }),
     );

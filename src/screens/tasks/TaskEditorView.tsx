@@ -97,7 +97,7 @@ function TaskEditor({ task, camera, canWrite, onBack, reload }: { task: Detectio
       confirmLabel: t(start ? 'start' : 'stop'),
       action: async () => {
         await (start ? startTask(task.id) : stopTask(task.id));
-        notify('success', t(start ? 'started' : 'stopped', { n: 1 }));
+        notify('success', t(start ? 'started' : 'stopped', { count: 1 }));
         reload();
       },
     });

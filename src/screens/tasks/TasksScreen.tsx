@@ -67,7 +67,7 @@ function TaskList({ title, canWrite, open }: { title: string; canWrite: boolean;
         if (tasks.length === 1) {
           await (start ? startTask(tasks[0].id) : stopTask(tasks[0].id));
           list.reload();
-          notify('success', t(start ? 'started' : 'stopped', { n: 1 }));
+          notify('success', t(start ? 'started' : 'stopped', { count: 1 }));
           return;
         }
         const result = await batchTasks(tasks.map((task) => task.id), start);
@@ -76,7 +76,7 @@ function TaskList({ title, canWrite, open }: { title: string; canWrite: boolean;
           const reasons = result.failed.map((failure) => td('batch.failure', { name: nameOf(failure.id), reason: failure.msg })).join('；');
           throw new Error(td('batch.partial', { ok: result.succeeded.length, failed: result.failed.length, reasons }));
         }
-        notify('success', t(start ? 'started' : 'stopped', { n: result.succeeded.length }));
+        notify('success', t(start ? 'started' : 'stopped', { count: result.succeeded.length }));
       }),
     );
 

@@ -69,7 +69,7 @@ export function WorkClothesPanel({ boxId, canWrite }: { boxId: number; canWrite:
       confirmLabel: t('actions.delete'),
       action: async () => {
         await deleteWorkClothes(entries.map((entry) => entry.id));
-        notify('success', t('boxExtras.clothes.deleted', { n: entries.length }));
+        notify('success', t('boxExtras.clothes.deleted', { count: entries.length }));
         list.afterDelete(entries.length);
       },
     });

@@ -174,7 +174,7 @@ function CameraConfigBody({ device, canWrite, onBack, reload }: { device: Device
         onClose={() => setAdding(false)}
         onAdded={(ids) => {
           setAdding(false);
-          notify('success', t('events.added', { n: ids.length }));
+          notify('success', t('events.added', { count: ids.length }));
           reload();
         }}
       />

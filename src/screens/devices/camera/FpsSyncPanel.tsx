@@ -47,7 +47,7 @@ export function FpsSyncPanel({ cameraId, cameraName, canWrite }: { cameraId: num
       action: async () => {
         const n = await syncEventConfig(cameraId);
         setSynced(n);
-        notify('success', t('cameraExtras.sync.done', { n }));
+        notify('success', t('cameraExtras.sync.done', { count: n }));
       },
     });
 
@@ -101,7 +101,7 @@ export function FpsSyncPanel({ cameraId, cameraName, canWrite }: { cameraId: num
           <Button size="sm" onClick={sync}>
             {t('cameraExtras.sync.button')}
           </Button>{' '}
-          {synced !== null ? <span role="status">{t('cameraExtras.sync.done', { n: synced })}</span> : null}
+          {synced !== null ? <span role="status">{t('cameraExtras.sync.done', { count: synced })}</span> : null}
         </p>
       ) : null}
       {dialog}
