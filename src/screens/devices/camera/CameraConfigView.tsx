@@ -74,7 +74,7 @@ function CameraConfigBody({ device, canWrite, onBack, reload }: { device: Device
       confirmLabel: t(start ? 'run.start' : 'run.stop'),
       action: async () => {
         await (start ? startDevice(device.id, event?.eventId) : stopDevice(device.id, event?.eventId));
-        notify('success', t(start ? 'run.started' : 'run.stopped', { n: 1 }));
+        notify('success', t(start ? 'run.started' : 'run.stopped', { count: 1 }));
         reload();
       },
     });
