@@ -32,3 +32,10 @@ export function moduleClosure(entry: string, seen = new Set<string>(), options: 
   }
   return seen;
 }
+
+/** The given modules and the src modules they import without waiting (static imports only), transitively. */
+export function staticModuleClosure(entries: Iterable<string>): Set<string> {
+  const files = new Set<string>();
+  for (const entry of entries) moduleClosure(entry, files, { dynamic: false });
+  return files;
+}

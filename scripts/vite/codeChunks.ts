@@ -12,17 +12,11 @@
 // The boot's entry, the sign-in screen and the layouts stay chunks of their own (the page and the route pages name
 // them; a module a group captures has no chunk of its own in the manifest).
 import { join, resolve } from 'node:path';
-import { moduleClosure, source } from '../moduleGraph.ts';
+import { source, staticModuleClosure } from '../moduleGraph.ts';
 import { BOOT, LIST_KIT, LOGIN_SCREEN, SHELL, SHELL_HELPERS } from './entryModules.ts';
 
 const RSUITE_IMPORT = /from\s*['"]rsuite\/([A-Za-z]+)['"]/g;
 const RSUITE_COMPONENT = /[\\/]node_modules[\\/]rsuite[\\/]esm[\\/]([A-Za-z]+)[\\/]index\.js$/;
-
-function staticModules(entries: string[]): Set<string> {
-  const files = new Set<string>();
-  for (const entry of entries) moduleClosure(entry, files, { dynamic: false });
-  return files;
-}
 
 function rsuiteComponents(files: Iterable<string>): Set<string> {
   const found = new Set<string>();
@@ -47,7 +41,7 @@ export function codeChunkTiers(srcDir: string): ChunkTier[] {
   const held = new Set<string>();
   const heldComponents = new Set<string>();
   for (const [name, entries] of [['boot', [BOOT, LOGIN_SCREEN]], ['signed-in', [...SHELL, ...SHELL_HELPERS]], ['list-kit', LIST_KIT]] as const) {
-    const closure = staticModules(entries.map(at));
+    const closure = staticModuleClosure(entries.map(at));
     const modules = new Set([...closure].filter((f) => !held.has(f) && !own.has(f)));
     const components = new Set([...rsuiteComponents(closure)].filter((c) => !heldComponents.has(c)));
     for (const f of closure) held.add(f);

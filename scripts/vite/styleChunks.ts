@@ -7,7 +7,7 @@
 // Inside a file the order is Rolldown's: the boot's own sheets then rsuite's base; rsuite's shell then the shell's
 // own. Measured: the computed style of every element on 14 screens and dialogs is unchanged but for those buttons.
 import { dirname, join, resolve } from 'node:path';
-import { moduleClosure, source } from '../moduleGraph.ts';
+import { source, staticModuleClosure } from '../moduleGraph.ts';
 import { BOOT, SHELL } from './entryModules.ts';
 
 const CSS_IMPORT = /import\s*['"](\.{1,2}\/[^'"]+\.css)['"]/g;
@@ -20,9 +20,7 @@ export function cssImportedBy(files: Iterable<string>): Set<string> {
 }
 
 function staticCss(entries: string[]): Set<string> {
-  const files = new Set<string>();
-  for (const entry of entries) moduleClosure(entry, files, { dynamic: false });
-  return cssImportedBy(files);
+  return cssImportedBy(staticModuleClosure(entries));
 }
 
 export interface StyleChunkOptions {
