@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { LANGUAGES } from './src/i18n/languages.ts';
 import { BASE_NAMESPACES, SHELL_NAMESPACES } from './src/i18n/routeNamespaces.ts';
 import { precompress } from './scripts/vite/precompress.ts';
+import { resizeObserverAlias } from './scripts/vite/resizeObserverAlias.ts';
 import { routePages } from './scripts/vite/routePages.ts';
 import { codeChunkGroups } from './scripts/vite/codeChunks.ts';
 import { RSUITE_SHEETS_DIR, rsuiteCss } from './scripts/vite/rsuiteCss.ts';
@@ -31,6 +32,8 @@ const baseCatalogues = (language: string) =>
 
 export default defineConfig({
   plugins: [rsuiteCss(), react(), routePages(), precompress()],
+  // rsuite's resize-observer ponyfill becomes the browser's own observer (src/app/resizeObserver.ts says why).
+  resolve: { alias: [resizeObserverAlias(resolve('src'))] },
   build: {
     outDir: 'dist',
     // bench/bundleSizes.ts reads the manifest to measure what the login route loads first.
