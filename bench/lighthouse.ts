@@ -7,35 +7,11 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { benchPort, CHROMIUM, CHROMIUM_ARGS, canMeasureInBrowser, loadAverage, startBenchServer } from './benchServer.ts';
+import { type LighthouseFigures, type LighthouseRun, readRun, runFailure, summariseRuns } from './lighthouseRuns.ts';
 
-export interface LighthouseRun {
-  score: number;
-  lcpMs: number;
-  fcpMs: number;
-  tbtMs: number;
-  cls: number;
-  speedIndexMs: number;
-  bootupMs: number;
-  mainThreadMs: number;
-  jsRequests: number;
-  /** Script and style bytes as transferred (Lighthouse's network records, headers included), kB. */
-  jsCssKb: number;
-}
-
-export interface LighthouseFigures {
-  route: string;
-  formFactor: 'mobile' | 'desktop';
-  runs: number;
-  median: LighthouseRun;
-  loadAverage: number[];
-}
+export type { LighthouseFigures, LighthouseRun };
 
 export const LIGHTHOUSE_ROUTES = ['/login', '/historyEvent', '/userConfig'];
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 
 async function signIn(port: number, base: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
@@ -52,26 +28,6 @@ async function signIn(port: number, base: string) {
   }
 }
 
-type Audits = Record<string, { numericValue?: number; details?: { items?: Record<string, unknown>[] } }>;
-
-function readRun(lhr: { categories: { performance: { score: number | null } }; audits: Audits }): LighthouseRun {
-  const a = lhr.audits;
-  const requests = (a['network-requests']?.details?.items ?? []) as { resourceType?: string; transferSize?: number }[];
-  const jsCss = requests.filter((r) => r.resourceType === 'Script' || r.resourceType === 'Stylesheet');
-  return {
-    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-    lcpMs: Math.round(a['largest-contentful-paint']?.numericValue ?? 0),
-    fcpMs: Math.round(a['first-contentful-paint']?.numericValue ?? 0),
-    tbtMs: Math.round(a['total-blocking-time']?.numericValue ?? 0),
-    cls: Math.round((a['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
-    speedIndexMs: Math.round(a['speed-index']?.numericValue ?? 0),
-    bootupMs: Math.round(a['bootup-time']?.numericValue ?? 0),
-    mainThreadMs: Math.round(a['mainthread-work-breakdown']?.numericValue ?? 0),
-    jsRequests: requests.filter((r) => r.resourceType === 'Script').length,
-    jsCssKb: Math.round(jsCss.reduce((n, r) => n + (r.transferSize ?? 0), 0) / 102.4) / 10,
-  };
-}
-
 export async function measureLighthouse(runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3), routes = LIGHTHOUSE_ROUTES): Promise<LighthouseFigures[] | null> {
   if (!canMeasureInBrowser()) return null;
   const server = await startBenchServer(benchPort(11));
@@ -79,7 +35,7 @@ export async function measureLighthouse(runs = Number(process.env.LIGHTHOUSE_RUN
   // One browser signed out (for /login, which sends a signed-in user on) and one signed in.
   const anonymous = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: flags });
   const signedIn = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: flags });
-  const results = new Map<string, { runs: LighthouseRun[]; load: number[] }>();
+  const results = new Map<string, { runs: LighthouseRun[]; failed: string[]; load: number[] }>();
   try {
     await signIn(signedIn.port, server.base);
     for (let i = 0; i < runs; i++) {
@@ -100,8 +56,10 @@ export async function measureLighthouse(runs = Number(process.env.LIGHTHOUSE_RUN
             writeFileSync(join(reportDir, `${route.slice(1)}-${formFactor}-${i + 1}.json`), JSON.stringify(result.lhr));
           }
           const key = `${route} ${formFactor}`;
-          const entry = results.get(key) ?? { runs: [], load: [] };
-          entry.runs.push(readRun(result.lhr as never));
+          const entry = results.get(key) ?? { runs: [], failed: [], load: [] };
+          const failure = runFailure(result.lhr as never);
+          if (failure) entry.failed.push(failure);
+          else entry.runs.push(readRun(result.lhr as never));
           entry.load.push(load);
           results.set(key, entry);
         }
@@ -112,11 +70,9 @@ export async function measureLighthouse(runs = Number(process.env.LIGHTHOUSE_RUN
     signedIn.kill();
     await server.stop();
   }
-  return [...results].map(([key, { runs: measured, load }]) => {
+  return [...results].map(([key, { runs: measured, failed, load }]) => {
     const [route, formFactor] = key.split(' ') as [string, 'mobile' | 'desktop'];
-    const fields = Object.keys(measured[0]) as (keyof LighthouseRun)[];
-    const med = Object.fromEntries(fields.map((f) => [f, median(measured.map((r) => r[f]))])) as unknown as LighthouseRun;
-    return { route, formFactor, runs: measured.length, median: med, loadAverage: load };
+    return summariseRuns(route, formFactor, measured, failed, load);
   });
 }
 

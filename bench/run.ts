@@ -63,8 +63,10 @@ if (wants('lighthouse')) {
   results.lighthouse = lighthouse ?? 'not measured (needs dist/ and /usr/bin/chromium)';
   for (const f of lighthouse ?? []) {
     const m = f.median;
+    // The runs' range beside the median: on a shared machine a run's TBT can move by half.
+    const range = (field: keyof typeof f.spread) => (f.runs > 1 ? ` (${f.spread[field][0]}–${f.spread[field][1]})` : '');
     console.log(
-      `Lighthouse ${f.route} ${f.formFactor} (median of ${f.runs}): score ${m.score}, LCP ${m.lcpMs} ms, FCP ${m.fcpMs} ms, TBT ${m.tbtMs} ms, CLS ${m.cls}, ` +
+      `Lighthouse ${f.route} ${f.formFactor} (median of ${f.runs}${f.failed.length ? `; ${f.failed.length} run${f.failed.length > 1 ? 's' : ''} failed: ${f.failed.join(', ')}` : ''}): score ${m.score}${range('score')}, LCP ${m.lcpMs}${range('lcpMs')} ms, FCP ${m.fcpMs} ms, TBT ${m.tbtMs}${range('tbtMs')} ms, CLS ${m.cls}, ` +
         `JS boot-up ${m.bootupMs} ms, main thread ${m.mainThreadMs} ms, ${m.jsRequests} JS requests, JS + CSS ${m.jsCssKb} kB (load ${f.loadAverage.join(', ')})`,
     );
   }
