@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { LANGUAGES } from './src/i18n/languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES } from './src/i18n/languages.ts';
 import { BASE_NAMESPACES, SHELL_NAMESPACES } from './src/i18n/routeNamespaces.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { resizeObserverAlias } from './scripts/vite/resizeObserverAlias.ts';
@@ -31,7 +31,7 @@ const baseCatalogues = (language: string) =>
   new RegExp(`[\\\\/]src[\\\\/]i18n[\\\\/]${language}[\\\\/](${[...BASE_NAMESPACES, ...SHELL_NAMESPACES].join('|')})\\.json$`);
 
 export default defineConfig({
-  plugins: [rsuiteCss(), react(), routePages(), precompress()],
+  plugins: [rsuiteCss(), react(), routePages({ language: DEFAULT_LANGUAGE, base: BASE_NAMESPACES, shell: SHELL_NAMESPACES }), precompress()],
   // rsuite's resize-observer ponyfill becomes the browser's own observer (src/app/resizeObserver.ts says why).
   resolve: { alias: [resizeObserverAlias(resolve('src'))] },
   build: {

@@ -4,8 +4,11 @@
 // at Lighthouse's 4× CPU), and no request for them before the boot's own scripts were in. Each pages/<route>.html
 // is index.html plus <link rel="modulepreload"> for the scripts of the route's screen and layouts and
 // <link rel="preload" as="style"> for their sheets, so the browser fetches them while it parses the page and the
-// boot's preload helper finds them already there. The server answers a route's URL with its page
-// (server/http/delivery.ts), any other URL with index.html. pages/routes.json lists the pages.
+// boot's preload helper finds them already there. The page also announces what the boot fetches before it can
+// start the session: config.json (<link rel="preload" as="fetch">, which the boot's fetch of it takes over) and the
+// message catalogues of the route in the default language — without them those requests left only once the boot
+// script had run, one more round trip between the scripts and the session's first request. The server answers a
+// route's URL with its page (server/http/delivery.ts), any other URL with index.html. pages/routes.json lists them.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,6 +17,7 @@ import { FLEX_LAYOUT, MAIN_LAYOUT, PROTECTED_LAYOUT } from './entryModules.ts';
 
 export interface ManifestChunk {
   file: string;
+  name?: string;
   imports?: string[];
   css?: string[];
   isEntry?: boolean;
@@ -27,7 +31,19 @@ export interface RouteLike {
   layout: string;
   redirect?: string;
   screen?: () => unknown;
+  /** The route's i18n namespaces beyond the base ones (and, behind sign-in, the shell's). */
+  namespaces?: readonly string[];
 }
+
+/** What the plugin needs of src/i18n: the default language and the namespaces every page, and the shell, load. */
+export interface CatalogueRule {
+  language: string;
+  base: readonly string[];
+  shell: readonly string[];
+}
+
+/** The runtime configuration the boot fetches (public/config.json), relative to the base. */
+export const RUNTIME_CONFIG = 'config.json';
 
 export const PAGES_DIR = 'pages';
 export const PAGES_INDEX = 'pages/routes.json';
@@ -44,10 +60,36 @@ export function screenModule(loader: () => unknown): string {
 
 /** The manifest keys of what a route loads besides the boot: its layouts and its screen. */
 export function routeModules(entry: RouteLike, routes: readonly RouteLike[]): string[] {
-  const target = entry.redirect ? routes.find((candidate) => candidate.path === entry.redirect && candidate.screen) : entry;
+  const target = targetOf(entry, routes);
   if (!target?.screen) return [];
   const layouts = target.public ? [] : [PROTECTED_LAYOUT, target.layout === 'main' ? MAIN_LAYOUT : FLEX_LAYOUT];
   return [...layouts.map((module) => `src/${module}`), screenModule(target.screen)];
+}
+
+/** The route a URL serves: a table redirect's target, if it has a screen. */
+function targetOf(entry: RouteLike, routes: readonly RouteLike[]): RouteLike | undefined {
+  return entry.redirect ? routes.find((candidate) => candidate.path === entry.redirect && candidate.screen) : entry;
+}
+
+/**
+ * The catalogue files of a route in the rule's language, in load order: the chunk of the base (and shell) namespaces,
+ * then the route's own. A namespace with no file of its own must sit in the base chunk, or the build is wrong.
+ */
+export function routeCatalogues(manifest: Manifest, entry: RouteLike, routes: readonly RouteLike[], rule: CatalogueRule): string[] {
+  const target = targetOf(entry, routes);
+  if (!target?.screen) return [];
+  const grouped = Object.entries(manifest).find(([, chunk]) => chunk.name === `i18n-${rule.language}`)?.[1].file;
+  const files: string[] = [];
+  const add = (file: string) => {
+    if (!files.includes(file)) files.push(file);
+  };
+  for (const namespace of [...rule.base, ...(target.public ? [] : rule.shell), ...(target.namespaces ?? [])]) {
+    const own = manifest[`src/i18n/${rule.language}/${namespace}.json`]?.file;
+    if (own) add(own);
+    else if (grouped) add(grouped);
+    else throw new Error(`the catalogue ${rule.language}/${namespace} is in no chunk of the build`);
+  }
+  return files;
 }
 
 /** The chunks a manifest key loads without waiting (its static imports, transitively), as keys. */
@@ -85,9 +127,17 @@ export function routeAssets(manifest: Manifest, keys: string[], boot = bootFiles
 
 const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
 
+export interface PageAssets {
+  js: string[];
+  css: string[];
+  /** Files the boot fetches with fetch() (config.json). */
+  fetch?: string[];
+}
+
 /** index.html with the route's files announced at the end of its head. */
-export function pageHtml(indexHtml: string, base: string, assets: { js: string[]; css: string[] }): string {
+export function pageHtml(indexHtml: string, base: string, assets: PageAssets): string {
   const links = [
+    ...(assets.fetch ?? []).map((file) => `<link rel="preload" as="fetch" crossorigin href="${attribute(base + file)}">`),
     ...assets.js.map((file) => `<link rel="modulepreload" crossorigin href="${attribute(base + file)}">`),
     ...assets.css.map((file) => `<link rel="preload" as="style" crossorigin href="${attribute(base + file)}">`),
   ];
@@ -98,7 +148,7 @@ export function pageHtml(indexHtml: string, base: string, assets: { js: string[]
 /** A route's page file, relative to the build's folder: /historyEvent → pages/historyEvent.html. */
 export const pageFile = (path: string) => `${PAGES_DIR}/${path.replace(/^\/+/, '').replaceAll('/', '~')}.html`;
 
-export function routePages(): Plugin {
+export function routePages(catalogues: CatalogueRule): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'argus-route-pages',
@@ -126,7 +176,9 @@ export function routePages(): Plugin {
         if (keys.length === 0) continue;
         const file = pageFile(entry.path);
         mkdirSync(dirname(join(outDir, file)), { recursive: true });
-        writeFileSync(join(outDir, file), pageHtml(indexHtml, config.base, routeAssets(manifest, keys, boot)));
+        const code = routeAssets(manifest, keys, boot);
+        const texts = routeCatalogues(manifest, entry, routes, catalogues).filter((catalogue) => !boot.has(catalogue) && !code.js.includes(catalogue));
+        writeFileSync(join(outDir, file), pageHtml(indexHtml, config.base, { fetch: [RUNTIME_CONFIG], js: [...code.js, ...texts], css: code.css }));
         index[entry.path] = file;
       }
       writeFileSync(join(outDir, PAGES_INDEX), `${JSON.stringify(index, null, 1)}\n`);

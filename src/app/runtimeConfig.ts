@@ -36,7 +36,10 @@ export function runtimeConfig(): RuntimeConfig {
   return current;
 }
 
-/** Loads config.json; a missing or broken file leaves the defaults (and says so in the console). */
+/**
+ * Loads config.json; a missing or broken file leaves the defaults (and says so in the console). A route's page
+ * announces the file (scripts/vite/routePages.ts), so this fetch usually takes over a request already under way.
+ */
 export async function loadRuntimeConfig(url = `${import.meta.env.BASE_URL}config.json`): Promise<RuntimeConfig> {
   let raw: unknown = {};
   try {

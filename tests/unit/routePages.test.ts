@@ -4,7 +4,7 @@
 // @vitest-environment node
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type Manifest, pageFile, pageHtml, routeAssets, routeModules, screenModule } from '../../scripts/vite/routePages.ts';
+import { type Manifest, pageFile, pageHtml, routeAssets, routeCatalogues, routeModules, screenModule } from '../../scripts/vite/routePages.ts';
 import { flattenRoutes } from '../../src/routes.ts';
 
 const manifest: Manifest = {
@@ -17,7 +17,13 @@ const manifest: Manifest = {
   'src/screens/alarms/HistoryEventScreen.tsx': { file: 'assets/History-1.js', imports: ['_table-1.js'], css: ['assets/alarms-1.css'] },
   '_table-1.js': { file: 'assets/table-1.js', imports: ['_vendor-1.js'], css: ['assets/table-1.css'] },
   'src/screens/auth/LoginScreen.tsx': { file: 'assets/Login-1.js', imports: ['_vendor-1.js'] },
+  '_i18n-zh-CN-1.js': { file: 'assets/i18n-zh-CN-1.js', name: 'i18n-zh-CN' },
+  '_i18n-en-1.js': { file: 'assets/i18n-en-1.js', name: 'i18n-en' },
+  'src/i18n/zh-CN/alarms.json': { file: 'assets/alarms-zh-1.js' },
+  'src/i18n/en/alarms.json': { file: 'assets/alarms-en-1.js' },
+  'src/i18n/zh-CN/auth.json': { file: 'assets/auth-zh-1.js' },
 };
+const rule = { language: 'zh-CN', base: ['common', 'errors'], shell: ['shell'] };
 
 describe('route pages', () => {
   it('finds the screen module of every route in the table', () => {
@@ -55,6 +61,28 @@ describe('route pages', () => {
     expect(page).toContain('    <link rel="modulepreload" crossorigin href="/assets/a.js">\n    <link rel="preload" as="style" crossorigin href="/assets/b.css">\n  </head>');
     expect(pageHtml(html, '/', { js: ['assets/"x.js'], css: [] })).toContain('href="/assets/&quot;x.js"');
     expect(() => pageHtml('<html></html>', '/', { js: [], css: [] })).toThrow();
+  });
+
+  it("names the route's catalogues in the default language: the base chunk, then the route's own namespaces", () => {
+    const loader = Object.assign(() => null, { toString: () => "() => import('./screens/x/X.tsx')" });
+    const routes = [
+      { path: '/historyEvent', layout: 'main', screen: loader, namespaces: ['alarms', 'common'] },
+      { path: '/login', layout: 'none', public: true, screen: loader, namespaces: ['auth'] },
+      { path: '/alarmCenter', layout: 'main', redirect: '/historyEvent' },
+      { path: '/broken', layout: 'main', screen: loader, namespaces: ['video'] },
+    ];
+    expect(routeCatalogues(manifest, routes[0], routes, rule)).toEqual(['assets/i18n-zh-CN-1.js', 'assets/alarms-zh-1.js']);
+    expect(routeCatalogues(manifest, routes[1], routes, rule)).toEqual(['assets/i18n-zh-CN-1.js', 'assets/auth-zh-1.js']);
+    expect(routeCatalogues(manifest, routes[2], routes, rule)).toEqual(routeCatalogues(manifest, routes[0], routes, rule));
+    expect(routeCatalogues(manifest, routes[0], routes, { ...rule, language: 'en' })).toEqual(['assets/i18n-en-1.js', 'assets/alarms-en-1.js']);
+    // A namespace with no chunk of its own, in a build with no base chunk for the language: named, not skipped.
+    expect(() => routeCatalogues(manifest, routes[3], routes, { ...rule, language: 'fr' })).toThrow(/catalogue fr\/common is in no chunk/);
+  });
+
+  it('announces config.json as a fetch preload, before the scripts', () => {
+    const html = '<html>\n<head>\n</head>\n</html>';
+    const page = pageHtml(html, '/console/', { fetch: ['config.json'], js: ['assets/a.js'], css: [] });
+    expect(page).toContain('<link rel="preload" as="fetch" crossorigin href="/console/config.json">\n  <link rel="modulepreload" crossorigin href="/console/assets/a.js">');
   });
 
   it('names page files after the path', () => {
