@@ -44,7 +44,7 @@ test('an alarm posted by a box appears live, is confirmed, shows confirmed in hi
 
   // History: the alarm, confirmed, by the operator.
   await page.goto('/historyEvent');
-  const historyRow = page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: String(alarm.id), exact: true }) });
+  const historyRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(alarm.id), exact: true }) });
   await expect(historyRow).toContainText('已确认');
   await expect(historyRow).toContainText('operator');
 
@@ -90,7 +90,7 @@ test("the alarm drawer's code not arriving says so and keeps the list; after a r
     } else await route.continue();
   });
   await signIn(page, OPERATOR, { path: '/historyEvent' });
-  const first = page.locator('.rs-table-body-row-wrapper .alarm-link-button').first();
+  const first = page.locator('.data-table tbody .alarm-link-button').first();
   await first.click();
   await expect(page.getByText('对话框加载失败，请检查网络后刷新页面')).toBeVisible();
   await expect(page).not.toHaveURL(/alarm=\d+/);
@@ -112,7 +112,7 @@ test("the alarm drawer's code loads at the first opening, which says so meanwhil
     await route.continue();
   });
   await signIn(page, OPERATOR, { path: '/historyEvent' });
-  await page.locator('.rs-table-body-row-wrapper .alarm-link-button').first().click();
+  await page.locator('.data-table tbody .alarm-link-button').first().click();
   await expect(page.getByRole('status', { name: '正在打开告警详情…' })).toBeVisible();
   await expect(page).toHaveURL(/alarm=\d+/);
   release();

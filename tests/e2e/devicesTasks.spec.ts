@@ -11,9 +11,9 @@ async function clickAt(page: Page, canvas: Locator, x: number, y: number) {
   await page.mouse.click(box.x + x * box.width, box.y + y * box.height);
 }
 
-/** The table's content sits in its frame: a browser scroll of rsuite's clipping root shifted every row and cell. */
+/** The table's content sits in its frame: nothing scrolled it sideways behind the user's back. */
 async function expectTableInFrame(page: Page) {
-  const table = page.locator('.rs-table').first();
+  const table = page.locator('.data-table-frame').first();
   expect(await table.evaluate((element) => [element.scrollLeft, element.scrollTop])).toEqual([0, 0]);
 }
 

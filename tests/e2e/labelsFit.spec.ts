@@ -37,7 +37,7 @@ const MAIN_SCREENS = SHELL_ROUTES.filter((route) => route.layout === 'main' && !
 const CUT_LABELS = `(() => {
   const selector = [
     '.rs-tag', 'label', 'button', '.rs-btn', 'th', '.rs-table-cell-header .rs-table-cell-content', 'legend', 'h1', 'h2',
-    '.rs-breadcrumb-item', '.rs-tabs-item', '.device-badge', '.rs-table-cell-content', 'nav a',
+    '.rs-breadcrumb-item', '.rs-tabs-item', '.device-badge', '.rs-table-cell-content', '.data-table td', 'nav a',
   ].join(',');
   const screenReaderOnly = (el) => {
     const box = el.getBoundingClientRect();
@@ -49,12 +49,13 @@ const CUT_LABELS = `(() => {
   for (const el of document.querySelectorAll(selector)) {
     if (screenReaderOnly(el)) continue;
     // A plain data cell may cut a long value (it shows the rest in its tooltip); a cell of badges or buttons may not.
-    if (el.matches('.rs-table-cell-content') && !el.querySelector('.rs-tag, .device-badge, .rs-btn, button')) continue;
+    if (el.matches('.rs-table-cell-content, .data-table td') && !el.querySelector('.rs-tag, .device-badge, .rs-btn, button')) continue;
     if (el.closest('.cell-ellipsis[title]')) continue;
     const text = (el.textContent || '').replace(/\\s+/g, ' ').trim();
     if (text && el.scrollWidth > el.clientWidth + 1) found.push('"' + text.slice(0, 60) + '" (' + el.scrollWidth + ' > ' + el.clientWidth + ' px)');
   }
-  // A row kept the height of one line while its text wrapped to two: the text goes on below the cell.
+  // A row kept the height of one line while its text wrapped to two: the text goes on below the cell (rsuite's
+  // table, which positions its rows itself: the tree tables).
   for (const el of document.querySelectorAll('.rs-table-body-row-wrapper .rs-table-cell-content')) {
     if (screenReaderOnly(el) || el.closest('.cell-ellipsis[title]')) continue;
     const range = document.createRange();

@@ -4,6 +4,7 @@
 // user's buttons and the system setting.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NAMESPACES } from '../../src/i18n/languages.ts';
 import { setupI18n } from '../../src/i18n/setup.ts';
 import { AlarmActions } from '../../src/screens/alarms/AlarmActions.tsx';
 import { ScenesPanel } from '../../src/screens/devices/other/ScenesPanel.tsx';
@@ -47,7 +48,7 @@ vi.mock('../../src/screens/devices/other/otherApi.ts', () => ({ listScenes: call
 
 beforeAll(async () => {
   installDomPolyfills();
-  await setupI18n('en');
+  await setupI18n('en', NAMESPACES);
 });
 beforeEach(() => {
   for (const fn of Object.values(calls)) fn.mockReset();
@@ -196,7 +197,7 @@ describe('deleting a scene', () => {
     calls.listScenes.mockResolvedValue({ list: [scene(1, 'Highway', 3), scene(2, 'Empty', 0)], total: 2, pageNo: 1, pageSize: 20 });
     calls.deleteScenes.mockResolvedValue(undefined);
     renderSignedIn(<ScenesPanel canWrite />, { buttons: ['deviceConfig'] });
-    const used = (await screen.findByText('Highway')).closest('[role="row"]') as HTMLElement;
+    const used = (await screen.findByText('Highway')).closest('tr') as HTMLElement;
     fireEvent.click(within(used).getByRole('button', { name: 'Delete' }));
     const info = await screen.findByRole('alertdialog');
     expect(info.textContent).toContain('The scene “Highway” is still used by 3 cameras and cannot be deleted');
@@ -205,7 +206,7 @@ describe('deleting a scene', () => {
     fireEvent.click(footerClose);
     expect(calls.deleteScenes).not.toHaveBeenCalled();
 
-    const unused = screen.getByText('Empty').closest('[role="row"]') as HTMLElement;
+    const unused = screen.getByText('Empty').closest('tr') as HTMLElement;
     fireEvent.click(within(unused).getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('alertdialog');
     await waitFor(() => expect(confirm.textContent).toContain('No camera uses it'));

@@ -1,0 +1,161 @@
+// The list table of the console: a plain HTML table (header cells, rows, cells; the browser lays it out once and
+// wraps long text itself) with sortable headers, sticky first and last columns, a loading notice and a one-row
+// empty or error state. It took over from rsuite's table, which positions every row and cell absolutely from its
+// own measures: a cold /historyEvent rendered that table 27 times (1,537 cell renders) as each measure changed
+// its state, with a forced layout in most of those commits. Here the rows render once per page of data, and the
+// only measure is the frame's width, for the columns that grow (columnWidths.ts).
+import { type ReactNode, useCallback, useLayoutEffect, useRef } from 'react';
+import { baseWidth, type ColumnSize, columnWidths, stickyOffsets } from './columnWidths.ts';
+import './dataTable.css';
+
+export type SortType = 'asc' | 'desc';
+
+export interface DataColumn<Row> extends ColumnSize {
+  key: string;
+  header: ReactNode;
+  /** The header is a button that orders the rows by this column (onSort). */
+  sortable?: boolean;
+  align?: 'left' | 'center' | 'right';
+  cell(row: Row): ReactNode;
+}
+
+export interface DataTableProps<Row> {
+  columns: ReadonlyArray<DataColumn<Row>>;
+  rows: readonly Row[];
+  rowKey(row: Row): number | string;
+  /** What the table lists (its accessible name). */
+  label: string;
+  loading: boolean;
+  loadingText: string;
+  /** Shown in place of the rows when there are none (the empty message, or the error with its Retry). */
+  empty: ReactNode;
+  sort?: { column: string; type: SortType } | null;
+  onSort?(column: string, type: SortType): void;
+}
+
+/** The next order of a header clicked: a new column starts descending, then each click turns it around. */
+export function nextSort(current: { column: string; type: SortType } | null | undefined, column: string): SortType {
+  return current?.column === column && current.type === 'desc' ? 'asc' : 'desc';
+}
+
+export function DataTable<Row>({ columns, rows, rowKey, label, loading, loadingText, empty, sort, onSort }: DataTableProps<Row>) {
+  const offsets = stickyOffsets(columns);
+  const cellStyle = (index: number) => {
+    const column = columns[index];
+    const offset = offsets[index];
+    if (offset === null) return column.align ? { textAlign: column.align } : undefined;
+    return { textAlign: column.align, [column.fixed === 'left' ? 'left' : 'right']: offset };
+  };
+  const cellClass = (index: number) => (offsets[index] === null ? undefined : `data-table-sticky data-table-sticky-${columns[index].fixed}`);
+  return (
+    <div className="data-table-frame">
+      <table className="data-table" aria-label={label} aria-busy={loading}>
+        <ColumnGroup columns={columns} />
+        <thead>
+          <tr>
+            {columns.map((column, index) => {
+              const sorted = sort?.column === column.key ? sort.type : null;
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={cellClass(index)}
+                  style={cellStyle(index)}
+                  aria-sort={column.sortable ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                >
+                  {column.sortable && onSort ? (
+                    <button type="button" className="data-table-sort" data-sort={sorted ?? undefined} onClick={() => onSort(column.key, nextSort(sort, column.key))}>
+                      {column.header}
+                      <svg className="data-table-sort-icon" viewBox="0 0 10 14" width="10" height="14" aria-hidden="true" focusable="false">
+                        <path d="M5 1 9 5.5H1Z" className="data-table-sort-up" />
+                        <path d="M5 13 1 8.5h8Z" className="data-table-sort-down" />
+                      </svg>
+                    </button>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr className="data-table-state-row">
+              <td colSpan={columns.length}>{loading ? null : empty}</td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((column, index) => (
+                  <td key={column.key} className={cellClass(index)} style={cellStyle(index)}>
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+      {loading ? (
+        <div className="data-table-loading" role="status">
+          <span className="data-table-spinner" aria-hidden="true" />
+          {loadingText}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The most of the frame's width sticky columns may take and stay sticky. */
+export const STICKY_SHARE = 0.5;
+
+/**
+ * The columns' widths for the frame's width, written to the <col> elements directly: a ResizeObserver reports the
+ * frame's width after the browser lays the page out and before it paints, and the widths it sets are laid out in
+ * that same frame. Through React state, that first report rendered again in the rendering task, and React ran the
+ * page's pending effects there first: one 360 ms task at 4x CPU on a cold /historyEvent instead of two shorter
+ * ones. New columns take the last width known (no layout is read for them).
+ */
+function ColumnGroup({ columns }: { columns: readonly ColumnSize[] }) {
+  const ref = useRef<HTMLTableColElement | null>(null);
+  const frameWidth = useRef<number | null>(null);
+  const current = useRef(columns);
+  current.current = columns;
+  const apply = useCallback(() => {
+    const cols = ref.current?.children;
+    if (!cols) return;
+    const widths = frameWidth.current === null ? current.current.map(baseWidth) : columnWidths(current.current, frameWidth.current);
+    widths.forEach((width, index) => {
+      const col = cols[index] as HTMLElement | undefined;
+      if (col) col.style.width = `${width}px`;
+    });
+    // Sticky columns that take most of a narrow frame (a phone's) would leave the rest of the row no room to scroll
+    // into view: there they scroll with the others.
+    const table = ref.current?.parentElement;
+    const sticky = current.current.reduce((sum, column) => sum + (column.fixed ? baseWidth(column) : 0), 0);
+    if (table && frameWidth.current !== null) table.toggleAttribute('data-unstuck', sticky > frameWidth.current * STICKY_SHARE);
+  }, []);
+  useLayoutEffect(() => {
+    const frame = ref.current?.closest('.data-table-frame');
+    if (!frame || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver((entries) => {
+      const width = Math.floor(entries[0]?.contentRect.width ?? 0);
+      if (width <= 0 || width === frameWidth.current) return;
+      frameWidth.current = width;
+      apply();
+    });
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, [apply]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new columns are the reason to write the widths again
+  useLayoutEffect(apply, [columns.length, ...columns.map(baseWidth), ...columns.map((column) => column.flexGrow ?? 0)]);
+  return (
+    <colgroup ref={ref}>
+      {columns.map((_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a column's place is its identity here
+        <col key={index} />
+      ))}
+    </colgroup>
+  );
+}
