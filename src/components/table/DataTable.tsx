@@ -134,7 +134,11 @@ function ColumnGroup({ columns }: { columns: readonly ColumnSize[] }) {
     // into view: there they scroll with the others.
     const table = ref.current?.parentElement;
     const sticky = current.current.reduce((sum, column) => sum + (column.fixed ? baseWidth(column) : 0), 0);
-    if (table && frameWidth.current !== null) table.toggleAttribute('data-unstuck', sticky > frameWidth.current * STICKY_SHARE);
+    if (table && frameWidth.current !== null) {
+      table.toggleAttribute('data-unstuck', sticky > frameWidth.current * STICKY_SHARE);
+      // The empty or error state is centred in the frame, not in a table wider than it.
+      table.style.setProperty('--data-table-frame-width', `${frameWidth.current}px`);
+    }
   }, []);
   useLayoutEffect(() => {
     const frame = ref.current?.closest('.data-table-frame');
