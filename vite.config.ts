@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from './src/i18n/languages.ts';
 import { BASE_NAMESPACES, SHELL_NAMESPACES } from './src/i18n/routeNamespaces.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { resizeObserverAlias } from './scripts/vite/resizeObserverAlias.ts';
+import { rsuiteDates } from './scripts/vite/rsuiteDates.ts';
 import { routePages } from './scripts/vite/routePages.ts';
 import { codeChunkGroups } from './scripts/vite/codeChunks.ts';
 import { RSUITE_SHEETS_DIR, rsuiteCss } from './scripts/vite/rsuiteCss.ts';
@@ -31,7 +32,7 @@ const baseCatalogues = (language: string) =>
   new RegExp(`[\\\\/]src[\\\\/]i18n[\\\\/]${language}[\\\\/](${[...BASE_NAMESPACES, ...SHELL_NAMESPACES].join('|')})\\.json$`);
 
 export default defineConfig({
-  plugins: [rsuiteCss(), react(), routePages({ language: DEFAULT_LANGUAGE, base: BASE_NAMESPACES, shell: SHELL_NAMESPACES }), precompress()],
+  plugins: [rsuiteCss(), rsuiteDates(resolve('src')), react(), routePages({ language: DEFAULT_LANGUAGE, base: BASE_NAMESPACES, shell: SHELL_NAMESPACES }), precompress()],
   // rsuite's resize-observer ponyfill becomes the browser's own observer (src/app/resizeObserver.ts says why).
   resolve: { alias: [resizeObserverAlias(resolve('src'))] },
   build: {

@@ -8,6 +8,7 @@
 // through, which writes the character into the text and loses the segment (the next digits land in the year). A
 // separator here is never written: after a segment the digits completed (the cursor moved on by itself) it is
 // skipped, after a shorter one ("1" of a month) it moves to the next segment, as the arrow key does.
+import './rsuiteDateFns.ts';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import DateRangePicker, { type DateRangePickerProps } from 'rsuite/DateRangePicker';
 import 'rsuite/DateRangePicker/styles/index.css';

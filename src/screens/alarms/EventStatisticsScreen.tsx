@@ -1,6 +1,7 @@
 // /eventStatistics: how many alarms, how they were handled, per day, per hour of a day, by type, and the cameras
 // with the most. The window (≤ 31 days), the day and simulated-or-not are in the URL. Charts are ECharts, loaded
 // on first show (src/components/chart); every number is also given in words.
+import '../../components/dateRange/rsuiteDateFns.ts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

@@ -1,5 +1,6 @@
 // The statistics screens' controls: the date range (§5: at most 15 days, not in the future), whether simulated
 // records count, and the .xlsx export of what the screen shows (its failure said next to the button).
+import '../../../components/dateRange/rsuiteDateFns.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
