@@ -152,8 +152,10 @@ function ColumnGroup({ columns }: { columns: readonly ColumnSize[] }) {
     observer.observe(frame);
     return () => observer.disconnect();
   }, [apply]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: new columns are the reason to write the widths again
-  useLayoutEffect(apply, [columns.length, ...columns.map(baseWidth), ...columns.map((column) => column.flexGrow ?? 0)]);
+  // New sizes are the reason to write the widths again (a list of fixed length: React wants one).
+  const sizes = columns.map((column) => `${baseWidth(column)}:${column.flexGrow ?? 0}:${column.fixed ?? ''}`).join(' ');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sizes stands for the columns apply() reads
+  useLayoutEffect(apply, [apply, sizes]);
   return (
     <colgroup ref={ref}>
       {columns.map((_, index) => (
