@@ -16,7 +16,8 @@ test('wide: the columns fill the frame, the actions column is sticky, a header s
   expect(tableWidth).toBe(frameWidth);
   await expect(table).not.toHaveAttribute('data-unstuck');
   const actions = table.locator('thead th').last();
-  expect(await actions.evaluate((element) => getComputedStyle(element).position)).toBe('sticky');
+  // (The specs are compiled for Node, without the DOM's globals: the page's window is reached through the element.)
+  expect(await actions.evaluate((element) => element.ownerDocument.defaultView?.getComputedStyle(element).position)).toBe('sticky');
 
   const header = table.getByRole('columnheader', { name: /设备编号/ });
   await header.getByRole('button').click();
