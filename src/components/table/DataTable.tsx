@@ -6,9 +6,8 @@
 // only measure is the frame's width, for the columns that grow (columnWidths.ts).
 import { type ReactNode, useCallback, useLayoutEffect, useRef } from 'react';
 import { baseWidth, type ColumnSize, columnWidths, stickyOffsets } from './columnWidths.ts';
+import type { SortState, SortType } from './listState.ts';
 import './dataTable.css';
-
-export type SortType = 'asc' | 'desc';
 
 export interface DataColumn<Row> extends ColumnSize {
   key: string;
@@ -29,24 +28,26 @@ export interface DataTableProps<Row> {
   loadingText: string;
   /** Shown in place of the rows when there are none (the empty message, or the error with its Retry). */
   empty: ReactNode;
-  sort?: { column: string; type: SortType } | null;
+  sort?: SortState | null;
   onSort?(column: string, type: SortType): void;
 }
 
 /** The next order of a header clicked: a new column starts descending, then each click turns it around. */
-export function nextSort(current: { column: string; type: SortType } | null | undefined, column: string): SortType {
+export function nextSort(current: SortState | null | undefined, column: string): SortType {
   return current?.column === column && current.type === 'desc' ? 'asc' : 'desc';
 }
 
 export function DataTable<Row>({ columns, rows, rowKey, label, loading, loadingText, empty, sort, onSort }: DataTableProps<Row>) {
+  // Each column's class and style, once per render: every cell of the column shares them.
   const offsets = stickyOffsets(columns);
-  const cellStyle = (index: number) => {
-    const column = columns[index];
+  const cellProps = columns.map((column, index) => {
     const offset = offsets[index];
-    if (offset === null) return column.align ? { textAlign: column.align } : undefined;
-    return { textAlign: column.align, [column.fixed === 'left' ? 'left' : 'right']: offset };
-  };
-  const cellClass = (index: number) => (offsets[index] === null ? undefined : `data-table-sticky data-table-sticky-${columns[index].fixed}`);
+    if (offset === null) return { className: undefined, style: column.align ? { textAlign: column.align } : undefined };
+    return {
+      className: `data-table-sticky data-table-sticky-${column.fixed}`,
+      style: { textAlign: column.align, [column.fixed === 'left' ? 'left' : 'right']: offset },
+    };
+  });
   return (
     <div className="data-table-frame">
       <table className="data-table" aria-label={label} aria-busy={loading}>
@@ -59,8 +60,7 @@ export function DataTable<Row>({ columns, rows, rowKey, label, loading, loadingT
                 <th
                   key={column.key}
                   scope="col"
-                  className={cellClass(index)}
-                  style={cellStyle(index)}
+                  {...cellProps[index]}
                   aria-sort={column.sortable ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
                 >
                   {column.sortable && onSort ? (
@@ -88,7 +88,7 @@ export function DataTable<Row>({ columns, rows, rowKey, label, loading, loadingT
             rows.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((column, index) => (
-                  <td key={column.key} className={cellClass(index)} style={cellStyle(index)}>
+                  <td key={column.key} {...cellProps[index]}>
                     {column.cell(row)}
                   </td>
                 ))}
