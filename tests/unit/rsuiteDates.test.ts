@@ -1,9 +1,10 @@
 // Issue 9, item 5: date-fns's format and parse stay out of the pages without a date picker. The build points
-// rsuite's useCustom at src/app/rsuiteDates.ts, whose functions call what the date-picker modules register.
+// rsuite's useCustom at src/app/rsuiteDates.ts, whose functions call what the date-picker modules register, and
+// rsuite's locale files at its stand-ins for their date-fns locales, which the same modules register.
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DATE_IMPORT, deferDates, USE_CUSTOM } from '../../scripts/vite/rsuiteDates.ts';
+import { DATE_IMPORT, deferDateLocale, deferDates, RSUITE_LOCALE, USE_CUSTOM } from '../../scripts/vite/rsuiteDates.ts';
 
 const useCustomFile = 'node_modules/rsuite/esm/internals/hooks/useCustom.js';
 
@@ -16,12 +17,38 @@ describe('rsuite dates', () => {
     expect(() => deferDates('export {}', '/shim.ts')).toThrow(/no longer has the line/);
   });
 
+  it("points every installed rsuite locale's date-fns locale at a stand-in, and refuses a locale without the import", () => {
+    const dir = 'node_modules/rsuite/esm/locales';
+    const files = readdirSync(dir).filter((file) => RSUITE_LOCALE.test(`/${dir}/${file}`));
+    expect(files).toContain('zh_CN.js');
+    for (const file of files) {
+      const patched = deferDateLocale(readFileSync(`${dir}/${file}`, 'utf8'), '/src/app/rsuiteDates.ts');
+      expect(patched, file).not.toContain("from 'date-fns/locale/");
+      expect(patched, file).toMatch(/^const \w+ = lazyDateLocale\("[\w-]+"\);$/m);
+    }
+    expect(deferDateLocale(readFileSync(`${dir}/zh_CN.js`, 'utf8'), '/s.ts')).toContain('import { lazyDateLocale } from "/s.ts";\nconst zhCN = lazyDateLocale("zh-CN");');
+    expect(RSUITE_LOCALE.test(`/${dir}/index.js`)).toBe(false);
+    expect(() => deferDateLocale('export default {}', '/s.ts')).toThrow(/no longer imports its date-fns locale/);
+  });
+
   it('calls the registered functions, and says so when none were registered', async () => {
     const shim = await import('../../src/app/rsuiteDates.ts');
     expect(() => shim.format(new Date(0), 'yyyy')).toThrow(/before a date picker module registered them/);
+    const zhCN = shim.lazyDateLocale('zh-CN') as { code?: string };
+    // Every rsuite component reads the stand-in; before the date pickers register the locales it is empty, not an error.
+    expect(zhCN.code).toBeUndefined();
+    expect(Object.keys(zhCN)).toEqual([]);
+    const copied = { ...{ dateLocale: zhCN } };
     await import('../../src/components/dateRange/rsuiteDateFns.ts');
     expect(shim.format(new Date(2026, 10, 27), 'yyyy-MM-dd')).toBe('2026-11-27');
     expect(shim.parse('2026-11-27', 'yyyy-MM-dd', new Date()).getDate()).toBe(27);
     expect(shim.isValid(new Date(Number.NaN))).toBe(false);
+    // After it, the stand-in (also where rsuite's locale files copied it) formats as the real locale does.
+    expect(zhCN.code).toBe('zh-CN');
+    expect(copied.dateLocale).toBe(zhCN);
+    expect(shim.format(new Date(2026, 10, 27), 'MMMM EEEE', { locale: copied.dateLocale })).toBe('十一月 星期五');
+    expect(shim.format(new Date(2026, 10, 27), 'MMMM', { locale: shim.lazyDateLocale('en-US') })).toBe('November');
+    expect(shim.parse('2026年11月', 'yyyy年MM月', new Date(), { locale: zhCN }).getMonth()).toBe(10);
+    expect('localize' in zhCN).toBe(true);
   });
 });
