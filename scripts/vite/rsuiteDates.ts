@@ -1,10 +1,11 @@
 // Vite plugin: keeps date-fns's format and parse out of every page that shows an rsuite component. rsuite's
 // useCustom (read by each of its components) imports them, with date-fns's ~70 parser modules, only to offer date
 // pickers a formatDate and parseDate: in the signed-in chunk they were 22 % of the source (with the locales'
-// date data). The same goes for the date-fns locales rsuite's locale files import (month and weekday names, their
-// parsers: ~20 kB of source): each becomes a stand-in that reads the locale the date pickers register. The build points that import to src/app/rsuiteDates.ts, whose functions call the real ones that the
-// modules showing a date picker register first (src/components/dateRange/rsuiteDateFns.ts). The replaced line
-// must be found: an rsuite version that imports them otherwise fails the build, not a date picker.
+// date data). The build points that import to src/app/rsuiteDates.ts, whose functions call the real ones that the
+// modules showing a date picker register first (src/components/dateRange/rsuiteDateFns.ts). The same goes for the
+// date-fns locales rsuite's locale files import (month and weekday names and their parsers, ~20 kB of source):
+// each becomes a stand-in that reads the locale those modules register. The replaced lines must be found: an
+// rsuite version that imports them otherwise fails the build, not a date picker.
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 

@@ -1,6 +1,6 @@
 // The date functions rsuite's components are built with (scripts/vite/rsuiteDates.ts says why): calls go to the
-// real ones, which a module that shows a date picker registers before it renders one
-// (src/components/dateRange/rsuiteDateFns.ts), with date-fns's locales. Only date pickers call them; a call before that registration is a
+// real ones, which a module that shows a date picker registers, with date-fns's locales, before it renders one
+// (src/components/dateRange/rsuiteDateFns.ts). Only date pickers call them; a call before that registration is a
 // mistake in the console, said plainly (rsuite shows "Error: Invalid date format" for a formatting error).
 export interface RsuiteDateFns {
   format(date: Date | number, formatString: string, options?: object): string;

@@ -3,6 +3,7 @@
 // rsuite's locale files at its stand-ins for their date-fns locales, which the same modules register.
 // @vitest-environment node
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATE_IMPORT, deferDateLocale, deferDates, RSUITE_LOCALE, USE_CUSTOM } from '../../scripts/vite/rsuiteDates.ts';
 
@@ -50,5 +51,18 @@ describe('rsuite dates', () => {
     expect(shim.format(new Date(2026, 10, 27), 'MMMM', { locale: shim.lazyDateLocale('en-US') })).toBe('November');
     expect(shim.parse('2026年11月', 'yyyy年MM月', new Date(), { locale: zhCN }).getMonth()).toBe(10);
     expect('localize' in zhCN).toBe(true);
+  });
+
+  it('has every module that shows an rsuite date component import the registration before it', () => {
+    const dateComponent = /from 'rsuite\/(DatePicker|DateRangePicker|Calendar|DateInput|DateRangeInput|TimePicker|TimeRangePicker)'/;
+    const files = (readdirSync('src', { recursive: true }) as string[]).filter((file) => /\.tsx?$/.test(file)).map((file) => join('src', file));
+    const showing = files.filter((file) => dateComponent.test(readFileSync(file, 'utf8')));
+    expect(showing.length).toBeGreaterThanOrEqual(3);
+    for (const file of showing) {
+      const lines = readFileSync(file, 'utf8').split('\n');
+      const registration = lines.findIndex((line) => /import .*rsuiteDateFns\.ts'/.test(line));
+      expect(registration, `${file} imports an rsuite date component without rsuiteDateFns.ts`).toBeGreaterThanOrEqual(0);
+      expect(registration, `${file}: rsuiteDateFns.ts must come before the rsuite import`).toBeLessThan(lines.findIndex((line) => dateComponent.test(line)));
+    }
   });
 });
