@@ -251,9 +251,18 @@ describe('native lodash', () => {
       };
       expect(visited('native'), describeValue(values()[index])).toStrictEqual(visited('lodash'));
       same('flatten', () => [values()[index]]);
+      same('intersection', () => [values()[index]]);
+      same('intersection', () => [values()[index], [1, 'b', 3, NaN]]);
+      same('intersection', () => [[3, 'b', 1, 1, NaN, -0], values()[index]]);
       same('castArray', () => [values()[index]]);
     }
     same('castArray', () => []);
+    same('intersection', () => []);
+    same('intersection', () => [[2, 1, 2, -0, NaN, undefined], [2, 3, 1, 0, NaN], [1, 2, 0, NaN, 9]]);
+    same('intersection', () => [Array.from({ length: 150 }, (_, i) => i % 130), Array.from({ length: 140 }, (_, i) => 139 - i)]);
+    same('intersection', () => [sparse(), [undefined, 3]]);
+    // rsuite's call site: the checked values a tree picker keeps (TreePicker's value against its data).
+    same('intersection', () => [['a', 'b', 'c'], ['c', 'a', 'x']]);
     same('includes', () => ['abc', 'c', 2]);
     same('includes', () => ['abc', '', 3]);
     same('includes', () => [[1, 2], 1, 0, 'guard']);

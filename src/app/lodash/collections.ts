@@ -1,8 +1,8 @@
 // lodash 4.18's collection functions that rsuite imports (forEach, includes, find, findIndex, remove, minBy, maxBy,
-// groupBy, flatten, castArray), as the lodash sources of the same names define them (see path.ts).
+// groupBy, flatten, castArray, intersection), as the lodash sources of the same names define them (see path.ts).
 import { type Iteratee, iteratee } from './iteratee.ts';
 import { toInteger } from './lang.ts';
-import { baseAssignValue, hasOwn, isArrayLike, isFlattenable, isIndex, isSymbol, keys, sameValueZero } from './path.ts';
+import { baseAssignValue, hasOwn, isArrayLike, isFlattenable, isIndex, isObjectLike, isSymbol, keys, sameValueZero } from './path.ts';
 
 type Bag = Record<PropertyKey, unknown>;
 
@@ -120,4 +120,24 @@ export function flatten(array: unknown): unknown[] {
 export function castArray(...args: unknown[]): unknown[] {
   if (!args.length) return [];
   return Array.isArray(args[0]) ? args[0] : [args[0]];
+}
+
+function indexOf(list: ArrayLike<unknown>, value: unknown): number {
+  for (let index = 0; index < list.length; index++) if (sameValueZero(list[index], value)) return index;
+  return -1;
+}
+
+/** The distinct values of the first array found in every other, in its order (-0 as 0); [] unless the first is an array-like object. */
+export function intersection(...arrays: unknown[]): unknown[] {
+  const lists = arrays.map((array) => (isObjectLike(array) && isArrayLike(array) ? array : []));
+  if (!lists.length || lists[0] !== arrays[0]) return [];
+  const [first, ...others] = lists;
+  const maxLength = Math.min(...lists.map((list) => list.length));
+  const result: unknown[] = [];
+  for (let index = 0; index < first.length && result.length < maxLength; index++) {
+    const value = first[index];
+    if (indexOf(result, value) > -1 || others.some((other) => indexOf(other, value) < 0)) continue;
+    result.push(value === 0 ? 0 : value);
+  }
+  return result;
 }

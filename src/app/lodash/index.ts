@@ -1,6 +1,6 @@
 // The native versions of the lodash functions that rsuite's first-loaded components import; the build points each
 // `lodash/<name>` import at its export here (scripts/vite/lodashNative.ts). The functions are adapted from lodash
 // 4.18.1 (its regular expressions and edge rules copied), under lodash's MIT licence: see LICENSE beside this file.
-export { castArray, find, findIndex, flatten, forEach, groupBy, includes, maxBy, minBy, remove } from './collections.ts';
+export { castArray, find, findIndex, flatten, forEach, groupBy, includes, intersection, maxBy, minBy, remove } from './collections.ts';
 export { curry, isArray, isFunction, isNil, isNumber, isString, isUndefined, trim, uniqueId } from './lang.ts';
 export { assign, cloneDeep, get, isEmpty, isPlainObject, omit, pick, pickBy } from './objects.ts';
