@@ -5,12 +5,14 @@
 // src/app/lodash (written from lodash 4.18's sources; tests/unit/lodashNative.test.ts compares each with lodash
 // itself on the shapes rsuite passes and beyond). Only the functions the first-loaded chunks use are replaced (and
 // intersection, which alone brought ~60 of lodash's modules to the tree pickers of /userConfig); the others
-// (debounce, merge, startCase, the case functions, …) stay lodash's own, in the chunks that need them.
+// (debounce, merge, startCase, …) stay lodash's own, in the chunks that need them.
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 export const NATIVE_LODASH = [
   'assign',
+  'camelCase',
+  'capitalize',
   'castArray',
   'cloneDeep',
   'curry',
@@ -30,6 +32,7 @@ export const NATIVE_LODASH = [
   'isPlainObject',
   'isString',
   'isUndefined',
+  'kebabCase',
   'maxBy',
   'minBy',
   'omit',
@@ -38,6 +41,7 @@ export const NATIVE_LODASH = [
   'remove',
   'trim',
   'uniqueId',
+  'upperFirst',
 ] as const;
 
 const PREFIX = '\0argus-lodash:';

@@ -303,4 +303,29 @@ describe('native lodash', () => {
     expect(native.uniqueId('id-')).toBe(`id-${first + 1}`);
     expect(native.uniqueId(7)).toBe(`7${first + 2}`);
   });
+
+  it('converts case as lodash does: words, deburring, contractions, ordinals, emoji', () => {
+    const corpus = [
+      'background-color', 'disabled_date', 'hide_hours', 'bottomStart', 'topEnd', 'Button', 'InputGroup', '--rs-gray-50',
+      'aria-label', 'FOO_BAR', 'fooBar2Baz', '1st place', '22ND floor', 'XMLHttpRequest', "don't stop", 'We’ll GO', 'Crème Brûlée',
+      'Æsir þorn', 'łódź', 'İstanbul', 'straße', 'ǅungla', '𐐨ab', 'e\u0301xact', '👍 ok', '🇨🇳flag', '中文 标题', 'a\u200db',
+      '  spaced  out ', '', 'ÀÉÎ', '\u00d7x\u00f7y', '__proto__', 'HELLO world', 'v2Beta', 'a1b2', 'ŉ',
+    ];
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const alphabet = [...'aZ09 -_.\'’ÀßæŁİ中\u0301\u200d', '👍', '🇨', '\ud800', 'X', 'y', 'ST', 'th', '1st'];
+    for (let sample = 0; sample < 600; sample++)
+      corpus.push(Array.from({ length: 1 + Math.floor(random() * 12) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(''));
+    for (let code = 0; code <= 0x24f; code++) corpus.push(String.fromCharCode(code), `a${String.fromCharCode(code)}Bc`);
+    for (const name of ['camelCase', 'kebabCase', 'capitalize', 'upperFirst']) {
+      for (const text of corpus) same(name, () => [text]);
+      for (let index = 0; index < values().length; index++) same(name, () => [values()[index]]);
+    }
+    // Remembered conversions answer the same the second time.
+    expect(native.camelCase('bottom-start')).toBe(native.camelCase('bottom-start'));
+    expect(native.kebabCase('bottomStart')).toBe('bottom-start');
+  });
 });

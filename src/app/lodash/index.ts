@@ -4,3 +4,4 @@
 export { castArray, find, findIndex, flatten, forEach, groupBy, includes, intersection, maxBy, minBy, remove } from './collections.ts';
 export { curry, isArray, isFunction, isNil, isNumber, isString, isUndefined, trim, uniqueId } from './lang.ts';
 export { assign, cloneDeep, get, isEmpty, isPlainObject, omit, pick, pickBy } from './objects.ts';
+export { camelCase, capitalize, kebabCase, upperFirst } from './strings.ts';
