@@ -72,7 +72,7 @@ export function upperFirst(value: unknown): string {
   const text = stringOf(value);
   if (!reHasUnicode.test(text)) return text.charAt(0).toUpperCase() + text.slice(1);
   const symbols = text.match(reUnicodeSymbol) ?? [];
-  return symbols[0].toUpperCase() + symbols.slice(1).join('');
+  return (symbols[0] ?? '').toUpperCase() + symbols.slice(1).join('');
 }
 
 export const capitalize = (value: unknown) => upperFirst(stringOf(value).toLowerCase());
