@@ -3,9 +3,10 @@
 // curry: 239 CommonJS modules, 29 % of the signed-in chunk's source and ~12.5 kB brotli of every signed-in page,
 // each module wrapped and run at start. The build points `lodash/<name>` at the native version of the same name in
 // src/app/lodash (written from lodash 4.18's sources; tests/unit/lodashNative.test.ts compares each with lodash
-// itself on the shapes rsuite passes and beyond). Only the functions the first-loaded chunks use are replaced (and
-// intersection, which alone brought ~60 of lodash's modules to the tree pickers of /userConfig); the others
-// (debounce, merge, startCase, …) stay lodash's own, in the chunks that need them.
+// itself on the shapes rsuite passes and beyond). Only the functions the first-loaded chunks use are replaced, and
+// intersection and clone, which alone brought ~60 of lodash's modules to the tree pickers of /userConfig and the
+// check pickers of the device screens; the others (debounce, merge, startCase, …) stay lodash's own, in the
+// chunks that need them.
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -14,6 +15,7 @@ export const NATIVE_LODASH = [
   'camelCase',
   'capitalize',
   'castArray',
+  'clone',
   'cloneDeep',
   'curry',
   'find',

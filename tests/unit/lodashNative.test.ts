@@ -206,8 +206,26 @@ describe('native lodash', () => {
   });
 
   it('clones deeply as lodash does, cycles and shared leaves included', () => {
-    for (let index = 0; index < values().length; index++) same('cloneDeep', () => [values()[index]]);
+    for (let index = 0; index < values().length; index++) {
+      same('cloneDeep', () => [values()[index]]);
+      same('clone', () => [values()[index]]);
+    }
     same('cloneDeep', () => [values()]);
+    same('clone', () => [values()]);
+    // A shallow copy shares what lies below its first level as lodash's does (Map and Set entries copied one level).
+    const nested = { list: [{ a: 1 }], point: new Point(), map: new Map([['k', { v: 1 }]]), set: new Set([{ s: 1 }]), [sym]: { t: 1 } };
+    const shallow = native.clone(nested);
+    const theirs = lodash('clone')(nested) as typeof nested;
+    expect(shallow).toStrictEqual(theirs);
+    for (const key of ['list', 'point', 'map', 'set', sym] as const) expect(shallow[key] === nested[key], String(key)).toBe(theirs[key] === nested[key]);
+    const setItem = (value: typeof nested) => [...value.set][0];
+    expect(native.clone(nested.set) === nested.set).toBe(false);
+    expect([...native.clone(nested.set)][0] === setItem(nested)).toBe([...(lodash('clone')(nested.set) as Set<unknown>)][0] === setItem(nested));
+    const bytes = new Uint8Array([1, 2]);
+    expect(native.clone(bytes).buffer === bytes.buffer).toBe((lodash('clone')(bytes) as Uint8Array).buffer === bytes.buffer);
+    expect(native.cloneDeep(bytes).buffer === bytes.buffer).toBe((lodash('cloneDeep')(bytes) as Uint8Array).buffer === bytes.buffer);
+    // rsuite's call site: the checked values a check picker starts from.
+    same('clone', () => [['a', 'b']]);
     const fn = () => 1;
     const cyclic: Record<string, unknown> = { name: 'root', fn, children: [] as unknown[], error: new Error('e'), map: new WeakMap() };
     (cyclic.children as unknown[]).push({ parent: cyclic, label: { $$typeof: sym, props: { a: 1 } } });

@@ -3,5 +3,6 @@
 // 4.18.1 (its regular expressions and edge rules copied), under lodash's MIT licence: see LICENSE beside this file.
 export { castArray, find, findIndex, flatten, forEach, groupBy, includes, intersection, maxBy, minBy, remove } from './collections.ts';
 export { curry, isArray, isFunction, isNil, isNumber, isString, isUndefined, trim, uniqueId } from './lang.ts';
-export { assign, cloneDeep, get, isEmpty, isPlainObject, omit, pick, pickBy } from './objects.ts';
+export { clone, cloneDeep } from './clone.ts';
+export { assign, get, isEmpty, isPlainObject, omit, pick, pickBy } from './objects.ts';
 export { camelCase, capitalize, kebabCase, upperFirst } from './strings.ts';

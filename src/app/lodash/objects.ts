@@ -1,8 +1,7 @@
-// lodash 4.18's object functions that rsuite imports (get, pick, pickBy, omit, assign, cloneDeep, isEmpty,
-// isPlainObject), as the lodash sources of the same names define them (see path.ts).
+// lodash 4.18's object functions that rsuite imports (get, pick, pickBy, omit, assign, isEmpty, isPlainObject), as
+// the lodash sources of the same names define them (see path.ts).
 import { iteratee } from './iteratee.ts';
 import {
-  allKeys,
   allKeysIn,
   assignValue,
   baseAssignValue,
@@ -123,78 +122,3 @@ export function isEmpty(value: unknown): boolean {
   for (const key in value as Bag) if (hasOwn(value as object, key)) return false;
   return true;
 }
-
-const CLONEABLE = new Set(
-  ['Arguments', 'Array', 'ArrayBuffer', 'DataView', 'Boolean', 'Date', 'Float32Array', 'Float64Array', 'Int8Array', 'Int16Array', 'Int32Array', 'Map', 'Number', 'Object', 'RegExp', 'Set', 'String', 'Symbol', 'Uint8Array', 'Uint8ClampedArray', 'Uint16Array', 'Uint32Array'].map(
-    (name) => `[object ${name}]`,
-  ),
-);
-
-const cloneBuffer = (buffer: ArrayBuffer) => buffer.slice(0);
-
-type AnyCtor = new (...args: unknown[]) => unknown;
-function cloneByTag(value: object, tag: string): object {
-  const Ctor = (value as { constructor: AnyCtor }).constructor;
-  switch (tag) {
-    case '[object ArrayBuffer]':
-      return cloneBuffer(value as ArrayBuffer);
-    case '[object Boolean]':
-    case '[object Date]':
-      return new Ctor(+(value as unknown as number)) as object;
-    case '[object DataView]': {
-      const view = value as DataView;
-      return new Ctor(cloneBuffer(view.buffer as ArrayBuffer), view.byteOffset, view.byteLength) as object;
-    }
-    case '[object Map]':
-    case '[object Set]':
-      return new Ctor() as object;
-    case '[object Number]':
-    case '[object String]':
-      return new Ctor(value) as object;
-    case '[object RegExp]': {
-      const regexp = value as RegExp;
-      const result = new Ctor(regexp.source, /\w*$/.exec(String(regexp))?.[0]) as RegExp;
-      result.lastIndex = regexp.lastIndex;
-      return result;
-    }
-    case '[object Symbol]':
-      return Object(Symbol.prototype.valueOf.call(value)) as object;
-    default: {
-      const typed = value as Uint8Array;
-      return new Ctor(cloneBuffer(typed.buffer as ArrayBuffer), typed.byteOffset, typed.length) as object;
-    }
-  }
-}
-
-function baseClone(value: unknown, parent: unknown, seen: Map<object, unknown>): unknown {
-  if (!isObject(value)) return value;
-  const tag = tagOf(value);
-  let result: Bag;
-  if (Array.isArray(value)) {
-    result = new (value.constructor as ArrayConstructor)(value.length) as unknown as Bag;
-    if (value.length && typeof value[0] === 'string' && hasOwn(value, 'index')) {
-      result.index = (value as unknown as Bag).index;
-      result.input = (value as unknown as Bag).input;
-    }
-  } else {
-    const isFunc = tag === '[object Function]' || tag === '[object GeneratorFunction]' || tag === '[object AsyncFunction]' || tag === '[object Proxy]';
-    if (tag === '[object Object]' || tag === '[object Arguments]' || (isFunc && !parent)) {
-      const Ctor = (value as { constructor?: unknown }).constructor;
-      result = isFunc ? {} : typeof Ctor === 'function' && !isPrototype(value) ? (Object.create(Object.getPrototypeOf(value) as object | null) as Bag) : {};
-    } else {
-      if (!CLONEABLE.has(tag)) return parent ? value : {};
-      result = cloneByTag(value, tag) as Bag;
-    }
-  }
-  const known = seen.get(value);
-  if (known) return known;
-  seen.set(value, result);
-  if (tag === '[object Set]') for (const item of value as unknown as Set<unknown>) (result as unknown as Set<unknown>).add(baseClone(item, value, seen));
-  else if (tag === '[object Map]')
-    for (const [key, item] of value as unknown as Map<unknown, unknown>) (result as unknown as Map<unknown, unknown>).set(key, baseClone(item, value, seen));
-  if (Array.isArray(value)) for (let index = 0; index < value.length; index++) assignValue(result, index, baseClone(value[index], value, seen));
-  else for (const key of allKeys(value)) assignValue(result, key, baseClone(value[key], value, seen));
-  return result;
-}
-
-export const cloneDeep = <T>(value: T): T => baseClone(value, undefined, new Map()) as T;
