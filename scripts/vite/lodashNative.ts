@@ -4,9 +4,9 @@
 // each module wrapped and run at start. The build points `lodash/<name>` at the native version of the same name in
 // src/app/lodash (written from lodash 4.18's sources; tests/unit/lodashNative.test.ts compares each with lodash
 // itself on the shapes rsuite passes and beyond). Only the functions the first-loaded chunks use are replaced, and
-// intersection and clone, which alone brought ~60 of lodash's modules to the tree pickers of /userConfig and the
-// check pickers of the device screens; the others (debounce, merge, startCase, …) stay lodash's own, in the
-// chunks that need them.
+// those that alone brought lodash's internals to a screen: intersection (the tree pickers of /userConfig), clone
+// (the check pickers of the device screens), and the date pickers' omitBy, mapValues, partial, startCase and
+// delay (the statistics pages); the others (debounce, merge, …) stay lodash's own, in the chunks that need them.
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -18,6 +18,7 @@ export const NATIVE_LODASH = [
   'clone',
   'cloneDeep',
   'curry',
+  'delay',
   'find',
   'findIndex',
   'flatten',
@@ -35,12 +36,16 @@ export const NATIVE_LODASH = [
   'isString',
   'isUndefined',
   'kebabCase',
+  'mapValues',
   'maxBy',
   'minBy',
   'omit',
+  'omitBy',
+  'partial',
   'pick',
   'pickBy',
   'remove',
+  'startCase',
   'trim',
   'uniqueId',
   'upperFirst',

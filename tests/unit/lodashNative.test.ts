@@ -196,13 +196,24 @@ describe('native lodash', () => {
 
   it('picks by predicate and assigns as lodash does', () => {
     for (let index = 0; index < values().length; index++) {
-      for (const predicate of predicates) same('pickBy', () => [values()[index], predicate]);
+      for (const predicate of predicates) {
+        same('pickBy', () => [values()[index], predicate]);
+        same('omitBy', () => [values()[index], predicate]);
+        same('mapValues', () => [values()[index], predicate]);
+      }
       same('pickBy', () => [values()[index]]);
+      same('omitBy', () => [values()[index]]);
+      for (const by of ['a', 'b.c', 'length', undefined]) same('mapValues', () => [values()[index], by]);
       same('assign', () => [{ z: 0 }, values()[index]]);
       same('assign', () => [{}, { a: 1 }, values()[index], { b: 2 }]);
       same('assign', () => [values()[index], { a: 1 }]);
     }
     same('assign', () => [{}, 'a', 0, { 0: 'a' }]);
+    // rsuite's call sites: a date picker's props without its disabled and hidden ones, and its calendar callbacks.
+    const hideDisabled = (_value: unknown, key: string) => key.startsWith('disabled') || key.startsWith('hide');
+    const wrapCallback = (func: unknown) => func;
+    same('omitBy', () => [{ disabledDate: fnValue, hideHours: fnValue, format: 'yyyy', onChange: fnValue }, hideDisabled]);
+    same('mapValues', () => [{ disabledDate: fnValue, hideHours: undefined }, wrapCallback]);
   });
 
   it('clones deeply as lodash does, cycles and shared leaves included', () => {
@@ -296,6 +307,21 @@ describe('native lodash', () => {
     expect(() => native.find([{ a: 1 }], { a: 1 })).toThrow(/not supported/);
   });
 
+  it('delays as lodash does: the call after the wait, with the arguments given, none for a bad wait', async () => {
+    const calls: unknown[][] = [];
+    const record = (...args: unknown[]) => calls.push(args);
+    const ours = native.delay(record, '5', 'x', 2);
+    const theirs = lodash('delay')(record, '5', 'x', 2);
+    native.delay(record, 'soon', 'y');
+    expect(typeof ours).toBe(typeof theirs);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(calls).toStrictEqual([['y'], ['x', 2], ['x', 2]]);
+    const cancelled = native.delay(record, 1);
+    clearTimeout(cancelled);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toHaveLength(3);
+  });
+
   it('trims, curries and counts as lodash does', () => {
     for (let index = 0; index < values().length; index++) {
       same('trim', () => [values()[index]]);
@@ -312,6 +338,22 @@ describe('native lodash', () => {
       return [(curried('rs') as Fn)('btn'), curried('rs', 'btn'), ((curried() as Fn)('rs') as Fn)('x'), (all(1) as Fn)(2, 3), all(1, 2, 3), (curry(() => 'now') as Fn)()];
     };
     expect(calls(native.curry as Fn)).toStrictEqual(calls(lodash('curry')));
+    // partial: the given arguments first, the call's after, `this` passed through; a gap filled by the call.
+    // (A call without a receiver differs in `this` only: lodash's modules run in sloppy mode, where it is the global.)
+    const collect = (...args: unknown[]) => args;
+    const receiver = function (this: { name: string }, ...args: unknown[]) {
+      return [this.name, ...args];
+    };
+    const partials = (partialOf: Fn & { placeholder?: unknown }) => {
+      const one = partialOf(collect, 'date', false) as Fn;
+      const gap = partialOf(collect, partialOf.placeholder, 'b') as Fn;
+      const target = { name: 'target', bound: partialOf(receiver, 'x') as Fn };
+      return [one(1, 2), one(), gap('a', 'c'), gap(), (partialOf(collect) as Fn)(), target.bound(3)];
+    };
+    expect(partials(native.partial as Fn & { placeholder?: unknown })).toStrictEqual(partials(lodash('partial') as Fn & { placeholder?: unknown }));
+    expect(() => native.partial(null as unknown as Fn)).toThrow(TypeError);
+    expect(() => lodash('partial')(null)).toThrow(TypeError);
+    expect(() => native.delay(null as unknown as Fn, 1)).toThrow(TypeError);
     for (const prefixValue of [undefined, 'id-', null, ['a', 'b'], 'x7y']) {
       const ours = native.uniqueId(prefixValue);
       const theirs = lodash('uniqueId')(prefixValue) as string;
@@ -338,7 +380,7 @@ describe('native lodash', () => {
     for (let sample = 0; sample < 600; sample++)
       corpus.push(Array.from({ length: 1 + Math.floor(random() * 12) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(''));
     for (let code = 0; code <= 0x24f; code++) corpus.push(String.fromCharCode(code), `a${String.fromCharCode(code)}Bc`);
-    for (const name of ['camelCase', 'kebabCase', 'capitalize', 'upperFirst']) {
+    for (const name of ['camelCase', 'kebabCase', 'startCase', 'capitalize', 'upperFirst']) {
       for (const text of corpus) same(name, () => [text]);
       for (let index = 0; index < values().length; index++) same(name, () => [values()[index]]);
     }

@@ -2,7 +2,7 @@
 // `lodash/<name>` import at its export here (scripts/vite/lodashNative.ts). The functions are adapted from lodash
 // 4.18.1 (its regular expressions and edge rules copied), under lodash's MIT licence: see LICENSE beside this file.
 export { castArray, find, findIndex, flatten, forEach, groupBy, includes, intersection, maxBy, minBy, remove } from './collections.ts';
-export { curry, isArray, isFunction, isNil, isNumber, isString, isUndefined, trim, uniqueId } from './lang.ts';
+export { curry, delay, isArray, isFunction, isNil, isNumber, isString, isUndefined, partial, trim, uniqueId } from './lang.ts';
 export { clone, cloneDeep } from './clone.ts';
-export { assign, get, isEmpty, isPlainObject, omit, pick, pickBy } from './objects.ts';
-export { camelCase, capitalize, kebabCase, upperFirst } from './strings.ts';
+export { assign, get, isEmpty, isPlainObject, mapValues, omit, omitBy, pick, pickBy } from './objects.ts';
+export { camelCase, capitalize, kebabCase, startCase, upperFirst } from './strings.ts';

@@ -1,5 +1,5 @@
 // lodash 4.18's type checks and small helpers that rsuite imports (isNil, isUndefined, isFunction, isArray, isString,
-// isNumber, trim, curry, uniqueId), and the number conversions the collection functions use (toInteger).
+// isNumber, trim, curry, partial, delay, uniqueId), and the number conversions the collection functions use.
 import { baseStringOf, isObject, isObjectLike, isSymbol, stringOf, tagOf } from './path.ts';
 
 export const isNil = (value: unknown): value is null | undefined => value == null;
@@ -10,7 +10,7 @@ export const isString = (value: unknown): value is string =>
   typeof value === 'string' || (!Array.isArray(value) && isObjectLike(value) && tagOf(value) === '[object String]');
 export const isNumber = (value: unknown): value is number => typeof value === 'number' || (isObjectLike(value) && tagOf(value) === '[object Number]');
 
-function toNumber(value: unknown): number {
+export function toNumber(value: unknown): number {
   if (typeof value === 'number') return value;
   if (isSymbol(value)) return NaN;
   if (isObject(value)) {
@@ -63,3 +63,19 @@ export function curry(func: (...args: unknown[]) => unknown, arity: number = fun
 
 let idCounter = 0;
 export const uniqueId = (prefix?: unknown) => `${stringOf(prefix)}${++idCounter}`;
+
+/** func with its first arguments given now, the rest at the call (partial.placeholder marks a gap the call fills, or leaves undefined). */
+export function partial(func: (...args: unknown[]) => unknown, ...partials: unknown[]): (...args: unknown[]) => unknown {
+  if (typeof func !== 'function') throw new TypeError('Expected a function');
+  return function partiallyApplied(this: unknown, ...args: unknown[]): unknown {
+    let next = 0;
+    const given = partials.map((value) => (value === partial.placeholder ? args[next++] : value));
+    return func.apply(this, [...given, ...args.slice(next)]);
+  };
+}
+partial.placeholder = {} as unknown;
+
+export function delay(func: (...args: unknown[]) => unknown, wait?: unknown, ...args: unknown[]): ReturnType<typeof setTimeout> {
+  if (typeof func !== 'function') throw new TypeError('Expected a function');
+  return setTimeout(() => func(...args), toNumber(wait) || 0);
+}

@@ -1,5 +1,5 @@
-// lodash 4.18's object functions that rsuite imports (get, pick, pickBy, omit, assign, isEmpty, isPlainObject), as
-// the lodash sources of the same names define them (see path.ts).
+// lodash 4.18's object functions that rsuite imports (get, pick, pickBy, omit, omitBy, mapValues, assign, isEmpty,
+// isPlainObject), as the lodash sources of the same names define them (see path.ts).
 import { iteratee } from './iteratee.ts';
 import {
   allKeysIn,
@@ -51,6 +51,20 @@ export function pickBy(object: unknown, predicate?: unknown): Bag {
   if (object == null) return {};
   const test = iteratee(predicate);
   return basePickBy(object, allKeysIn(object as object).map((key) => [key]), (value, path) => test(value, (path as PropertyKey[])[0]));
+}
+
+export function omitBy(object: unknown, predicate?: unknown): Bag {
+  const test = iteratee(predicate);
+  return pickBy(object, (value: unknown, key: unknown) => !test(value, key));
+}
+
+export function mapValues(object: unknown, by?: unknown): Bag {
+  const result: Bag = {};
+  if (object == null) return result;
+  const map = iteratee(by);
+  const iterable = Object(object) as Bag;
+  for (const key of keys(object)) baseAssignValue(result, key, map(iterable[key], key, iterable));
+  return result;
 }
 
 const objectCtorString = Function.prototype.toString.call(Object);

@@ -1,4 +1,4 @@
-// lodash 4.18's case functions that rsuite imports (camelCase, kebabCase, capitalize, upperFirst): its word
+// lodash 4.18's case functions that rsuite imports (camelCase, kebabCase, startCase, capitalize, upperFirst): its word
 // splitting (the regular expressions below are lodash's, from _unicodeWords.js, _hasUnicodeWord.js, _asciiWords.js
 // and _unicodeToArray.js) and its deburring (Latin-1 and Latin Extended-A letters to basic Latin, combining marks
 // dropped). rsuite calls them with the same few names over and over (CSS properties at load, placements at each
@@ -97,3 +97,5 @@ export const camelCase = compounder((result, word, index) => {
 });
 
 export const kebabCase = compounder((result, word, index) => result + (index ? '-' : '') + word.toLowerCase());
+
+export const startCase = compounder((result, word, index) => result + (index ? ' ' : '') + upperFirst(word));
