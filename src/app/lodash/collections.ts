@@ -22,15 +22,19 @@ export function forEach<T>(collection: T, visit?: unknown): T {
   return collection;
 }
 
+/** The first index at or after `from` holding value, by SameValueZero (NaN finds NaN), or -1 (lodash baseIndexOf). */
+function indexOf(list: ArrayLike<unknown>, value: unknown, from = 0): number {
+  for (let index = from; index < list.length; index++) if (sameValueZero(list[index], value)) return index;
+  return -1;
+}
+
 export function includes(collection: unknown, value: unknown, fromIndex?: unknown, guard?: unknown): boolean {
   const list = (isArrayLike(collection) ? collection : keys(collection).map((key) => (collection as Bag)[key])) as ArrayLike<unknown>;
   const length = list.length;
   let from = fromIndex && !guard ? toInteger(fromIndex) : 0;
   if (from < 0) from = Math.max(length + from, 0);
   if (typeof list === 'string' || (list as unknown) instanceof String) return from <= length && String(list).indexOf(value as string, from) > -1;
-  if (!length) return false;
-  for (let index = from; index < length; index++) if (sameValueZero(list[index], value)) return true;
-  return false;
+  return !!length && indexOf(list, value, from) > -1;
 }
 
 function baseFindIndex(array: ArrayLike<unknown>, test: Iteratee, fromIndex: number): number {
@@ -120,11 +124,6 @@ export function flatten(array: unknown): unknown[] {
 export function castArray(...args: unknown[]): unknown[] {
   if (!args.length) return [];
   return Array.isArray(args[0]) ? args[0] : [args[0]];
-}
-
-function indexOf(list: ArrayLike<unknown>, value: unknown): number {
-  for (let index = 0; index < list.length; index++) if (sameValueZero(list[index], value)) return index;
-  return -1;
 }
 
 /** The distinct values of the first array found in every other, in its order (-0 as 0); [] unless the first is an array-like object. */

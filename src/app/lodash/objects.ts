@@ -1,5 +1,7 @@
 // lodash 4.18's object functions that rsuite imports (get, pick, pickBy, omit, omitBy, mapValues, assign, isEmpty,
 // isPlainObject), as the lodash sources of the same names define them (see path.ts).
+// The path arguments of pick and omit are flattened one level, as lodash's flatRest does.
+import { flatten } from './collections.ts';
 import { iteratee } from './iteratee.ts';
 import {
   allKeysIn,
@@ -13,7 +15,6 @@ import {
   hasOwn,
   isArguments,
   isArrayLike,
-  isFlattenable,
   isIndex,
   isObject,
   isObjectLike,
@@ -31,8 +32,6 @@ export function get(object: unknown, path: unknown, defaultValue?: unknown): unk
   return result === undefined ? defaultValue : result;
 }
 
-/** The path arguments of pick and omit, flattened one level (lodash flatRest). */
-const flatPaths = (paths: unknown[]) => paths.flatMap((path) => (isFlattenable(path) ? Array.from(path as ArrayLike<unknown>) : [path]));
 
 function basePickBy(object: unknown, paths: unknown[], predicate: (value: unknown, path: unknown) => unknown): Bag {
   const result: Bag = {};
@@ -44,7 +43,7 @@ function basePickBy(object: unknown, paths: unknown[], predicate: (value: unknow
 }
 
 export function pick(object: unknown, ...paths: unknown[]): Bag {
-  return object == null ? {} : basePickBy(object, flatPaths(paths), (_value, path) => hasIn(object, path));
+  return object == null ? {} : basePickBy(object, flatten(paths), (_value, path) => hasIn(object, path));
 }
 
 export function pickBy(object: unknown, predicate?: unknown): Bag {
@@ -91,7 +90,7 @@ export function omit(object: unknown, ...paths: unknown[]): Bag {
   let result: Bag = {};
   if (object == null) return result;
   let isDeep = false;
-  const keyPaths = flatPaths(paths).map((path) => {
+  const keyPaths = flatten(paths).map((path) => {
     const keyPath = castPath(path, object);
     isDeep ||= keyPath.length > 1;
     return keyPath;
