@@ -1,9 +1,10 @@
 // The websocket hub: follows the alarms table by seq and fans new alarms out to the connections; pushes status
 // changes; closes idle connections and those whose session ended.
 //
-// The hub never trusts what it was told: a poke (after a local commit, a PostgreSQL notification, or the poll)
-// only makes it read `seq > last broadcast` from the database, in order. Because seq is assigned in commit
-// order, that read can never skip an alarm that commits later, on this instance or another.
+// The hub never trusts what it was told: a poke (a PostgreSQL notification, or the poll) only makes it read
+// `seq > last broadcast` from the database, in order. Because seq is assigned in commit order, that read can
+// never skip an alarm that commits later, on this instance or another. An alarm this instance stored comes with
+// its row: pushed as is when its seq is the next one (nothing can commit in between), else read like a poke.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import type { Lang } from '../http/messages.ts';
@@ -77,6 +78,24 @@ export class AlarmHub implements AlarmBus, ConnectionHub {
       this.#pokeTimer = null;
       this.#tail().catch((e) => this.#options.log?.(e));
     }, TAIL_DELAY_MS);
+  }
+
+  /**
+   * An alarm this instance just stored (committed), with its row. When its seq follows the last broadcast, no
+   * other commit (another instance's) and no skipped seq (a rolled-back batch) lies between: it is pushed without
+   * reading it back, which was a query per batch under ingest. Otherwise the database is read in order, as after
+   * a poke. The urgent flag uses the urgent types as of the last read (the poll reads them every pollMs).
+   */
+  alarmStored(row: AlarmRow): void {
+    if (this.#connections.size === 0) return;
+    const seq = Number(row.seq);
+    if (seq !== this.#seq + 1) {
+      this.alarmsCommitted();
+      return;
+    }
+    this.#seq = seq;
+    const alarm = outgoing(row, this.#urgent);
+    for (const c of this.#connections) c.offer(alarm);
   }
 
   async statusChanged(notice: StatusNotice): Promise<void> {

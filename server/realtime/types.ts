@@ -1,4 +1,5 @@
 // What the rest of the server sees of the realtime push: a poke after alarms commit, and status notices.
+import type { AlarmRow } from '../modules/alarms/alarmRecords.ts';
 import type { Schema } from '../modules/shared/contractTypes.ts';
 
 export type StatusNotice = Schema<'AlarmWsStatusMessage'>['data'];
@@ -8,6 +9,8 @@ export interface AlarmBus {
   readonly crossInstance: boolean;
   /** Called after an alarm transaction commits: the hub reads the new alarms by seq and pushes them. */
   alarmsCommitted(): void;
+  /** Called with each alarm row this instance stored, after its commit: pushed in seq order. */
+  alarmStored(row: AlarmRow): void;
   /** Alarms changed state or were deleted: pushed live to every connection (and every instance). */
   statusChanged(notice: StatusNotice): Promise<void>;
 }

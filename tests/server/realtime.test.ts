@@ -136,6 +136,34 @@ describe('protocol', () => {
     expect(client.socket.readyState).toBe(WebSocket.OPEN);
   });
 
+  it('pushes a stored alarm from its own row as the database reads it, and reads in order after a seq gap or another writer', async () => {
+    const client = await ready();
+    // Caught up first (earlier tests stored alarms it was not told of), so the next alarm is pushed from its row.
+    const warm = await ingestOk(server.app, box);
+    await client.waitFor(() => client.alarms().some((a) => a.seq === warm.seq));
+    const boxEventId = `gap-${Date.now()}`;
+    const first = await ingestOk(server.app, box, { fields: alarmFields(box, { boxEventId, confidence: '0.123456789' }) });
+    await client.waitFor(() => client.alarms().some((a) => a.seq === first.seq));
+    // The same alarm replayed from the database (a resume just before it) is the same message.
+    const replay = await ready({ type: 'resume', afterSeq: first.seq - 1 });
+    await replay.waitFor(() => replay.alarms().some((a) => a.seq === first.seq));
+    expect(client.alarms().find((a) => a.seq === first.seq)).toEqual(replay.alarms().find((a) => a.seq === first.seq));
+
+    // A repeated boxEventId stores nothing but uses a seq: the next alarm's seq does not follow the last pushed.
+    const repeat = await ingestOk(server.app, box, { fields: alarmFields(box, { boxEventId }) });
+    expect(repeat).toEqual(first);
+    const afterGap = await ingestOk(server.app, box);
+    // Another writer's commit (another instance) that this one was not told of comes before the next alarm.
+    const [otherId] = await insertAlarms(server.database.db, [{ eventType: 8 }]);
+    const afterOther = await ingestOk(server.app, box);
+    await client.waitFor(() => client.alarms().some((a) => a.seq === afterOther.seq));
+    const ids = client.alarms().map((a) => a.data.id);
+    const seqs = client.alarms().map((a) => a.seq);
+    expect(ids.slice(ids.indexOf(first.id))).toEqual([first.id, afterGap.id, otherId, afterOther.id]);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(new Set(seqs).size).toBe(seqs.length);
+  });
+
   it('pushes status changes live', async () => {
     const client = await ready();
     const alarm = await ingestOk(server.app, box);

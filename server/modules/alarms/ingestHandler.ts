@@ -70,7 +70,7 @@ export const ingestHandlers: HandlerMap = {
       throw error;
     }
     if (stored.duplicate) await removeImageFile(dataDir, imagePath);
-    else services.realtime?.alarmsCommitted();
+    else if (stored.row) services.realtime?.alarmStored(stored.row);
     return { id: stored.id, seq: stored.seq };
   },
 };
