@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { formatTime } from '../http/format.ts';
 import { EVENT_TYPE_IDS } from '../modules/alarms/eventTypes.ts';
+import { postMultipart } from './multipartPost.ts';
 import { simulatedObject } from './objectAttributes.ts';
 import { drawSnapshot, type Snapshot } from './snapshot.ts';
 
@@ -127,24 +128,25 @@ export async function postAlarm(
     alarmTime: formatTime(new Date()) as string,
     boxEventId: `sim-${runId}-${box.boxId}-${counter}`,
   };
-  const form = new FormData();
-  form.set('cameraId', String(posted.cameraId));
-  form.set('eventType', String(eventType));
-  form.set('alarmTime', posted.alarmTime);
-  form.set('confidence', (0.6 + Math.random() * 0.39).toFixed(3));
-  form.set('box', JSON.stringify(shot.box));
-  form.set('attributes', JSON.stringify({ source: 'simulator', ...simulatedObject(), ...attributes }));
-  form.set('simulated', 'true');
-  form.set('boxEventId', posted.boxEventId);
-  form.set('snapshot', new Blob([new Uint8Array(shot.png)], { type: 'image/png' }), 'snapshot.png');
+  const fields: Record<string, string> = {
+    cameraId: String(posted.cameraId),
+    eventType: String(eventType),
+    alarmTime: posted.alarmTime,
+    confidence: (0.6 + Math.random() * 0.39).toFixed(3),
+    box: JSON.stringify(shot.box),
+    attributes: JSON.stringify({ source: 'simulator', ...simulatedObject(), ...attributes }),
+    simulated: 'true',
+    boxEventId: posted.boxEventId,
+  };
   const started = performance.now();
   try {
-    const res = await fetch(`${url.replace(/\/+$/, '')}/api/ingest/alarm`, {
-      method: 'POST',
-      headers: { 'x-box-id': String(box.boxId), 'x-box-secret': box.secret },
-      body: form,
-    });
-    const body = (await res.json()) as { code: number; msg: string; data?: { id: number; seq: number } };
+    const res = await postMultipart(
+      `${url.replace(/\/+$/, '')}/api/ingest/alarm`,
+      { 'x-box-id': String(box.boxId), 'x-box-secret': box.secret },
+      fields,
+      { field: 'snapshot', fileName: 'snapshot.png', type: 'image/png', bytes: shot.png },
+    );
+    const body = JSON.parse(res.body) as { code: number; msg: string; data?: { id: number; seq: number } };
     return { ok: body.code === 0, code: body.code, msg: body.msg, id: body.data?.id, seq: body.data?.seq, ms: performance.now() - started, posted };
   } catch (error) {
     return { ok: false, code: -1, msg: (error as Error).message, ms: performance.now() - started };
