@@ -113,7 +113,7 @@ if (wants('alarmIngest')) {
       `alarm ingest (${f.database}, retrieval index ${f.retrievalIndex ? `on: ${f.indexedAlarms} alarms embedded meanwhile` : 'off'}) ` +
         `${f.rate}/s for ${f.seconds} s, ${f.consoles} consoles: ${f.acknowledged}/${f.sent} stored` +
         `${Object.keys(f.refused).length ? ` (refused ${JSON.stringify(f.refused)})` : ''}; ingest → console p50 ${f.latencyMs.p50} ms, ` +
-        `p95 ${f.latencyMs.p95} ms, max ${f.latencyMs.max} ms (budget p95 ≤ 150 ms; first 3 s: p95 ${f.latencyStartMs.p95} ms, max ${f.latencyStartMs.max} ms; ` +
+        `p95 ${f.latencyMs.p95} ms, max ${f.latencyMs.max} ms (budget p95 ≤ 100 ms on an idle machine, ≤ 150 ms loaded; first 3 s: p95 ${f.latencyStartMs.p95} ms, max ${f.latencyStartMs.max} ms; ` +
         `after: p50 ${f.latencySteadyMs.p50} ms, p95 ${f.latencySteadyMs.p95} ms); lost ${f.lost}, duplicates ${f.duplicates} (budget 0); ` +
         `ingest round trip p50 ${f.ingestMs.p50} ms, p95 ${f.ingestMs.p95} ms; server RSS ${f.serverRssMb.start} → ${f.serverRssMb.max} MB, ` +
         `server CPU ${f.serverCpuPercent}% of a core (event-loop thread ${f.serverMainThreadCpuPercent}%)`,
