@@ -5,6 +5,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { loadContract } from '../contract/loadContract.ts';
 import { rewriteRefs, SCHEMA_ID } from '../contract/registerOperations.ts';
 import { ApiError } from './apiError.ts';
+import { findBadText, printablePath } from './inputChecks.ts';
 import type { Lang } from './messages.ts';
 import { describeSchemaErrors, type SchemaError } from './validationMessages.ts';
 
@@ -46,11 +47,18 @@ export function invalidForm(errors: SchemaError[], lang: Lang, prefix = ''): Api
   return new ApiError(400, 'alarms.invalid', { detail });
 }
 
-/** A form field holding JSON, parsed; a refusal that names the field when it is not JSON. */
+/**
+ * A form field holding JSON, parsed; a refusal that names the field when it is not JSON, or the place in it of a
+ * string holding NUL or a lone surrogate (written as \u escapes, which the database cannot store).
+ */
 export function jsonField(field: string, text: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw new ApiError(400, 'alarms.ingest.badJson', { field, detail: (error as Error).message.slice(0, 120) });
   }
+  const where = findBadText(value, field);
+  if (where !== null) throw new ApiError(400, 'input.badText', { field: printablePath(where) });
+  return value;
 }

@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './apiError.ts';
 import { asClientError } from './clientErrors.ts';
+import { isBadText, printablePath } from './inputChecks.ts';
 
 export interface UploadedFile {
   buffer: Buffer;
@@ -39,7 +40,10 @@ async function readParts(req: FastifyRequest, rules: UploadRules, fields: Record
   let found: UploadedFile | null = null;
   for await (const part of req.parts({ limits: { fileSize: rules.maxBytes, files: 1 } })) {
     if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value);
+      const value = String(part.value);
+      // As for JSON bodies (inputChecks.ts): PostgreSQL text cannot hold NUL, nor UTF-8 a lone surrogate.
+      if (isBadText(part.fieldname) || isBadText(value)) throw new ApiError(400, 'input.badText', { field: printablePath(part.fieldname) });
+      fields[part.fieldname] = value;
       continue;
     }
     if (part.fieldname !== rules.field || found) {

@@ -185,6 +185,11 @@ describe('ingest: refused input stores nothing', () => {
       [{ attributes: JSON.stringify({ nested: { a: 1 } }) }, /attributes/],
       [{ boxEventId: 'has spaces' }, /boxEventId/],
       [{ simulated: 'maybe' }, /simulated/],
+      // Text the database cannot store, as a JSON escape or raw in a form field: named, not a 500.
+      [{ attributes: '{"plateNo":"A\\u0000B"}' }, /attributes\.plateNo.*not allowed/],
+      [{ attributes: '{"plateNo":"\\ud800"}' }, /attributes\.plateNo.*not allowed/],
+      [{ attributes: '{"\\udc00":"x"}' }, /attributes.*not allowed/],
+      [{ track: 'A\u0000B' }, /track.*not allowed/],
     ];
     for (const [override, pattern] of cases) {
       const res = await ingest(server.app, box1, { fields: alarmFields(box1, override), lang: 'en' });
