@@ -40,10 +40,7 @@ async function readParts(req: FastifyRequest, rules: UploadRules, fields: Record
   let found: UploadedFile | null = null;
   for await (const part of req.parts({ limits: { fileSize: rules.maxBytes, files: 1 } })) {
     if (part.type === 'field') {
-      const value = String(part.value);
-      // As for JSON bodies (inputChecks.ts): PostgreSQL text cannot hold NUL, nor UTF-8 a lone surrogate.
-      if (isBadText(part.fieldname) || isBadText(value)) throw new ApiError(400, 'input.badText', { field: printablePath(part.fieldname) });
-      fields[part.fieldname] = value;
+      fields[part.fieldname] = fieldText(part.fieldname, part.value);
       continue;
     }
     if (part.fieldname !== rules.field || found) {
@@ -66,6 +63,16 @@ async function readParts(req: FastifyRequest, rules: UploadRules, fields: Record
     found = { buffer, fileName: part.filename, mimeType, extension, fields };
   }
   return found;
+}
+
+/**
+ * A multipart text field's value. Text the database cannot store (NUL; a lone surrogate, which UTF-8 cannot
+ * encode) is refused with 400 naming the field, as it is in JSON bodies (inputChecks.ts).
+ */
+export function fieldText(name: string, value: unknown): string {
+  const text = String(value);
+  if (isBadText(name) || isBadText(text)) throw new ApiError(400, 'input.badText', { field: printablePath(name) });
+  return text;
 }
 
 export function humanSize(bytes: number): string {

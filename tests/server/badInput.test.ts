@@ -2,6 +2,7 @@
 // framework's own error format — and no mutation takes effect without its operation-log record.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeOperationLog } from '../../server/http/operationLog.ts';
+import { loadContract } from '../../server/contract/loadContract.ts';
 import { call, login } from './support/client.ts';
 import { multipart } from './support/devices.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
@@ -183,6 +184,27 @@ describe('bodies of the wrong kind (12)', () => {
     const res = await raw('POST', '/api/user/createUser', form.payload, { 'content-type': form.contentType });
     expect(JSON.parse(res.body).code).toBe(415);
     expect(res.statusCode).toBe(415);
+  });
+
+  it('refuses NUL and lone surrogates in the text fields of every multipart operation, naming the field', async () => {
+    const operations = loadContract().operations.filter((op) => Object.keys(op.body?.content ?? {}).some((t) => t.startsWith('multipart/')));
+    expect(operations.length).toBeGreaterThan(5);
+    for (const bad of ['a\u0000b', '\ud800']) {
+      for (const op of operations) {
+        const schema = op.body!.content[Object.keys(op.body!.content).find((t) => t.startsWith('multipart/'))!] as { properties?: Record<string, { format?: string }> };
+        const textFields = Object.entries(schema?.properties ?? {}).filter(([, p]) => p.format !== 'binary').map(([name]) => name);
+        const form = multipart({ field: 'file', name: 'a.png', type: 'image/png', bytes: Buffer.alloc(64, 1) }, Object.fromEntries(textFields.map((f) => [f, bad])));
+        const res = await raw(op.method.toUpperCase(), `/api${op.path.replace(/\{[^}]+\}/g, '1')}`, form.payload, { 'content-type': form.contentType });
+        const body = JSON.parse(res.body) as { code: number; msg: string };
+        expect(res.statusCode, `${op.operationId}: ${res.body}`).toBeLessThan(500);
+        expect(body.code, `${op.operationId}: ${res.body}`).toBeLessThan(500);
+        // An operation that reads its form names the first text field; others refuse earlier (no such id, box credentials).
+        if (textFields.length > 0 && body.code === 400) expect(body.msg, op.operationId).toMatch(/not allowed|must|invalid|required|malformed/i);
+      }
+    }
+    const video = multipart({ field: 'file', name: 'v.mp4', type: 'video/mp4', bytes: Buffer.alloc(64, 1) }, { name: 'a\u0000b' });
+    const res = await raw('POST', '/api/device/offline/upload', video.payload, { 'content-type': video.contentType });
+    expect(JSON.parse(res.body)).toMatchObject({ code: 400, msg: expect.stringMatching(/^name contains a character that is not allowed/) });
   });
 
   it('answers a truncated MP4 box in the offline video upload with 415', async () => {

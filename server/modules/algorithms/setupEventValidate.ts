@@ -8,7 +8,7 @@ import { checkPrompts, ruleTriggered } from '../../../src/domain/orchestrationPa
 import { CANDIDATE_FLOOR, type PromptSupport, resolvePrompt } from '../../../src/domain/recognitionPrompts.ts';
 import { ApiError } from '../../http/apiError.ts';
 import type { HandlerMap } from '../../http/handler.ts';
-import { humanSize, sniffType } from '../../http/uploads.ts';
+import { fieldText, humanSize, sniffType } from '../../http/uploads.ts';
 import { DETECTOR_INFO, DetectorBusyError, DetectorInputError, detect } from '../../ml/detector.ts';
 import { logModelCall } from '../stats/modelCalls.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
@@ -31,7 +31,7 @@ async function readForm(req: FastifyRequest): Promise<ValidateForm> {
   const form: ValidateForm = { files: [] };
   for await (const part of req.parts({ limits: { fileSize: MAX_BYTES, files: MAX_FILES + 1, fields: 10, fieldSize: 4096 } })) {
     if (part.type === 'field') {
-      if (part.fieldname === 'id' || part.fieldname === 'prompts' || part.fieldname === 'boxThreshold') form[part.fieldname] = String(part.value);
+      if (part.fieldname === 'id' || part.fieldname === 'prompts' || part.fieldname === 'boxThreshold') form[part.fieldname] = fieldText(part.fieldname, part.value);
       continue;
     }
     if (part.fieldname !== 'files') {

@@ -9,7 +9,7 @@ import { NotMp4Error, readMp4Info } from '../../media/mp4Info.ts';
 import { ApiError } from '../../http/apiError.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import { asClientError } from '../../http/clientErrors.ts';
-import { humanSize } from '../../http/uploads.ts';
+import { fieldText, humanSize } from '../../http/uploads.ts';
 import type { Ctx } from '../shared/contractTypes.ts';
 import { notFound } from '../shared/records.ts';
 import { findDevice, toDevice } from './deviceRecords.ts';
@@ -32,7 +32,7 @@ async function receiveVideo(req: FastifyRequest, dataDir: string): Promise<Uploa
   let upload: UploadedVideo | null = null;
   for await (const part of req.parts({ limits: { fileSize: MAX_VIDEO_BYTES, files: 1 } })) {
     if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value);
+      fields[part.fieldname] = fieldText(part.fieldname, part.value);
       continue;
     }
     if (part.fieldname !== 'file' || upload) {

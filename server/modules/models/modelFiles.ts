@@ -8,7 +8,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/apiError.ts';
-import { humanSize } from '../../http/uploads.ts';
+import { fieldText, humanSize } from '../../http/uploads.ts';
 import { filesRoot } from '../devices/storedFiles.ts';
 
 export const MODEL_MAX_BYTES = 2 * 1024 * 1024 * 1024;
@@ -73,7 +73,7 @@ export async function receiveModelFile(req: FastifyRequest, dataDir: string, max
   try {
     for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1 + MAX_SAMPLES, fields: 20 } })) {
       if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value);
+        fields[part.fieldname] = fieldText(part.fieldname, part.value);
         continue;
       }
       if (part.fieldname === 'samples') {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/apiError.ts';
-import { humanSize, sniffType } from '../../http/uploads.ts';
+import { fieldText, humanSize, sniffType } from '../../http/uploads.ts';
 import type { SampleLabel } from '../../db/trainingTables.ts';
 import { type CheckedImage, checkImage, checkImageName, MAX_IMAGE_BYTES, MAX_PER_UPLOAD } from './sampleRules.ts';
 import { readCentralDirectory, readEntry } from './zipArchive.ts';
@@ -35,7 +35,7 @@ export async function readImageForm(req: FastifyRequest, maxFiles: number): Prom
   try {
     for await (const part of req.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: maxFiles + 1, fields: 10, fieldSize: 4096 } })) {
       if (part.type === 'field') {
-        form.fields[part.fieldname] = String(part.value);
+        form.fields[part.fieldname] = fieldText(part.fieldname, part.value);
         continue;
       }
       if (part.fieldname !== 'files') {
@@ -81,7 +81,7 @@ export async function readZipForm(req: FastifyRequest, dataDir: string): Promise
     try {
       for await (const part of req.parts({ limits: { fileSize: MAX_ZIP_BYTES, files: 1, fields: 10, fieldSize: 4096 } })) {
         if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
+          fields[part.fieldname] = fieldText(part.fieldname, part.value);
           continue;
         }
         if (part.fieldname !== 'file' || zipName !== null) {

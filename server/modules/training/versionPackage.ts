@@ -14,7 +14,7 @@ import { loadContract } from '../../contract/loadContract.ts';
 import { rewriteRefs, SCHEMA_ID } from '../../contract/registerOperations.ts';
 import { ApiError } from '../../http/apiError.ts';
 import { FileReply, type HandlerMap } from '../../http/handler.ts';
-import { humanSize, sniffType } from '../../http/uploads.ts';
+import { fieldText, humanSize, sniffType } from '../../http/uploads.ts';
 import { FEATURE_INFO } from '../../ml/features.ts';
 import { FEATURE_DIM } from '../../ml/features/model.ts';
 import { removeStoredFile } from '../devices/storedFiles.ts';
@@ -153,7 +153,7 @@ export const versionPackageHandlers: HandlerMap = {
     try {
       for await (const part of req.parts({ limits: { fileSize: MAX_PACKAGE_BYTES, files: 1, fields: 5, fieldSize: 64 } })) {
         if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
+          fields[part.fieldname] = fieldText(part.fieldname, part.value);
           continue;
         }
         if (part.fieldname !== 'file' || bytes) {

@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/apiError.ts';
 import { asClientError } from '../../http/clientErrors.ts';
-import { humanSize, sniffType } from '../../http/uploads.ts';
+import { fieldText, humanSize, sniffType } from '../../http/uploads.ts';
 
 export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 const VIDEO_TYPES: Record<string, string> = { 'video/mp4': 'mp4', 'video/webm': 'webm' };
@@ -32,7 +32,7 @@ export async function readVideoForm(req: FastifyRequest): Promise<VideoForm> {
   try {
     for await (const part of req.parts({ limits: { fileSize: VIDEO_MAX_BYTES, files: 1 } })) {
       if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value);
+        fields[part.fieldname] = fieldText(part.fieldname, part.value);
         continue;
       }
       const buffer = await part.toBuffer();
