@@ -118,73 +118,60 @@ interface InsertedRow {
   storedCreatedAt: Date;
 }
 
-/** An alarm as one element of insert_alarms' jsonb batch (the column names of its record definition). */
-function batchRecord(a: NewAlarm) {
+/** The alarm with its optional columns as insert_alarms stores them when absent. */
+function filled(a: NewAlarm) {
   return {
-    camera_id: a.cameraId,
-    camera_name: a.cameraName,
-    box_id: a.boxId ?? null,
-    box_event_id: a.boxEventId ?? null,
-    event_type: a.eventType,
-    alarm_time: a.alarmTime,
-    confidence: a.confidence,
-    box_x: a.boxX,
-    box_y: a.boxY,
-    box_w: a.boxW,
-    box_h: a.boxH,
-    image_width: a.imageWidth,
-    image_height: a.imageHeight,
-    image_path: a.imagePath,
-    attributes: a.attributes ?? '{}',
-    simulated: a.simulated ?? false,
-    scene_id: a.sceneId ?? null,
-    scene_name: a.sceneName ?? null,
-  };
-}
-
-/**
- * The stored row as `SELECT *` reads it, without reading it: the alarm as sent, what the database assigned (id,
- * seq, created_at) or normalised (alarm_time, a real's confidence), and the columns' defaults (003_alarms.sql).
- * The hub pushes it as is. tests/server/alarmWriter.test.ts compares it with the row read back, on both databases.
- */
-function storedRow(a: NewAlarm, r: InsertedRow): AlarmRow {
-  return {
-    id: r.storedId,
-    seq: r.storedSeq as AlarmRow['seq'],
-    cameraId: a.cameraId,
-    cameraName: a.cameraName,
+    ...a,
     boxId: a.boxId ?? null,
     boxEventId: a.boxEventId ?? null,
-    eventType: a.eventType,
-    alarmTime: r.storedAlarmTime,
-    confidence: r.storedConfidence,
-    boxX: a.boxX,
-    boxY: a.boxY,
-    boxW: a.boxW,
-    boxH: a.boxH,
-    imageWidth: a.imageWidth,
-    imageHeight: a.imageHeight,
-    imagePath: a.imagePath,
-    attributes: JSON.parse(a.attributes ?? '{}'),
-    status: 0,
-    handleUser: null,
-    handleTime: null,
-    handleRemark: null,
-    dealResult: null,
-    dealUser: null,
-    dealTime: null,
-    checkResult: null,
-    checkUser: null,
-    checkTime: null,
-    againCount: 0,
-    dealImages: [],
-    errDetection: false,
+    attributes: a.attributes ?? '{}',
     simulated: a.simulated ?? false,
     sceneId: a.sceneId ?? null,
     sceneName: a.sceneName ?? null,
+  };
+}
+
+/** An alarm as one element of insert_alarms' jsonb batch: its record definition names the columns in snake case. */
+function batchRecord(a: NewAlarm): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(filled(a)).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value]));
+}
+
+/** The columns insert_alarms leaves to their defaults (003_alarms.sql), as `SELECT *` reads them. */
+const UNSET_COLUMNS = {
+  status: 0,
+  handleUser: null,
+  handleTime: null,
+  handleRemark: null,
+  dealResult: null,
+  dealUser: null,
+  dealTime: null,
+  checkResult: null,
+  checkUser: null,
+  checkTime: null,
+  againCount: 0,
+  dealImages: [],
+  errDetection: false,
+  deletedAt: null,
+  deletedBy: null,
+} as const;
+
+/**
+ * The stored row as `SELECT *` reads it, without reading it: the alarm as sent, the columns' defaults, and what the
+ * database assigned (id, seq, created_at) or normalised (alarm_time, a real's confidence). The hub pushes it as is.
+ * tests/server/alarmWriter.test.ts compares it with the row read back, on both databases.
+ */
+function storedRow(a: NewAlarm, r: InsertedRow): AlarmRow {
+  const alarm = filled(a);
+  return {
+    ...alarm,
+    ...UNSET_COLUMNS,
+    dealImages: [], // each row its own array, not the shared constant's
+    attributes: JSON.parse(alarm.attributes),
+    id: r.storedId,
+    seq: r.storedSeq as AlarmRow['seq'],
+    alarmTime: r.storedAlarmTime,
+    confidence: r.storedConfidence,
     createdAt: r.storedCreatedAt,
-    deletedAt: null,
-    deletedBy: null,
   };
 }
 
