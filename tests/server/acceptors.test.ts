@@ -4,11 +4,11 @@
 // stops them all.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer, type Socket } from 'node:net';
+import { connect, createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXTRA_ACCEPTORS, listenWithAcceptors } from '../../server/http/acceptors.ts';
 
 const HOST = '127.0.0.1';
@@ -53,6 +53,26 @@ describe('extra acceptors', () => {
     const answers = await Promise.all(Array.from({ length: 24 }, () => fetch(`http://${HOST}:${port}/ping`).then((r) => r.json())));
     expect(answers).toEqual(Array.from({ length: 24 }, () => ({ pong: true })));
     expect(EXTRA_ACCEPTORS).toBeGreaterThan(0);
+  });
+
+  it("turns Nagle's algorithm off on every connection an extra socket accepts, as the HTTP server does on its own", async () => {
+    const server = await app();
+    const port = await listenWithAcceptors(server, HOST, 0);
+    const spy = vi.spyOn(Socket.prototype, 'setNoDelay');
+    const accepted: Socket[] = [];
+    server.server.on('connection', (socket: Socket) => accepted.push(socket));
+    const sockets = Array.from({ length: 32 }, () => connect(port, HOST));
+    clients.push(...sockets);
+    await Promise.all(sockets.map(opened));
+    while (accepted.length < sockets.length) await new Promise((r) => setImmediate(r));
+    const calledOn = new Set(spy.mock.contexts.filter((_, i) => spy.mock.calls[i][0] !== false));
+    spy.mockRestore();
+    // A connection the HTTP server accepted itself has Nagle off from Node (its noDelay option); the others came
+    // through an extra socket (the kernel spreads 32 over 1 + EXTRA_ACCEPTORS: some did). Node keeps the server that
+    // accepted a socket in its _server (its public `server` becomes the HTTP server once the socket is handed over).
+    const handedOver = accepted.filter((socket) => (socket as unknown as { _server: unknown })._server !== server.server);
+    expect(handedOver.length).toBeGreaterThan(0);
+    for (const socket of handedOver) expect(calledOn.has(socket)).toBe(true);
   });
 
   it('refuses a port another program holds, and a port another server of ours holds', async () => {
