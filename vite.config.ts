@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './src/i18n/languages.ts';
 import { BASE_NAMESPACES, SHELL_NAMESPACES } from './src/i18n/routeNamespaces.ts';
+import { inlineBaseStyle } from './scripts/vite/inlineBaseStyle.ts';
 import { lodashNative } from './scripts/vite/lodashNative.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { resizeObserverAlias } from './scripts/vite/resizeObserverAlias.ts';
@@ -34,7 +35,7 @@ const baseCatalogues = (language: string) =>
   new RegExp(`[\\\\/]src[\\\\/]i18n[\\\\/]${language}[\\\\/](${[...BASE_NAMESPACES, ...SHELL_NAMESPACES].join('|')})\\.json$`);
 
 export default defineConfig({
-  plugins: [rsuiteCss(), rsuiteDates(resolve('src')), sideEffectFree(), lodashNative(resolve('src')), react(), routePages({ language: DEFAULT_LANGUAGE, base: BASE_NAMESPACES, shell: SHELL_NAMESPACES }), precompress()],
+  plugins: [rsuiteCss(), rsuiteDates(resolve('src')), sideEffectFree(), lodashNative(resolve('src')), react(), inlineBaseStyle(), routePages({ language: DEFAULT_LANGUAGE, base: BASE_NAMESPACES, shell: SHELL_NAMESPACES }), precompress()],
   // rsuite's resize-observer ponyfill becomes the browser's own observer (src/app/resizeObserver.ts says why).
   resolve: { alias: [resizeObserverAlias(resolve('src'))] },
   build: {

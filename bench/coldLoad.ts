@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { benchPort, CHROMIUM, CHROMIUM_ARGS, canMeasureInBrowser, loadAverage, startBenchServer } from './benchServer.ts';
 import { NAMESPACES } from '../src/i18n/languages.ts';
+import { INLINE_SHEET_ATTRIBUTE } from '../scripts/vite/inlineBaseStyle.ts';
 import { distSheets, type RepeatFigures, repeatedRules } from '../scripts/cssRules.ts';
 
 export interface RouteTransfer {
@@ -20,8 +21,11 @@ export interface RouteTransfer {
   /** The encoded bodies alone, kB. */
   jsBodyKb: number;
   cssBodyKb: number;
-  /** The same CSS gzip-compressed (the issue's budget is stated in gzip; browsers here get brotli). */
+  /** The route's CSS gzip-compressed, the sheet inlined in the page included (the issue's budget is stated in gzip;
+   * browsers here get brotli). */
   cssGzipKb: number;
+  /** Sheets written into the page itself (scripts/vite/inlineBaseStyle.ts), sent inside the document's bytes. */
+  inlineSheets: { sheet: string; gzipKb: number }[];
   cssFiles: { file: string; bodyKb: number }[];
   jsFiles: { file: string; bodyKb: number }[];
   i18nChunks: number;
@@ -97,7 +101,11 @@ async function measureRoute(browser: Browser, base: string, route: string, stora
     const js = cold.requests.filter((r) => r.type === 'Script');
     const css = cold.requests.filter((r) => r.type === 'Stylesheet');
     const sum = (rs: Seen[]) => rs.reduce((n, r) => n + r.bytes, 0);
-    const sheets = css.map((r) => readFileSync(join('dist', new URL(r.url).pathname), 'utf8'));
+    // (An expression: the bench is type-checked without the DOM's types.)
+    const inline = (await cold.page.evaluate(
+      `[...document.querySelectorAll('style[${INLINE_SHEET_ATTRIBUTE}]')].map((style) => ({ sheet: style.getAttribute('${INLINE_SHEET_ATTRIBUTE}'), text: style.textContent }))`,
+    )) as { sheet: string; text: string }[];
+    const sheets = [...inline.map((sheet) => sheet.text), ...css.map((r) => readFileSync(join('dist', new URL(r.url).pathname), 'utf8'))];
     const repeat = await recordNavigation(context, `${base}${route}`, cold.page);
     return {
       route,
@@ -110,6 +118,7 @@ async function measureRoute(browser: Browser, base: string, route: string, stora
       cssBodyKb: kb(css.reduce((n, r) => n + r.bodyBytes, 0)),
       cssGzipKb: kb(sheets.reduce((n, sheet) => n + gzipSync(sheet).length, 0)),
       jsFiles: js.map((r) => ({ file: new URL(r.url).pathname.replace('/assets/', ''), bodyKb: kb(r.bodyBytes) })).sort((a, b) => b.bodyKb - a.bodyKb),
+      inlineSheets: inline.map(({ sheet, text }) => ({ sheet, gzipKb: kb(gzipSync(text).length) })),
       cssFiles: css.map((r) => ({ file: new URL(r.url).pathname.replace('/assets/', ''), bodyKb: kb(r.bodyBytes) })),
       i18nChunks: js.filter((r) => I18N_CHUNK.test(r.url)).length,
       totalKb: kb(sum(cold.requests)),

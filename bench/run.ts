@@ -49,7 +49,7 @@ if (wants('coldLoad')) {
     for (const r of cold.routes) {
       console.log(
         `${r.route} cold load: JS ${r.jsRequests} requests, ${r.jsBodyKb} kB as sent (bodies; ${r.jsKb} kB with headers), i18n chunks ${r.i18nChunks}; ` +
-          `CSS ${r.cssRequests} files, ${r.cssBodyKb} kB as sent (${r.cssGzipKb} kB gzip; budget 25 kB), repeated rules ${r.css.repeatedRulePercent} % (budget < 5 %); ` +
+          `CSS ${r.cssRequests} files, ${r.cssBodyKb} kB as sent, ${r.inlineSheets.length} sheet(s) in the page (${r.cssGzipKb} kB gzip in all; budget 25 kB), repeated rules ${r.css.repeatedRulePercent} % (budget < 5 %); ` +
           `JS + CSS on the wire ${Math.round((r.jsKb + r.cssKb) * 10) / 10} kB; uncompressed assets ${r.uncompressedAssets}; ` +
           `repeat visit: ${r.repeatVisit.revalidated} of ${r.repeatVisit.requests} requests revalidated (304), ${r.repeatVisit.fromCache} from cache (load ${cold.loadAverage})`,
       );

@@ -36,6 +36,11 @@ for (const [index, routes] of slices.entries()) {
       if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+    // The base sheet is in every page (scripts/vite/inlineBaseStyle.ts): no screen's chunk may fetch it again.
+    const baseSheetRequests: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/style-base-[\w-]+\.css/.test(r.url())) baseSheetRequests.push(`${page.url()}: ${r.url()}`);
+    });
 
     const login = await (await request.post('/api/user/login', { data: { username: 'admin', password: 'Argus@2026' } })).json();
     expect(login.code).toBe(0);
@@ -75,9 +80,11 @@ for (const [index, routes] of slices.entries()) {
           default: // no breadcrumbs outside the main layout: the screen shows its title
             await expect(page.getByText(named, { exact: true }).first()).toBeVisible();
         }
+        expect(await page.locator('style[data-sheet="style-base"]').count(), `${route.path}: the base sheet is in the page once`).toBe(1);
         await expect.poll(() => page.evaluate(ENDLESS_ANIMATIONS), { message: `${route.path}: nothing turns once loaded` }).toEqual([]);
       });
     }
     expect(errors).toEqual([]);
+    expect(baseSheetRequests).toEqual([]);
   });
 }
