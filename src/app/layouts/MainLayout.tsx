@@ -1,6 +1,6 @@
 // The main layout (/layout of §2): header, the server menu as a collapsible side navigation, breadcrumbs, the
 // screen, and the floating assistant.
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AssistantPanel } from '../../components/assistant/AssistantPanel.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
@@ -35,8 +35,23 @@ function useNarrowScreen(): boolean {
   return narrow;
 }
 
+/**
+ * False for the layout's first render, then true: the frame (header, menu, breadcrumbs) is put on screen in a
+ * commit of its own and the screen is rendered after it, in the background. React renders a tree in slices but
+ * commits it in one task: frame and first screen together (~1,400 elements on a list screen) made the longest task
+ * of a signed-in page. Measured with Lighthouse on a phone profile, three interleaved pairs: total blocking time on
+ * /historyEvent 232/180/324 → 111/114/191 ms and on /userConfig 396/183/364 → 97/193/189 ms; LCP unchanged. Moving
+ * between screens of this layout keeps it mounted: the screen then renders at once.
+ */
+function useFrameFirst(): boolean {
+  const [screenShown, setScreenShown] = useState(false);
+  useEffect(() => startTransition(() => setScreenShown(true)), []);
+  return screenShown;
+}
+
 export default function MainLayout() {
   const { t } = useTranslation('shell');
+  const screenShown = useFrameFirst();
   const { resolved } = useCurrentRoute();
   const [expandedChoice, setExpanded] = useState(rememberedExpanded);
   const narrow = useNarrowScreen();
@@ -59,7 +74,7 @@ export default function MainLayout() {
         <SideMenu expanded={expanded} onToggle={toggle} canExpand={!narrow} />
         <main id="main-content" className="main-layout-content" tabIndex={-1}>
           <Breadcrumbs entry={resolved?.entry ?? null} />
-          <GuardedOutlet />
+          {screenShown ? <GuardedOutlet /> : null}
         </main>
       </div>
       <AssistantPanel />
