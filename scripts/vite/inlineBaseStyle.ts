@@ -7,13 +7,20 @@
 // name; a `disabled` one is fetched all the same): the file is taken out of those lists once Vite has written them
 // (build.modulePreload.resolveDependencies does not see style sheets). The file stays in dist/ under its hashed
 // name, unreferenced, for what measures the build's sheets (scripts/cssRules.ts, bench/bundleSizes.ts).
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
+
+type OutputAsset = Rolldown.OutputAsset;
 
 export const BASE_STYLE = 'style-base';
 /** The attribute that marks the inline sheet (bench/coldLoad.ts counts it with the route's CSS). */
 export const INLINE_SHEET_ATTRIBUTE = 'data-sheet';
 
-const isBaseSheet = (file: string) => new RegExp(`(^|/)${BASE_STYLE}-[\\w-]+\\.css$`).test(file);
+const BASE_SHEET = new RegExp(`(^|/)${BASE_STYLE}-[\\w-]+\\.css$`);
+
+/** The base sheet among the build's outputs. */
+function baseSheet(bundle: Rolldown.OutputBundle | undefined): OutputAsset | undefined {
+  return Object.values(bundle ?? {}).find((output): output is OutputAsset => output.type === 'asset' && BASE_SHEET.test(output.fileName));
+}
 
 const DEPS_TABLE = /__vite__mapDeps=\(i,m=__vite__mapDeps,d=\(m\.f\|\|\(m\.f=(\[[^\]]*\])\)\)\)=>/;
 const DEPS_CALL = /__vite__mapDeps\(\[([\d,]*)\]\)/g;
@@ -50,8 +57,8 @@ export function inlineBaseStyle(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const sheet = Object.values(ctx.bundle ?? {}).find((output) => output.type === 'asset' && isBaseSheet(output.fileName));
-        if (sheet?.type !== 'asset') throw new Error(`the build wrote no ${BASE_STYLE} sheet`);
+        const sheet = baseSheet(ctx.bundle);
+        if (!sheet) throw new Error(`the build wrote no ${BASE_STYLE} sheet`);
         const css = typeof sheet.source === 'string' ? sheet.source : new TextDecoder().decode(sheet.source);
         return inlineSheet(html, sheet.fileName, css);
       },
@@ -59,7 +66,7 @@ export function inlineBaseStyle(): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        const sheet = Object.values(bundle).find((output) => output.type === 'asset' && isBaseSheet(output.fileName));
+        const sheet = baseSheet(bundle);
         if (!sheet) return;
         for (const output of Object.values(bundle)) {
           if (output.type === 'chunk' && output.code.includes('__vite__mapDeps')) output.code = withoutPreloadDep(output.code, sheet.fileName);
