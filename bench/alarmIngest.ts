@@ -1,7 +1,8 @@
 // Alarm ingest → console latency: the server (node server/main.ts, its own process) takes 500 alarms/s for 30 s
 // from 50 simulated boxes while 20 websocket consoles are connected; figures: ingest-to-client latency
 // p50/p95/max, alarms lost (acknowledged by the ingest but not received by every console), server memory. Run with
-// target retrieval's background index loop off and on (RETRIEVAL_INDEX): the loop embeds the alarms while they arrive.
+// target retrieval's background index loop off and on (RETRIEVAL_INDEX): the loop embeds the alarms while they arrive,
+// and on a loaded machine (busyCores: processes the bench keeps spinning beside the server).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -37,6 +38,10 @@ export interface IngestFigures {
   /** Server CPU time over the run, in percent of one core: all its threads, and its main (event loop) thread. */
   serverCpuPercent: number;
   serverMainThreadCpuPercent: number;
+  /** Share of the run the server's event-loop thread was ready to run but waiting for a CPU (schedstat). */
+  serverMainThreadWaitPercent: number;
+  /** Processes spinning on a CPU beside the server for the whole run (a loaded machine), started by the bench. */
+  busyCores: number;
 }
 
 const PORT = benchPort(21);
@@ -101,6 +106,29 @@ function cpuMs(pid: number, thread = false): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** Time the thread waited on a run queue (ready, not running), in milliseconds: /proc's schedstat, field 2 (ns). */
+function runWaitMs(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+}
+
+/**
+ * `cores` processes that each keep one CPU busy until stopped: a defined load beside the server, the same on every
+ * run (a build running beside it varies with what it builds). They are the bench's children, so the kernel shares
+ * the CPU between their threads and the server's as equals (one autogroup).
+ */
+function spinCores(cores: number): () => Promise<void> {
+  const spinners = Array.from({ length: cores }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+  const stop = (c: ChildProcess) =>
+    new Promise((resolve) => {
+      if (c.exitCode !== null || c.signalCode !== null) return resolve(null);
+      c.once('exit', resolve);
+      c.kill('SIGKILL');
+    });
+  return async () => {
+    await Promise.all(spinners.map(stop));
+  };
+}
+
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
@@ -134,9 +162,10 @@ async function openConsole(url: string, latencies: number[], sentAts: number[]):
   return c;
 }
 
-export async function measureAlarmIngest(databaseUrl?: string, retrievalIndex = false): Promise<IngestFigures> {
+export async function measureAlarmIngest(databaseUrl?: string, retrievalIndex = false, busyCores = 0): Promise<IngestFigures> {
   const { dataDir, boxes } = await prepare(databaseUrl);
   const child = await startServer(dataDir, databaseUrl, retrievalIndex);
+  let stopSpinning = async () => {};
   try {
     const base = `http://127.0.0.1:${PORT}`;
     const login = (await (
@@ -153,9 +182,11 @@ export async function measureAlarmIngest(databaseUrl?: string, retrievalIndex = 
     );
     // A box has its snapshot in hand when it reports: drawn before the clock starts, not while the first alarms wait.
     drawSnapshots(TYPES);
+    stopSpinning = spinCores(busyCores);
     const rssStart = rssMb(child.pid!);
     const cpuStart = cpuMs(child.pid!);
     const mainCpuStart = cpuMs(child.pid!, true);
+    const mainWaitStart = runWaitMs(child.pid!);
     const started = performance.now();
     let rssMax = rssStart;
     const sampler = setInterval(() => {
@@ -183,6 +214,8 @@ export async function measureAlarmIngest(databaseUrl?: string, retrievalIndex = 
     await sim.done;
     const serverCpuPercent = Math.round(((cpuMs(child.pid!) - cpuStart) / (performance.now() - started)) * 100);
     const serverMainThreadCpuPercent = Math.round(((cpuMs(child.pid!, true) - mainCpuStart) / (performance.now() - started)) * 100);
+    const serverMainThreadWaitPercent = Math.round(((runWaitMs(child.pid!) - mainWaitStart) / (performance.now() - started)) * 100);
+    await stopSpinning();
     // Let the consoles drain what is still queued for them.
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline && consoles.some((c) => [...acknowledged].some((s) => !c.seqs.has(s)))) {
@@ -217,8 +250,11 @@ export async function measureAlarmIngest(databaseUrl?: string, retrievalIndex = 
       serverRssMb: { start: rssStart, max: rssMax },
       serverCpuPercent,
       serverMainThreadCpuPercent,
+      serverMainThreadWaitPercent,
+      busyCores,
     };
   } finally {
+    await stopSpinning();
     await stopServer(child);
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -101,22 +101,30 @@ const databases: (string | undefined)[] = [undefined, ...(process.env.DATABASE_U
 
 if (wants('alarmIngest')) {
   const ingest: IngestFigures[] = [];
-  // Each with target retrieval's background index loop off and on (it embeds the arriving alarms at low priority).
+  // Each with target retrieval's background index loop off and on (it embeds the arriving alarms at low priority),
+  // then on a loaded machine: one of the two cores kept busy by another process for the whole run.
+  const runs = [
+    { index: false, busyCores: 0 },
+    { index: true, busyCores: 0 },
+    { index: false, busyCores: 1 },
+  ];
   for (const admin of databases) {
-    for (const index of [false, true]) {
-      ingest.push(await (admin ? withThrowawayDatabase(admin, (url) => measureAlarmIngest(url, index)) : measureAlarmIngest(undefined, index)));
+    for (const { index, busyCores } of runs) {
+      const measure = (url?: string) => measureAlarmIngest(url, index, busyCores);
+      ingest.push(await (admin ? withThrowawayDatabase(admin, measure) : measure()));
     }
   }
   results.alarmIngest = ingest;
   for (const f of ingest) {
     console.log(
-      `alarm ingest (${f.database}, retrieval index ${f.retrievalIndex ? `on: ${f.indexedAlarms} alarms embedded meanwhile` : 'off'}) ` +
+      `alarm ingest (${f.database}, retrieval index ${f.retrievalIndex ? `on: ${f.indexedAlarms} alarms embedded meanwhile` : 'off'}` +
+        `${f.busyCores ? `, loaded: ${f.busyCores} core kept busy by another process` : ''}) ` +
         `${f.rate}/s for ${f.seconds} s, ${f.consoles} consoles: ${f.acknowledged}/${f.sent} stored` +
         `${Object.keys(f.refused).length ? ` (refused ${JSON.stringify(f.refused)})` : ''}; ingest → console p50 ${f.latencyMs.p50} ms, ` +
         `p95 ${f.latencyMs.p95} ms, max ${f.latencyMs.max} ms (budget p95 ≤ 100 ms on an idle machine, ≤ 150 ms loaded; first 3 s: p95 ${f.latencyStartMs.p95} ms, max ${f.latencyStartMs.max} ms; ` +
         `after: p50 ${f.latencySteadyMs.p50} ms, p95 ${f.latencySteadyMs.p95} ms); lost ${f.lost}, duplicates ${f.duplicates} (budget 0); ` +
         `ingest round trip p50 ${f.ingestMs.p50} ms, p95 ${f.ingestMs.p95} ms; server RSS ${f.serverRssMb.start} → ${f.serverRssMb.max} MB, ` +
-        `server CPU ${f.serverCpuPercent}% of a core (event-loop thread ${f.serverMainThreadCpuPercent}%)`,
+        `server CPU ${f.serverCpuPercent}% of a core (event-loop thread ${f.serverMainThreadCpuPercent}%, waiting for a CPU ${f.serverMainThreadWaitPercent}% of the run)`,
     );
   }
 }
