@@ -12,7 +12,7 @@ import { buildApp } from '../server/app.ts';
 import { hashToken } from '../server/auth/tokens.ts';
 import { configFromEnv } from '../server/config.ts';
 import { type BoxCredentials, drawSnapshots, type PostResult, runSimulator } from '../server/simulator/edgeBox.ts';
-import { benchPort } from './benchServer.ts';
+import { benchPort, rssMb } from './benchServer.ts';
 import { percentile } from './stats.ts';
 
 export interface IngestFigures {
@@ -129,11 +129,6 @@ function spinCores(cores: number): () => Promise<void> {
   };
 }
 
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
-}
-
 interface Console {
   socket: WebSocket;
   seqs: Set<number>;
@@ -212,9 +207,11 @@ export async function measureAlarmIngest(databaseUrl?: string, retrievalIndex = 
       },
     });
     await sim.done;
-    const serverCpuPercent = Math.round(((cpuMs(child.pid!) - cpuStart) / (performance.now() - started)) * 100);
-    const serverMainThreadCpuPercent = Math.round(((cpuMs(child.pid!, true) - mainCpuStart) / (performance.now() - started)) * 100);
-    const serverMainThreadWaitPercent = Math.round(((runWaitMs(child.pid!) - mainWaitStart) / (performance.now() - started)) * 100);
+    const elapsedMs = performance.now() - started;
+    const percentOfRun = (ms: number) => Math.round((ms / elapsedMs) * 100);
+    const serverCpuPercent = percentOfRun(cpuMs(child.pid!) - cpuStart);
+    const serverMainThreadCpuPercent = percentOfRun(cpuMs(child.pid!, true) - mainCpuStart);
+    const serverMainThreadWaitPercent = percentOfRun(runWaitMs(child.pid!) - mainWaitStart);
     await stopSpinning();
     // Let the consoles drain what is still queued for them.
     const deadline = Date.now() + 15_000;

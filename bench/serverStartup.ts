@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { percentile } from './stats.ts';
-import { benchPort } from './benchServer.ts';
+import { benchPort, rssMb } from './benchServer.ts';
 
 export interface StartupFigures {
   coldStartMs: number;
@@ -49,11 +49,6 @@ async function post(path: string, body: unknown, token?: string) {
 function hwmMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024);
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
 }
 
 export async function measureStartup(): Promise<StartupFigures> {
