@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from './src/i18n/languages.ts';
 import { BASE_NAMESPACES, SHELL_NAMESPACES } from './src/i18n/routeNamespaces.ts';
 import { inlineBaseStyle } from './scripts/vite/inlineBaseStyle.ts';
 import { lodashNative } from './scripts/vite/lodashNative.ts';
+import { earlyRequests } from './scripts/vite/earlyRequests.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { resizeObserverAlias } from './scripts/vite/resizeObserverAlias.ts';
 import { rsuiteDates } from './scripts/vite/rsuiteDates.ts';
@@ -35,7 +36,7 @@ const baseCatalogues = (language: string) =>
   new RegExp(`[\\\\/]src[\\\\/]i18n[\\\\/]${language}[\\\\/](${[...BASE_NAMESPACES, ...SHELL_NAMESPACES].join('|')})\\.json$`);
 
 export default defineConfig({
-  plugins: [rsuiteCss(), rsuiteDates(resolve('src')), sideEffectFree(), lodashNative(resolve('src')), react(), inlineBaseStyle(), routePages({ language: DEFAULT_LANGUAGE, base: BASE_NAMESPACES, shell: SHELL_NAMESPACES }), precompress()],
+  plugins: [rsuiteCss(), rsuiteDates(resolve('src')), sideEffectFree(), lodashNative(resolve('src')), react(), inlineBaseStyle(), earlyRequests('src/earlyRequests.ts'), routePages({ language: DEFAULT_LANGUAGE, base: BASE_NAMESPACES, shell: SHELL_NAMESPACES }), precompress()],
   // rsuite's resize-observer ponyfill becomes the browser's own observer (src/app/resizeObserver.ts says why).
   resolve: { alias: [resizeObserverAlias(resolve('src'))] },
   build: {

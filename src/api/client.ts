@@ -3,6 +3,7 @@
 // a typed failure) or `downloadFile(path, body, name)` (download.ts), and never build URLs or read tokens.
 // `api.GET/POST/PUT/DELETE` are openapi-fetch's own methods (raw answers), for the rare caller that needs them.
 import createClient, { type Middleware } from 'openapi-fetch';
+import { takeEarlyAnswer } from './earlyAnswers.ts';
 import { createApiMiddleware, type MiddlewareDeps } from './middleware.ts';
 import { createCallHelpers } from './request.ts';
 import type { paths } from './schema.gen.ts';
@@ -28,11 +29,13 @@ class ClientRequest extends Request {
 }
 
 // fetch is looked up per call, so whatever the page (or a test) installs as fetch later is used.
+const send = (request: Request) => globalThis.fetch(request);
 const client = createClient<paths>({
   baseUrl: CLIENT_ORIGIN,
   credentials: 'include',
   Request: ClientRequest,
-  fetch: (request) => globalThis.fetch(request),
+  // The session's first calls may have been asked for before this code arrived (src/earlyRequests.ts).
+  fetch: (request) => takeEarlyAnswer(request, send) ?? send(request),
 });
 
 export const api = Object.assign(client, createCallHelpers(client));

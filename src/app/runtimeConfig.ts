@@ -1,6 +1,8 @@
 // Runtime configuration (public/config.json), fetched at boot so one build serves any deployment.
 //   baseUrl      address prefixed to API paths (§7); "/api" when the console and server share an origin
 //   contextMenu  whether the browser's right-click menu is allowed outside inputs (§2); off by default
+import { takeEarlyConfig } from '../api/earlyAnswers.ts';
+
 export interface RuntimeConfig {
   baseUrl: string;
   contextMenu: boolean;
@@ -43,7 +45,8 @@ export function runtimeConfig(): RuntimeConfig {
 export async function loadRuntimeConfig(url = `${import.meta.env.BASE_URL}config.json`): Promise<RuntimeConfig> {
   let raw: unknown = {};
   try {
-    const response = await fetch(url, { cache: 'no-cache' });
+    // The page's first script may have fetched it already (src/earlyRequests.ts).
+    const response = await (takeEarlyConfig()?.catch(() => fetch(url, { cache: 'no-cache' })) ?? fetch(url, { cache: 'no-cache' }));
     if (response.ok) raw = await response.json();
     else console.warn(`config.json: HTTP ${response.status}, using defaults`);
   } catch (error) {

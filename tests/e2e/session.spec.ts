@@ -81,3 +81,28 @@ test("a slow flagged call shows the 'please wait' overlay until it answers", asy
   await expect(overlay).toHaveCount(0);
   await expect(page).toHaveURL(/\/index_traffic$/);
 });
+
+test("a signed-in page asks for the session's first calls while its code is still on the wire, once each", async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/index_traffic$/);
+  const firstCalls = ['/api/user/nav', '/api/config/selectAllConfigMap', '/api/CityConfig/getConfigByKey', '/api/config/getTitle'];
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (firstCalls.includes(path)) asked.push(path);
+  });
+  // The libraries' chunk is held until the four calls have left: only the page's first script
+  // (src/earlyRequests.ts) can send them then. Without it the boot never runs and the page stays on its splash.
+  let released = false;
+  await page.route('**/assets/vendor-*.js', async (route) => {
+    await expect.poll(() => new Set(asked).size, { timeout: 30_000 }).toBe(firstCalls.length);
+    released = true;
+    await route.continue();
+  });
+  await page.goto('/historyEvent');
+  await expect(page.getByRole('heading', { name: '历史事件' })).toBeVisible();
+  expect(released).toBe(true);
+  // The client took all four answers over (the hand-over is gone) and asked for none of them again.
+  await expect.poll(() => page.evaluate(() => '__argusEarlyRequests' in window)).toBe(false);
+  expect(asked.sort()).toEqual([...firstCalls].sort());
+});

@@ -9,16 +9,22 @@ import { expiredLicenceNotice, licenceNoticeSeen, rememberLicenceNoticeSeen } fr
 const LicenceExpiredDialog = lazy(() => withNamespaces(() => import('./LicenceExpiredDialog.tsx'), SHELL_NAMESPACES));
 
 let checked = false;
+const CHECK_DELAY_MS = 1500;
 
 export function LicenceCheck() {
   const [notice, setNotice] = useState<{ expireTime: string } | null>(null);
   useEffect(() => {
     if (checked || licenceNoticeSeen()) return;
-    checked = true;
-    // quiet: a failed background check says nothing; the page the user opened matters more.
-    void api.get('/licence/info', { quiet: true }).then((result) => {
-      if (result.ok) setNotice(expiredLicenceNotice(result.data));
-    });
+    // Asked once the page has shown what the user opened: on a slow link, a request of its own among the first
+    // screen's would hold that screen's answers back.
+    const timer = setTimeout(() => {
+      checked = true;
+      // quiet: a failed background check says nothing; the page the user opened matters more.
+      void api.get('/licence/info', { quiet: true }).then((result) => {
+        if (result.ok) setNotice(expiredLicenceNotice(result.data));
+      });
+    }, CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
   }, []);
   if (!notice) return null;
   return (
