@@ -33,11 +33,20 @@ export interface EarlyEnvironment {
   now(): number;
 }
 
+/** The stored sign-in's token, if the boot will restore that sign-in (storedSession.ts isSignedIn). */
 function storedToken(storage: Pick<Storage, 'getItem'>): string | null {
   const raw = storage.getItem(SESSION_KEY);
   if (!raw) return null;
-  const token = (JSON.parse(raw) as { token?: unknown } | null)?.token;
-  return typeof token === 'string' && token.length > 0 ? token : null;
+  const v = JSON.parse(raw) as Record<string, unknown> | null;
+  if (!v || typeof v !== 'object') return null;
+  const restored =
+    typeof v.token === 'string' &&
+    v.token.length > 0 &&
+    typeof v.loginCode === 'string' &&
+    typeof v.userinfo === 'object' &&
+    v.userinfo !== null &&
+    (v.sceneType === 1 || v.sceneType === 2);
+  return restored ? (v.token as string) : null;
 }
 
 /** The base address config.json gives (runtimeConfig.ts parseRuntimeConfig: "/api" unless a string is set). */

@@ -9,7 +9,7 @@ import { installApiMiddleware } from '../../src/api/client.ts';
 import { fetchAlarmDialogPosition, fetchPageTitle, fetchSystemConfig } from '../../src/api/config.ts';
 import { type EarlyRequests, takeEarlyConfig } from '../../src/api/earlyAnswers.ts';
 import { createLoadingCounter } from '../../src/api/loading.ts';
-import { storedToken, writeStoredSession } from '../../src/app/storedSession.ts';
+import { readStoredSession, storedToken, writeStoredSession } from '../../src/app/storedSession.ts';
 import { loadRuntimeConfig, runtimeConfig } from '../../src/app/runtimeConfig.ts';
 import { EARLY_CALLS, EARLY_HANDOFF, startEarlyRequests } from '../../src/earlyRequests.ts';
 import { LANGUAGES, rememberedLanguage, rememberLanguage } from '../../src/i18n/languages.ts';
@@ -146,6 +146,12 @@ describe('the early requests (src/earlyRequests.ts)', () => {
     expect(start(early)).toBeNull();
     storage.setItem('argus.session', '{not json');
     expect(start(early)).toBeNull();
+    // A sign-in the boot would not restore (storedSession.ts readStoredSession) sends nothing either.
+    for (const broken of [{ token: 'abc' }, { ...signedIn, sceneType: 3 }, { ...signedIn, userinfo: null }, { ...signedIn, token: '' }, null, 7]) {
+      storage.setItem('argus.session', JSON.stringify(broken));
+      expect(readStoredSession(storage), JSON.stringify(broken)).toBeNull();
+      expect(start(early), JSON.stringify(broken)).toBeNull();
+    }
     expect(startEarlyRequests({ storage: null, origin: PAGE_ORIGIN, fetch: early.fetch, now: () => 0 })).toBeNull();
     expect(early.sent).toHaveLength(0);
     expect(takeEarlyConfig()).toBeNull();
