@@ -103,6 +103,6 @@ test("a signed-in page asks for the session's first calls while its code is stil
   await expect(page.getByRole('heading', { name: '历史事件' })).toBeVisible();
   expect(released).toBe(true);
   // The client took all four answers over (the hand-over is gone) and asked for none of them again.
-  await expect.poll(() => page.evaluate(() => '__argusEarlyRequests' in window)).toBe(false);
+  await expect.poll(() => page.evaluate("'__argusEarlyRequests' in window")).toBe(false);
   expect(asked.sort()).toEqual([...firstCalls].sort());
 });
