@@ -24,7 +24,7 @@ export const EARLY_CALLS: readonly (readonly [method: 'GET' | 'POST', path: stri
 const SESSION_KEY = 'argus.session';
 const LANGUAGE_KEY = 'argus.language';
 const LANGUAGES = ['zh-CN', 'en'];
-const CONFIG_URL = '/config.json';
+const CONFIG_URL = `${import.meta.env.BASE_URL}config.json`; // as runtimeConfig.ts loadRuntimeConfig reads it
 
 export interface EarlyEnvironment {
   storage: Pick<Storage, 'getItem'> | null;
