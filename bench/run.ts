@@ -17,10 +17,11 @@ import { withThrowawayDatabase } from './postgres.ts';
 import { measureRealtimeScreen } from './realtimeScreen.ts';
 import { measureRetrievalSearch } from './retrievalSearch.ts';
 import { measureStartup } from './serverStartup.ts';
+import { measureThrottledLoads } from './throttledLoad.ts';
 import { measureTraining } from './training.ts';
 
 const RESULTS = 'bench/results/latest.json';
-const SECTIONS = ['bundle', 'coldLoad', 'lighthouse', 'pageLoad', 'server', 'alarmIngest', 'alarmList', 'homeDashboard', 'flowIngest', 'realtimeScreen', 'clips', 'detector', 'pushDelivery', 'training', 'retrievalSearch'] as const;
+const SECTIONS = ['bundle', 'coldLoad', 'lighthouse', 'throttledLoad', 'pageLoad', 'server', 'alarmIngest', 'alarmList', 'homeDashboard', 'flowIngest', 'realtimeScreen', 'clips', 'detector', 'pushDelivery', 'training', 'retrievalSearch'] as const;
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
 const unknown = [...only].filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length) throw new Error(`BENCH_ONLY names unknown sections: ${unknown.join(', ')} (known: ${SECTIONS.join(', ')})`);
@@ -69,6 +70,21 @@ if (wants('lighthouse')) {
       `Lighthouse ${f.route} ${f.formFactor} (median of ${f.runs}${f.failed.length ? `; ${f.failed.length} run${f.failed.length > 1 ? 's' : ''} failed: ${f.failed.join(', ')}` : ''}): score ${m.score}${range('score')}, LCP ${m.lcpMs}${range('lcpMs')} ms, FCP ${m.fcpMs} ms, TBT ${m.tbtMs}${range('tbtMs')} ms, CLS ${m.cls}, ` +
         `JS boot-up ${m.bootupMs} ms, main thread ${m.mainThreadMs} ms, ${m.jsRequests} JS requests, JS + CSS ${m.jsCssKb} kB (load ${f.loadAverage.join(', ')})`,
     );
+  }
+}
+
+// The same signed-in routes timed in a throttled page (Lighthouse's mobile profile applied, not simulated).
+if (wants('throttledLoad')) {
+  const throttled = await measureThrottledLoads();
+  results.throttledLoad = throttled ?? 'not measured (needs dist/ and /usr/bin/chromium)';
+  if (throttled) {
+    const t = throttled.throttling;
+    for (const r of throttled.routes) {
+      console.log(
+        `${r.route} cold load throttled (${t.latencyMs} ms RTT, ${t.downloadKbps} kbps down, ${t.uploadKbps} kbps up, ${t.cpuSlowdown}× CPU), median of ${throttled.runs}: ` +
+          `frame shown ${r.median.frameMs} ms (${r.frameMs.join(', ')}), screen shown ${r.median.screenMs} ms (${r.screenMs.join(', ')}) (load ${throttled.loadAverage.join(', ')})`,
+      );
+    }
   }
 }
 
