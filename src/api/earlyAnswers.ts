@@ -8,8 +8,8 @@ export interface EarlyRequests {
   language: string;
   /** performance.now() when they left: answers are taken over only while the page boots. */
   startedAt: number;
-  /** config.json as fetched (the boot reads it from here instead of fetching it again). */
-  config: Promise<Response>;
+  /** config.json as fetched, until the boot takes it (instead of fetching it again). */
+  config: Promise<Response> | null;
   /** "METHOD absolute-url" → the answer. */
   answers: Promise<Map<string, Promise<Response>>>;
 }
@@ -35,8 +35,7 @@ export function takeEarlyConfig(holder: Holder = globalThis as Holder): Promise<
   const early = current(holder);
   if (!early) return null;
   const config = early.config;
-  early.config = Promise.reject(new Error('config.json was taken over already'));
-  early.config.catch(() => {});
+  early.config = null;
   return config;
 }
 

@@ -45,8 +45,9 @@ export function runtimeConfig(): RuntimeConfig {
 export async function loadRuntimeConfig(url = `${import.meta.env.BASE_URL}config.json`): Promise<RuntimeConfig> {
   let raw: unknown = {};
   try {
+    const fetchIt = () => fetch(url, { cache: 'no-cache' });
     // The page's first script may have fetched it already (src/earlyRequests.ts).
-    const response = await (takeEarlyConfig()?.catch(() => fetch(url, { cache: 'no-cache' })) ?? fetch(url, { cache: 'no-cache' }));
+    const response = await (takeEarlyConfig()?.catch(fetchIt) ?? fetchIt());
     if (response.ok) raw = await response.json();
     else console.warn(`config.json: HTTP ${response.status}, using defaults`);
   } catch (error) {
