@@ -42,6 +42,14 @@ describe('code chunks', () => {
     expect(tier('list-kit').modules.has(at('api/client.ts'))).toBe(false);
   });
 
+  it('follows code imports only: a module named by `import type` alone stays out of the boot', () => {
+    // The session machine and the bootstrap name the attribute dictionary's types; the bootstrap loads its code
+    // when first asked (src/api/bootstrap.ts). Counted as a static import, it put ~2.8 kB (brotli) on every page.
+    expect(tier('boot').modules.has(at('machines/session.machine.ts'))).toBe(true);
+    expect(tier('boot').modules.has(at('domain/attributeDictionary.ts'))).toBe(false);
+    expect(tiers.some((t) => t.modules.has(at('domain/attributeDictionary.ts')))).toBe(false);
+  });
+
   it('matches module ids, with or without a query, and rsuite components by their module', () => {
     const [boot, signedIn, listKit] = codeChunkGroups(srcDir);
     expect(boot.priority).toBeGreaterThan(signedIn.priority);
