@@ -5,8 +5,8 @@
 // and on a loaded machine (busyCores: processes the bench keeps spinning beside the server).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../server/app.ts';
 import { hashToken } from '../server/auth/tokens.ts';
@@ -42,6 +42,8 @@ export interface IngestFigures {
   serverMainThreadWaitPercent: number;
   /** Processes spinning on a CPU beside the server for the whole run (a loaded machine), started by the bench. */
   busyCores: number;
+  /** Their niceness: 0, the server's own priority; 19, batch work (a build, a training run) set below the server. */
+  busyNice: number;
 }
 
 const PORT = benchPort(21);
@@ -114,10 +116,19 @@ function runWaitMs(pid: number): number {
 /**
  * `cores` processes that each keep one CPU busy until stopped: a defined load beside the server, the same on every
  * run (a build running beside it varies with what it builds). They are the bench's children, so the kernel shares
- * the CPU between their threads and the server's as equals (one autogroup).
+ * the CPU between their threads and the server's as equals (one autogroup) — unless `nice` sets them lower, as an
+ * operator runs batch work beside a server.
  */
-function spinCores(cores: number): () => Promise<void> {
-  const spinners = Array.from({ length: cores }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+function spinCores(cores: number, nice = 0): () => Promise<void> {
+  // Niced, they run in a session of their own, as batch work started apart from the server, and that session's
+  // autogroup is set to `nice` too: with autogroups the kernel shares the CPU between sessions first, and a process's
+  // own nice counts only within its session.
+  const spinners = Array.from({ length: cores }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore', detached: nice !== 0 }));
+  for (const spinner of spinners) {
+    if (nice === 0 || spinner.pid === undefined) continue;
+    setPriority(spinner.pid, nice);
+    if (existsSync(`/proc/${spinner.pid}/autogroup`)) writeFileSync(`/proc/${spinner.pid}/autogroup`, String(nice));
+  }
   const stop = (c: ChildProcess) =>
     new Promise((resolve) => {
       if (c.exitCode !== null || c.signalCode !== null) return resolve(null);
@@ -157,7 +168,7 @@ async function openConsole(url: string, latencies: number[], sentAts: number[]):
   return c;
 }
 
-export async function measureAlarmIngest(databaseUrl?: string, retrievalIndex = false, busyCores = 0): Promise<IngestFigures> {
+export async function measureAlarmIngest(databaseUrl?: string, retrievalIndex = false, busyCores = 0, busyNice = 0): Promise<IngestFigures> {
   const { dataDir, boxes } = await prepare(databaseUrl);
   const child = await startServer(dataDir, databaseUrl, retrievalIndex);
   let stopSpinning = async () => {};
@@ -177,7 +188,7 @@ export async function measureAlarmIngest(databaseUrl?: string, retrievalIndex = 
     );
     // A box has its snapshot in hand when it reports: drawn before the clock starts, not while the first alarms wait.
     drawSnapshots(TYPES);
-    stopSpinning = spinCores(busyCores);
+    stopSpinning = spinCores(busyCores, busyNice);
     const rssStart = rssMb(child.pid!);
     const cpuStart = cpuMs(child.pid!);
     const mainCpuStart = cpuMs(child.pid!, true);
@@ -249,6 +260,7 @@ export async function measureAlarmIngest(databaseUrl?: string, retrievalIndex = 
       serverMainThreadCpuPercent,
       serverMainThreadWaitPercent,
       busyCores,
+      busyNice,
     };
   } finally {
     await stopSpinning();
