@@ -19,6 +19,8 @@ export interface ListFigures {
   queries: { name: string; total: number; p50: number; p95: number }[];
   /** No filter at all: every stored alarm counted (from the hourly counts). */
   unfilteredMs: { p50: number; p95: number; total: number };
+  /** The camera filter's list (`/warn/event/camera`), which every alarm list asks for when it opens. */
+  camerasMs: { p50: number; p95: number; cameras: number };
   /** What the caller measured on the same table (the statistics queries, bench/dashboards.ts). */
   also?: unknown;
 }
@@ -77,6 +79,7 @@ export async function measureAlarmList(
       queries.push({ name, total, p50: percentile(times, 50), p95: percentile(times, 95) });
     }
     const unfiltered = await time(built.app, token, { pageSize: 20 });
+    const cameras = await timeCameras(built.app, token);
     const extra = also ? await also(built.app, token) : undefined;
     return {
       database: built.database.kind,
@@ -85,6 +88,7 @@ export async function measureAlarmList(
       filteredMs: { p50: percentile(all, 50), p95: percentile(all, 95), n: all.length },
       queries,
       unfilteredMs: { p50: percentile(unfiltered.times, 50), p95: percentile(unfiltered.times, 95), total: unfiltered.total },
+      camerasMs: { p50: percentile(cameras.times, 50), p95: percentile(cameras.times, 95), cameras: cameras.count },
       also: extra,
     };
   } finally {
@@ -111,4 +115,19 @@ async function time(app: Awaited<ReturnType<typeof buildApp>>['app'], token: str
     if (i >= 3) times.push(elapsed); // the first runs warm the caches
   }
   return { times, total };
+}
+
+async function timeCameras(app: Awaited<ReturnType<typeof buildApp>>['app'], token: string) {
+  const times: number[] = [];
+  let count = 0;
+  for (let i = 0; i < RUNS + 3; i++) {
+    const t = performance.now();
+    const res = await app.inject({ method: 'GET', url: '/api/warn/event/camera', headers: { token } });
+    const elapsed = performance.now() - t;
+    const json = JSON.parse(res.body);
+    if (json.code !== 0) throw new Error(`camera list failed: ${json.msg}`);
+    count = json.data.length;
+    if (i >= 3) times.push(elapsed);
+  }
+  return { times, count };
 }

@@ -163,6 +163,7 @@ if (wants('alarmList')) {
         `no filter (every alarm counted, from the hourly counts): p95 ${f.unfilteredMs.p95} ms`,
     );
     for (const q of f.queries) console.log(`  ${q.name}: total ${q.total}, p50 ${q.p50} ms, p95 ${q.p95} ms`);
+    console.log(`  the camera filter's list (/warn/event/camera, every alarm list asks for it): ${f.camerasMs.cameras} cameras, p50 ${f.camerasMs.p50} ms, p95 ${f.camerasMs.p95} ms`);
     console.log(`statistics queries on the same ${f.rows.toLocaleString('en')} alarms (${f.database}):`);
     for (const q of (f.also ?? []) as StatsQueryFigures[]) console.log(`  ${q.name}: p50 ${q.p50} ms, p95 ${q.p95} ms`);
   }

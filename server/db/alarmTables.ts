@@ -56,6 +56,14 @@ export interface AlarmHourCountTable {
   n: number;
 }
 
+/** Live alarms per camera, state and kind (migration 074), for the camera filter's counts. */
+export interface AlarmCameraCountTable {
+  cameraId: number;
+  status: number;
+  road: boolean;
+  n: number;
+}
+
 export interface AlarmHandleLogTable {
   id: ColumnType<string | number, never, never>;
   alarmId: number;
@@ -162,6 +170,7 @@ export interface TrackPoint {
 export interface AlarmTables {
   alarms: AlarmTable;
   alarmHourCounts: AlarmHourCountTable;
+  alarmCameraCounts: AlarmCameraCountTable;
   alarmHandleLogs: AlarmHandleLogTable;
   errDetectionLib: ErrDetectionLibTable;
   labelStudioTasks: LabelStudioTaskTable;

@@ -875,8 +875,10 @@ export interface paths {
         /**
          * Cameras that have alarms, with counts (for the camera filter)
          * @description Every camera with at least one (not deleted) alarm in the optional time window, with its alarm count and
-         *     unhandled (status 0) count, sorted by cameraName. A camera deleted from the catalogue keeps the name it
-         *     had when its last alarm was stored.
+         *     unhandled (status 0) count, sorted by cameraName. Each camera is named as its latest alarm (by alarmTime,
+         *     in the window) names it, so a camera deleted from the catalogue keeps the name it had then. Without a
+         *     window the counts are kept per camera as alarms change, and the answer costs the same whatever the number
+         *     of alarms.
          */
         get: operations["listWarnEventCameras"];
         put?: never;

@@ -1,7 +1,6 @@
 // alarms: reading — the filtered list, cameras with alarms, the urgent list, catch-up by seq, one alarm with
 // its history, and the snapshot image.
 import { readFile } from 'node:fs/promises';
-import { sql } from 'kysely';
 import { ApiError } from '../../http/apiError.ts';
 import { formatTime, pageOf } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
@@ -11,8 +10,8 @@ import { countAlarms } from './alarmCount.ts';
 import { filteredAlarms, liveAlarms, sorted, timeWindow } from './alarmQuery.ts';
 import { findLiveAlarm, readHistory, toWarnEvent, urgentTypes } from './alarmRecords.ts';
 import { imageFilePath, latestSeq } from './alarmStore.ts';
+import { cameraCounts } from './cameraCounts.ts';
 import { alarmWatermarkFields, applyWatermark, watermarkFor } from '../system/watermark.ts';
-import { kindRange } from './eventTypes.ts';
 
 export const alarmListHandlers: HandlerMap = {
   async listWarnEvents({ db, body, lang }: Ctx<'listWarnEvents'>) {
@@ -32,32 +31,9 @@ export const alarmListHandlers: HandlerMap = {
 
   async listWarnEventCameras({ db, query }: Ctx<'listWarnEventCameras'>) {
     const { start, endExclusive } = timeWindow(query);
-    let q = liveAlarms(db);
-    if (start) q = q.where('alarmTime', '>=', start);
-    if (endExclusive) q = q.where('alarmTime', '<', endExclusive);
-    if (query.eventKind) {
-      const [low, high] = kindRange(query.eventKind);
-      q = q.where('eventType', '>=', low).where('eventType', '<=', high);
-    }
-    const rows = await q
-      .select((eb) => [
-        'cameraId',
-        // The name the camera had when its latest alarm was stored (it may have been renamed or deleted since).
-        sql<string>`(array_agg(camera_name ORDER BY seq DESC))[1]`.as('cameraName'),
-        eb.fn.countAll<string>().as('count'),
-        sql<string>`count(*) FILTER (WHERE status = 0)`.as('unhandled'),
-        eb.fn.max('alarmTime').as('lastAlarmTime'),
-      ])
-      .groupBy('cameraId')
-      .execute();
-    return rows
-      .map((r) => ({
-        cameraId: r.cameraId,
-        cameraName: r.cameraName,
-        count: Number(r.count),
-        unhandledCount: Number(r.unhandled),
-        lastAlarmTime: formatTime(r.lastAlarmTime as Date) as string,
-      }))
+    const road = query.eventKind ? query.eventKind === 'road' : null;
+    return (await cameraCounts(db, start, endExclusive, road))
+      .map((r) => ({ ...r, lastAlarmTime: formatTime(r.lastAlarmTime) as string }))
       .sort((a, b) => a.cameraName.localeCompare(b.cameraName, 'zh') || a.cameraId - b.cameraId);
   },
 
