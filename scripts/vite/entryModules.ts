@@ -9,8 +9,15 @@ export const FLEX_LAYOUT = 'app/layouts/FlexLayout.tsx';
 /** The signed-in shell that every page of the main layout loads without waiting. */
 export const SHELL = [PROTECTED_LAYOUT, MAIN_LAYOUT] as const;
 /** Small helpers that most signed-in screens import (permissions 46 of 61 screens, loaded data 38, downloads 26,
- * the first field's focus 17): they load with the shell instead of as a request of their own each. */
-export const SHELL_HELPERS = ['app/permissions.tsx', 'components/data/useLoaded.ts', 'api/download.ts', 'components/focusFirstField.ts'] as const;
+ * the first field's focus 17), and the attribute dictionaries every sign-in's bootstrap builds its search
+ * properties from (src/api/bootstrap.ts): they load with the shell instead of as a request of their own each. */
+export const SHELL_HELPERS = [
+  'app/permissions.tsx',
+  'components/data/useLoaded.ts',
+  'api/download.ts',
+  'components/focusFirstField.ts',
+  'domain/attributeDictionary.ts',
+] as const;
 /** The list kit most signed-in screens build on (a table with its filters, pager and confirmation). */
 export const LIST_KIT = [
   'components/table/ServerTable.tsx',
