@@ -127,7 +127,11 @@ function spinCores(cores: number, nice = 0): () => Promise<void> {
   for (const spinner of spinners) {
     if (nice === 0 || spinner.pid === undefined) continue;
     setPriority(spinner.pid, nice);
-    if (existsSync(`/proc/${spinner.pid}/autogroup`)) writeFileSync(`/proc/${spinner.pid}/autogroup`, String(nice));
+    try {
+      if (existsSync(`/proc/${spinner.pid}/autogroup`)) writeFileSync(`/proc/${spinner.pid}/autogroup`, String(nice));
+    } catch {
+      // A kernel that refuses it: the process's own nice value applies (within the bench's session only).
+    }
   }
   const stop = (c: ChildProcess) =>
     new Promise((resolve) => {
