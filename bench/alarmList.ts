@@ -102,32 +102,30 @@ async function login(app: Awaited<ReturnType<typeof buildApp>>['app']): Promise<
   return JSON.parse(res.body).token;
 }
 
-async function time(app: Awaited<ReturnType<typeof buildApp>>['app'], token: string, body: Record<string, unknown>) {
-  const times: number[] = [];
-  let total = 0;
-  for (let i = 0; i < RUNS + 3; i++) {
-    const t = performance.now();
-    const res = await app.inject({ method: 'POST', url: '/api/warn/event/list', headers: { token }, payload: body });
-    const elapsed = performance.now() - t;
-    const json = JSON.parse(res.body);
-    if (json.code !== 0) throw new Error(`list failed: ${json.msg}`);
-    total = json.data.total;
-    if (i >= 3) times.push(elapsed); // the first runs warm the caches
-  }
-  return { times, total };
-}
+type App = Awaited<ReturnType<typeof buildApp>>['app'];
 
-async function timeCameras(app: Awaited<ReturnType<typeof buildApp>>['app'], token: string) {
+/** Times one call RUNS times after 3 that warm the caches; answers the times and the last answer's data. */
+async function timed(app: App, token: string, request: { method: 'GET' | 'POST'; url: string; payload?: Record<string, unknown> }) {
   const times: number[] = [];
-  let count = 0;
+  let data: unknown;
   for (let i = 0; i < RUNS + 3; i++) {
     const t = performance.now();
-    const res = await app.inject({ method: 'GET', url: '/api/warn/event/camera', headers: { token } });
+    const res = await app.inject({ ...request, headers: { token } });
     const elapsed = performance.now() - t;
     const json = JSON.parse(res.body);
-    if (json.code !== 0) throw new Error(`camera list failed: ${json.msg}`);
-    count = json.data.length;
+    if (json.code !== 0) throw new Error(`${request.url} failed: ${json.msg}`);
+    data = json.data;
     if (i >= 3) times.push(elapsed);
   }
-  return { times, count };
+  return { times, data };
+}
+
+async function time(app: App, token: string, body: Record<string, unknown>) {
+  const { times, data } = await timed(app, token, { method: 'POST', url: '/api/warn/event/list', payload: body });
+  return { times, total: (data as { total: number }).total };
+}
+
+async function timeCameras(app: App, token: string) {
+  const { times, data } = await timed(app, token, { method: 'GET', url: '/api/warn/event/camera' });
+  return { times, count: (data as unknown[]).length };
 }

@@ -28,11 +28,11 @@ const none = sql.raw('');
 /** `road`: true for road events (type ≥ 1001), false for the others, null for both. */
 export async function cameraCounts(db: Kysely<Database>, start: Date | null, endExclusive: Date | null, road: boolean | null): Promise<CameraCount[]> {
   const kind: RawBuilder<unknown> = road === null ? none : road ? sql`AND event_type >= 1001` : sql`AND event_type < 1001`;
-  const window = sql`${start ? sql`AND alarm_time >= ${start}` : none} ${endExclusive ? sql`AND alarm_time < ${endExclusive}` : none}`;
+  const inWindow = sql`${start ? sql`AND alarm_time >= ${start}` : none} ${endExclusive ? sql`AND alarm_time < ${endExclusive}` : none}`;
   const counts =
     start || endExclusive
       ? sql`SELECT camera_id, count(*) AS n, count(*) FILTER (WHERE status = 0) AS unhandled
-          FROM alarms WHERE deleted_at IS NULL ${window} ${kind} GROUP BY camera_id`
+          FROM alarms WHERE deleted_at IS NULL ${inWindow} ${kind} GROUP BY camera_id`
       : sql`SELECT camera_id, sum(n) AS n, sum(n) FILTER (WHERE status = 0) AS unhandled
           FROM alarm_camera_counts ${road === null ? none : sql`WHERE road = ${road}`} GROUP BY camera_id HAVING sum(n) > 0`;
   // A camera deleted from the catalogue keeps the name it had at its latest alarm.
@@ -42,7 +42,7 @@ export async function cameraCounts(db: Kysely<Database>, start: Date | null, end
     FROM (${counts}) AS c
     CROSS JOIN LATERAL (
       SELECT camera_name, alarm_time FROM alarms
-      WHERE camera_id = c.camera_id AND deleted_at IS NULL ${window} ${kind}
+      WHERE camera_id = c.camera_id AND deleted_at IS NULL ${inWindow} ${kind}
       ORDER BY alarm_time DESC, id DESC LIMIT 1
     ) AS latest`.execute(db);
   return rows.map((r) => ({
