@@ -72,9 +72,14 @@ afterEach(cleanup);
 describe('ServerTable states', () => {
   it('shows loading, then the rows', async () => {
     const answer = deferred<ListPage<Row>>();
-    start(() => answer.promise);
+    const load = vi.fn<Loader>(() => answer.promise);
+    start(load);
     expect(region().getAttribute('aria-busy')).toBe('true');
     expect(screen.getByText('Loading…')).toBeTruthy();
+    // The request leaves once the screen's first frame is painted (src/app/afterPaint.ts), not in its commit.
+    expect(load).not.toHaveBeenCalled();
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    expect(region().getAttribute('aria-busy')).toBe('true');
     await act(async () => answer.resolve({ list: rows(['alpha', 'beta']), total: 2 }));
     expect(region().getAttribute('aria-busy')).toBe('false');
     expect(screen.getByText('alpha')).toBeTruthy();
@@ -129,6 +134,7 @@ describe('ServerTable states', () => {
     const first = deferred<ListPage<Row>>();
     const load = vi.fn<Loader>().mockReturnValueOnce(first.promise).mockResolvedValue({ list: rows(['fresh']), total: 1 });
     const router = start(load);
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
     await act(() => router.navigate('/things?keyword=x'));
     expect(await screen.findByText('fresh')).toBeTruthy();
     await act(async () => first.resolve({ list: rows(['stale']), total: 1 }));

@@ -1,6 +1,7 @@
 // The state of a server-paginated list: filters, page and sort from the URL; one request per view (earlier ones
 // are aborted, so a slow answer never overwrites a newer one); loading, error with retry; the row selection.
 // A screen declares what to load; ServerTable shows it.
+import { afterPaint } from '../../app/afterPaint.ts';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, type ListStatePatch, readListState, type SortState, sortRows, writeListState } from './listState.ts';
@@ -79,7 +80,7 @@ export function useServerList<Row, K extends string>(options: ServerListOptions<
     const [filters, pageNo, pageSize] = JSON.parse(requestKey) as [Record<K, string>, number, number];
     // The same state when it is loading already (the first load): a new object re-rendered the screen for nothing.
     setResult((current) => (current.status === 'loading' ? current : { ...current, status: 'loading', error: null }));
-    loadRef.current({ filters, pageNo, pageSize, signal: controller.signal }).then(
+    const cancelWait = afterPaint(() => loadRef.current({ filters, pageNo, pageSize, signal: controller.signal }).then(
       (page) => {
         if (controller.signal.aborted) return;
         // The page renders as a transition: React renders its rows in slices and lets the browser answer a tap or a
@@ -97,8 +98,11 @@ export function useServerList<Row, K extends string>(options: ServerListOptions<
         const message = error instanceof Error ? error.message : String(error);
         setResult((current) => ({ status: 'error', page: { list: [], total: current.page.total }, error: message }));
       },
-    );
-    return () => controller.abort();
+    ));
+    return () => {
+      cancelWait();
+      controller.abort();
+    };
   }, [requestKey, attempt]);
 
   // A page past the end (rows deleted elsewhere, an old link) goes to the last page that has rows.

@@ -1,6 +1,7 @@
 // The filter bar of the alarm lists: time range (§5: start not after end, not later than now, at most 15 days),
 // camera (the cameras that have alarms), type (the §3 tables, or the menu's typeIds), status, keyword.
 import { useEffect, useMemo, useState } from 'react';
+import { afterPaint } from '../../app/afterPaint.ts';
 import { useTranslation } from 'react-i18next';
 import Input from 'rsuite/Input';
 import SelectPicker from 'rsuite/SelectPicker';
@@ -30,11 +31,16 @@ export function AlarmFilterFields({ draft, problems, statuses, typeIds }: Props)
   const [cameras, setCameras] = useState<WarnEventCamera[] | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    listAlarmCameras(controller.signal).then(
-      (list) => !controller.signal.aborted && setCameras(list),
-      () => !controller.signal.aborted && setCameras([]),
+    const cancelWait = afterPaint(() =>
+      listAlarmCameras(controller.signal).then(
+        (list) => !controller.signal.aborted && setCameras(list),
+        () => !controller.signal.aborted && setCameras([]),
+      ),
     );
-    return () => controller.abort();
+    return () => {
+      cancelWait();
+      controller.abort();
+    };
   }, []);
 
   const menuTypes = useMemo(() => parseTypeIds(typeIds), [typeIds]);
