@@ -14,7 +14,7 @@ describe('initial route', () => {
 
   it('answers the namespaces the first screen needs, the shell behind sign-in', () => {
     expect(prefetchInitialRoute('/login')).toEqual(['auth']);
-    expect(prefetchInitialRoute('/historyEvent')).toEqual(['alarms', 'system', 'shell']);
+    expect(prefetchInitialRoute('/historyEvent')).toEqual(['alarms', 'shell']);
     expect(prefetchInitialRoute('/userConfig')).toEqual(['system', 'shell']);
     expect(prefetchInitialRoute('/no-such-page')).toEqual([]);
   });

@@ -23,7 +23,7 @@ interface OpenRequest extends ConfirmRequest {
 }
 
 export function useConfirm(): { confirm: (request: ConfirmRequest) => void; dialog: ReactNode } {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('common');
   const [open, setOpen] = useState<OpenRequest | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
 

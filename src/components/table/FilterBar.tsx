@@ -84,7 +84,7 @@ export function useFilterDraft<K extends string>(
 }
 
 export function FilterBar({ draft, children, label }: { draft: FilterDraft<string>; children: ReactNode; label: string }) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('common');
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     draft.apply();

@@ -45,7 +45,7 @@ export interface ServerTableProps<Row> {
 }
 
 export function ServerTable<Row extends object>({ list, columns, label, filters, actions, selectable, describeRow, emptyText }: ServerTableProps<Row>) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('common');
   const keys = list.rows.map(list.rowKey);
   const checkedOnPage = keys.filter((key) => list.selected.has(key)).length;
   // Until the first page is in, the pager is laid out but not shown: it moves down as the rows arrive (a layout
