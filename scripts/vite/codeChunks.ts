@@ -9,11 +9,13 @@
 // - `signed-in`: the signed-in layouts' modules and components and the helpers most screens use, less the boot's
 //   (every signed-in page);
 // - `list-kit`: the list kit's (src/components/table) modules and components, less the above (most screens).
+// Below the tiers, an area's small helpers that its screens import in different combinations are one chunk per
+// area (AREA_HELPERS), with what they import that no tier holds.
 // The boot's entry, the sign-in screen and the layouts stay chunks of their own (the page and the route pages name
 // them; a module a group captures has no chunk of its own in the manifest).
 import { join, resolve } from 'node:path';
 import { source, staticModuleClosure } from '../moduleGraph.ts';
-import { BOOT, LIST_KIT, LOGIN_SCREEN, SHELL, SHELL_HELPERS } from './entryModules.ts';
+import { AREA_HELPERS, BOOT, LIST_KIT, LOGIN_SCREEN, SHELL, SHELL_HELPERS } from './entryModules.ts';
 
 const RSUITE_IMPORT = /from\s*['"]rsuite\/([A-Za-z]+)['"]/g;
 const RSUITE_COMPONENT = /[\\/]node_modules[\\/]rsuite[\\/]esm[\\/]([A-Za-z]+)[\\/]index\.js$/;
@@ -53,10 +55,10 @@ export function codeChunkTiers(srcDir: string): ChunkTier[] {
 
 const withoutQuery = (id: string) => id.replace(/[?#].*$/, '');
 
-/** codeSplitting groups for the tiers, in priority order: an earlier tier captures first what a later one also uses. */
+/** codeSplitting groups for the tiers, in priority order (an earlier tier captures first what a later one also uses), then the areas' helpers. */
 export function codeChunkGroups(srcDir = resolve('src')) {
   const tiers = codeChunkTiers(srcDir);
-  return tiers.map((tier, index) => ({
+  const groups = tiers.map((tier, index) => ({
     name: tier.name,
     priority: 30 - index * 10,
     test: (id: string) => {
@@ -66,4 +68,9 @@ export function codeChunkGroups(srcDir = resolve('src')) {
       return component !== null && tier.components.has(component[1]);
     },
   }));
+  const helpers = Object.entries(AREA_HELPERS).map(([area, modules]) => {
+    const files = new Set(modules.map((module) => join(srcDir, module)));
+    return { name: `${area}-helpers`, priority: 0, test: (id: string) => files.has(withoutQuery(id)) };
+  });
+  return [...groups, ...helpers];
 }

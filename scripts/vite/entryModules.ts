@@ -25,3 +25,12 @@ export const LIST_KIT = [
   'components/table/useServerList.ts',
   'components/table/ConfirmDialog.tsx',
 ] as const;
+/**
+ * Small helpers of one area that its screens import in different combinations, one chunk per area (`<area>-helpers`)
+ * with what they import that no other group holds. Left to the bundler, each combination was a file of its own: an
+ * alarm list fetched the permissions of its actions (0.2 kB), its export (0.8 kB), its texts (0.6 kB), the event
+ * types (2.1 kB) and its API calls (1.1 kB) as five requests.
+ */
+export const AREA_HELPERS: Record<string, readonly string[]> = {
+  alarms: ['screens/alarms/actionPermissions.ts', 'screens/alarms/alarmExport.ts', 'screens/alarms/alarmText.ts', 'screens/alarms/alarmsApi.ts'],
+};

@@ -3,10 +3,11 @@
 // twice, leave the page's and the route pages' own modules (entry, sign-in screen, layouts) as chunks of their own,
 // and the sign-in page loads nothing of the signed-in tiers.
 // @vitest-environment node
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeChunkGroups, codeChunkTiers } from '../../scripts/vite/codeChunks.ts';
-import { BOOT, LIST_KIT, LOGIN_SCREEN, SHELL, SHELL_HELPERS } from '../../scripts/vite/entryModules.ts';
+import { AREA_HELPERS, BOOT, LIST_KIT, LOGIN_SCREEN, SHELL, SHELL_HELPERS } from '../../scripts/vite/entryModules.ts';
 
 const srcDir = resolve('src');
 const at = (module: string) => join(srcDir, module);
@@ -62,5 +63,20 @@ describe('code chunks', () => {
     expect(listKit.test(rsuite('Table'))).toBe(false);
     expect(listKit.test(at('screens/alarms/AlarmListScreen.tsx'))).toBe(false);
     expect(listKit.test(rsuite('TreePicker'))).toBe(false);
+  });
+
+  it("groups an area's small helpers in one chunk per area, below the tiers, each named helper a module no tier holds", () => {
+    const groups = codeChunkGroups(srcDir);
+    const alarms = groups.find((group) => group.name === 'alarms-helpers')!;
+    expect(Math.max(...groups.filter((group) => group !== alarms).map((group) => group.priority))).toBeGreaterThan(alarms.priority);
+    for (const module of AREA_HELPERS.alarms) {
+      expect(existsSync(at(module)), module).toBe(true);
+      for (const t of tiers) expect(t.modules.has(at(module)), `${module} in ${t.name}`).toBe(false);
+      expect(alarms.test(`${at(module)}?used`)).toBe(true);
+    }
+    // The list screen itself and the realtime stack (shared with the home page) stay where the bundler puts them.
+    expect(alarms.test(at('screens/alarms/AlarmListScreen.tsx'))).toBe(false);
+    expect(alarms.test(at('realtime/useRealtime.ts'))).toBe(false);
+    expect(alarms.test(rsuite('Tag'))).toBe(false);
   });
 });

@@ -1,8 +1,7 @@
 // What a date range picker's keystrokes mean (issue 8 item 18): rsuite reports ends not typed yet as undefined,
 // ends being typed as Invalid Dates and a year typed as "0202" as a real Date in the year 202 — none is a time.
 import { describe, expect, it } from 'vitest';
-import { DATE_TIME_TEXTS } from '../../src/components/dateRange/dateTexts.ts';
-import { INCOMPLETE_TIME, rangeTexts, rangeValue } from '../../src/components/dateRange/typedRange.ts';
+import { DATE_TIME_TEXTS, INCOMPLETE_TIME, rangeTexts, rangeValue } from '../../src/components/dateRange/typedRange.ts';
 import { filterProblems } from '../../src/screens/alarms/alarmFilters.ts';
 
 const start = new Date(2026, 0, 5, 8, 0, 0);

@@ -3,6 +3,8 @@
 // "0202" is a real Date in the year 202. Such values must neither reach the filters as times nor be written
 // back into the picker (that would clear what is being typed). Pure.
 
+import { formatDateTime, parseDateTime } from '../../domain/validators.ts';
+
 /** The text a filter holds for an end that is being typed: never a time, so the filter's checks refuse it. */
 export const INCOMPLETE_TIME = 'incomplete';
 
@@ -10,6 +12,9 @@ export interface DateTexts {
   parse(text: string): Date | null;
   format(date: Date): string;
 }
+
+/** The "yyyy-MM-dd HH:mm:ss" texts the filters keep their times in (the contract's DateTime). */
+export const DATE_TIME_TEXTS: DateTexts = { parse: parseDateTime, format: formatDateTime };
 
 export interface RangeTexts {
   start: string;

@@ -7,7 +7,7 @@ import Input from 'rsuite/Input';
 import SelectPicker from 'rsuite/SelectPicker';
 import 'rsuite/Input/styles/index.css';
 import 'rsuite/SelectPicker/styles/index.css';
-import { DATE_TIME_TEXTS } from '../../components/dateRange/dateTexts.ts';
+import { DATE_TIME_TEXTS } from '../../components/dateRange/typedRange.ts';
 import { LazyDateRangePicker } from '../../components/dateRange/LazyDateRangePicker.tsx';
 import { type FilterDraft, FilterBar, FilterField } from '../../components/table/FilterBar.tsx';
 import { ALL_EVENT_TYPES, parseTypeIds } from '../../domain/roadEventTypes.ts';

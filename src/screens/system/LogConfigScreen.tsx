@@ -13,7 +13,7 @@ import 'rsuite/Button/styles/index.css';
 import 'rsuite/Input/styles/index.css';
 import 'rsuite/SelectPicker/styles/index.css';
 import 'rsuite/Tag/styles/index.css';
-import { DATE_TIME_TEXTS } from '../../components/dateRange/dateTexts.ts';
+import { DATE_TIME_TEXTS } from '../../components/dateRange/typedRange.ts';
 import { LazyDateRangePicker } from '../../components/dateRange/LazyDateRangePicker.tsx';
 import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
