@@ -33,4 +33,6 @@ export const LIST_KIT = [
  */
 export const AREA_HELPERS: Record<string, readonly string[]> = {
   alarms: ['screens/alarms/actionPermissions.ts', 'screens/alarms/alarmExport.ts', 'screens/alarms/alarmText.ts', 'screens/alarms/alarmsApi.ts'],
+  // The users, departments and roles screens and forms each import one or both of the two API modules.
+  system: ['screens/system/depts/deptsApi.ts', 'screens/system/roles/rolesApi.ts'],
 };
