@@ -24,7 +24,7 @@ export interface TreeFilterProps {
 }
 
 export function TreeFilter({ title, allLabel, data, value, onChange, status, error, onRetry }: TreeFilterProps) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('common');
   return (
     <nav className="tree-filter" aria-label={title}>
       <h2>{title}</h2>

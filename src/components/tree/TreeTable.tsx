@@ -24,7 +24,7 @@ export interface TreeTableProps<Row extends TreeNodeLike> {
 }
 
 export function TreeTable<Row extends TreeNodeLike>({ rows, status, error, onRetry, columns, label, toolbar, emptyText }: TreeTableProps<Row>) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('common');
   const renderEmpty = () =>
     status === 'error' ? (
       <div className="rs-table-body-info server-table-state" role="alert">

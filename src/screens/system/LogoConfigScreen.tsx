@@ -140,15 +140,15 @@ export default function LogoConfigScreen() {
     </Field>
   );
 
-  if (stored.status === 'loading' && !stored.data) return <Loader center content={t('table.loading')} />;
+  if (stored.status === 'loading' && !stored.data) return <Loader center content={t('table.loading', { ns: 'common' })} />;
   if (stored.status === 'error' && !stored.data) {
     return (
       <section className="system-screen">
         <h1>{t('logo.title')}</h1>
         <div role="alert" className="dialog-failure">
-          {t('table.loadFailed', { reason: stored.error ?? '' })}{' '}
+          {t('table.loadFailed', { ns: 'common', reason: stored.error ?? '' })}{' '}
           <Button size="xs" onClick={stored.reload}>
-            {t('table.retry')}
+            {t('table.retry', { ns: 'common' })}
           </Button>
         </div>
       </section>

@@ -112,12 +112,12 @@ export function RoleFormModal({ target, loadModules, onClose, onSaved }: RoleFor
       {field('remark', false)}
       <div className="system-field wide">
         <span className="system-field-label">{t('roles.fields.modules', { n: held.size })}</span>
-        {modules.status === 'loading' ? <Loader content={t('table.loading')} /> : null}
+        {modules.status === 'loading' ? <Loader content={t('table.loading', { ns: 'common' })} /> : null}
         {modules.status === 'error' ? (
           <div role="alert" className="tree-filter-state">
-            <span>{t('table.loadFailed', { reason: modules.error ?? '' })}</span>
+            <span>{t('table.loadFailed', { ns: 'common', reason: modules.error ?? '' })}</span>
             <Button size="xs" onClick={modules.reload}>
-              {t('table.retry')}
+              {t('table.retry', { ns: 'common' })}
             </Button>
           </div>
         ) : null}
