@@ -5,6 +5,7 @@
 // list) updates the one shown and is not a new arrival. Smooth under bursts: pushes are queued and applied once
 // per animation frame (or after FALLBACK_FLUSH_MS when no frame comes, e.g. in a background tab), so 200 alarms
 // a second cost a few renders a second, and the list is capped.
+import { onNextFrame } from '../app/afterPaint.ts';
 import type { ConnectionStatus, AlarmStatusNotice, WarnEvent } from '../machines/socket.machine.ts';
 import { addUrgentMany, clearUrgent, removeUrgent, URGENT_LIST_CAP, updateUrgent } from '../machines/urgentList.ts';
 
@@ -45,23 +46,7 @@ export type AlarmTopic = keyof AlarmStoreSnapshot;
 export type Scheduler = (flush: () => void) => () => void;
 
 /** requestAnimationFrame, with a timer in case no frame comes (hidden tab, tests). */
-export const frameScheduler: Scheduler = (flush) => {
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    if (frame !== null) cancelAnimationFrame(frame);
-    clearTimeout(timer);
-    flush();
-  };
-  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : null;
-  const timer = setTimeout(run, FALLBACK_FLUSH_MS);
-  return () => {
-    done = true;
-    if (frame !== null) cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-};
+export const frameScheduler: Scheduler = (flush) => onNextFrame(() => flush(), FALLBACK_FLUSH_MS);
 
 export interface AlarmStore {
   get<T extends AlarmTopic>(topic: T): AlarmStoreSnapshot[T];

@@ -121,7 +121,7 @@ export function ServerTable<Row extends object>({ list, columns, label, filters,
         rowKey={list.rowKey}
         label={label}
         loading={list.status === 'loading'}
-        loadingText={t('table.loading')}
+        loadingText={t('status.loading')}
         empty={empty}
         sort={list.sort}
         onSort={(column, type) => list.setSort({ column, type })}

@@ -34,7 +34,7 @@ export function TreeFilter({ title, allLabel, data, value, onChange, status, err
       {/* The body keeps the tree's height in every state, so the list beside (or, on a phone, below) it does not
           move when the tree arrives. */}
       <div className="tree-filter-body" style={{ height: TREE_HEIGHT }}>
-        {status === 'loading' ? <Loader content={t('table.loading')} /> : null}
+        {status === 'loading' ? <Loader content={t('status.loading')} /> : null}
         {status === 'error' ? (
           <div role="alert" className="tree-filter-state">
             <span>{t('table.loadFailed', { reason: error ?? '' })}</span>

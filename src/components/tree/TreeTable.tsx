@@ -52,7 +52,7 @@ export function TreeTable<Row extends TreeNodeLike>({ rows, status, error, onRet
         wordWrap="break-word"
         shouldUpdateScroll={false}
         loading={status === 'loading'}
-        locale={{ emptyMessage: emptyText ?? t('table.empty'), loading: t('table.loading') }}
+        locale={{ emptyMessage: emptyText ?? t('table.empty'), loading: t('status.loading') }}
         renderEmpty={renderEmpty}
       >
         {columns.map((column, index) => (

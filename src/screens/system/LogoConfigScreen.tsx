@@ -140,7 +140,7 @@ export default function LogoConfigScreen() {
     </Field>
   );
 
-  if (stored.status === 'loading' && !stored.data) return <Loader center content={t('table.loading', { ns: 'common' })} />;
+  if (stored.status === 'loading' && !stored.data) return <Loader center content={t('status.loading', { ns: 'common' })} />;
   if (stored.status === 'error' && !stored.data) {
     return (
       <section className="system-screen">

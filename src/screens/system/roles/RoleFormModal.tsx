@@ -112,7 +112,7 @@ export function RoleFormModal({ target, loadModules, onClose, onSaved }: RoleFor
       {field('remark', false)}
       <div className="system-field wide">
         <span className="system-field-label">{t('roles.fields.modules', { n: held.size })}</span>
-        {modules.status === 'loading' ? <Loader content={t('table.loading', { ns: 'common' })} /> : null}
+        {modules.status === 'loading' ? <Loader content={t('status.loading', { ns: 'common' })} /> : null}
         {modules.status === 'error' ? (
           <div role="alert" className="tree-filter-state">
             <span>{t('table.loadFailed', { ns: 'common', reason: modules.error ?? '' })}</span>
