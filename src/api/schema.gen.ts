@@ -8958,6 +8958,16 @@ export interface components {
             versionCount: number;
             /** @description The newest of its trained versions that is published; null when none is. */
             publishedTrainVersion: string | null;
+            /**
+             * @description What the last training measured, when it finished (trainState 2) and made a version: the version and
+             *     its cross-validated figures, so the list shows them without one request per row. Null otherwise.
+             */
+            lastReport: {
+                version: string;
+                accuracy: number;
+                averagePrecision: number;
+                folds: number;
+            } | null;
             downloads: number;
             userName: string;
             createTime: components["schemas"]["DateTime"];

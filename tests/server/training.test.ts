@@ -77,6 +77,9 @@ describe('startTraining and its report', () => {
     expect((await warehouse('train')).json.data.list).toEqual([
       expect.objectContaining({ id, source: 'train', sampleCount: 16, positiveCount: 8, negativeCount: 8, unclassifiedCount: 0, trainState: 2, lastTrainTaskId: again.taskId }),
     ]);
+    // Its last training's figures come with the row: those of the version it made.
+    const [row] = (await warehouse('train')).json.data.list;
+    expect(row.lastReport).toEqual({ version: 'train-2', accuracy: again.report.accuracy, averagePrecision: again.report.averagePrecision, folds: again.report.folds });
     expect((await warehouse('setup')).json.data.list).toEqual([]);
   });
 

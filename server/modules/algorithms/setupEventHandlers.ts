@@ -233,6 +233,7 @@ export const setupEventHandlers: HandlerMap = {
         lastTrainTaskId: training.get(r.id)?.lastTrainTaskId ?? null,
         versionCount: training.get(r.id)?.versionCount ?? 0,
         publishedTrainVersion: training.get(r.id)?.publishedTrainVersion ?? null,
+        lastReport: training.get(r.id)?.lastReport ?? null,
         downloads: r.downloads,
         userName: r.userName,
         createTime: formatTime(r.createdAt) as string,

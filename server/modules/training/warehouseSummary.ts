@@ -13,12 +13,14 @@ export interface TrainingSummary {
   trained: boolean;
   versionCount: number;
   publishedTrainVersion: string | null;
+  /** The last training's version and figures, when it finished and made one. */
+  lastReport: { version: string; accuracy: number; averagePrecision: number; folds: number } | null;
 }
 
 export async function trainingSummaries(db: Kysely<Database>, algorithmIds: number[]): Promise<Map<number, TrainingSummary>> {
   const out = new Map<number, TrainingSummary>();
   for (const id of algorithmIds) {
-    out.set(id, { sampleCount: 0, positiveCount: 0, negativeCount: 0, unclassifiedCount: 0, trainState: null, lastTrainTaskId: null, trained: false, versionCount: 0, publishedTrainVersion: null });
+    out.set(id, { sampleCount: 0, positiveCount: 0, negativeCount: 0, unclassifiedCount: 0, trainState: null, lastTrainTaskId: null, trained: false, versionCount: 0, publishedTrainVersion: null, lastReport: null });
   }
   if (algorithmIds.length === 0) return out;
   const counts = await db
@@ -54,6 +56,17 @@ export async function trainingSummaries(db: Kysely<Database>, algorithmIds: numb
     const s = out.get(v.algorithmId) as TrainingSummary;
     s.versionCount++;
     if (v.publishedAt !== null && s.publishedTrainVersion === null) s.publishedTrainVersion = v.version;
+  }
+  // The last training's report, from the version it made (one query for the page, not one per row).
+  const finished = [...out.values()].filter((s) => s.trainState === 2 && s.lastTrainTaskId !== null).map((s) => s.lastTrainTaskId as number);
+  if (finished.length > 0) {
+    const made = await db.selectFrom('trainVersions').select(['algorithmId', 'version', 'report']).where('jobId', 'in', finished).execute();
+    for (const v of made) {
+      const report = v.report as { accuracy?: unknown; averagePrecision?: unknown; folds?: unknown } | null;
+      const s = out.get(v.algorithmId);
+      if (!s || !report || typeof report.accuracy !== 'number' || typeof report.averagePrecision !== 'number' || typeof report.folds !== 'number') continue;
+      s.lastReport = { version: v.version, accuracy: report.accuracy, averagePrecision: report.averagePrecision, folds: report.folds };
+    }
   }
   return out;
 }
