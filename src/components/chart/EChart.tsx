@@ -6,6 +6,9 @@ import { useEffect, useRef, useState } from 'react';
 import './chart.css';
 import { observeSize } from './observeSize.ts';
 
+/** A chart's height when its screen does not say (px). */
+export const CHART_HEIGHT = 300;
+
 export interface EChartProps {
   option: EChartsCoreOption;
   /** What the chart shows, in words (its accessible name). */
@@ -16,7 +19,7 @@ export interface EChartProps {
   failedText: string;
 }
 
-export function EChart({ option, label, height = 300, loadingText, failedText }: EChartProps) {
+export function EChart({ option, label, height = CHART_HEIGHT, loadingText, failedText }: EChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');

@@ -91,7 +91,7 @@ export default function EventStatisticsInfoScreen() {
               </>
             )}
           </StatsPanel>
-          <StatsPanel title={t('stats.week', { end: view.endDate })} loaded={week} isEmpty={(data) => data.series.length === 0}>
+          <StatsPanel title={t('stats.week', { end: view.endDate })} loaded={week} isEmpty={(data) => data.series.length === 0} reserve={360}>
             {(data) => (
               <StatsChart
                 option={weekOption(data, typeName)}

@@ -2,7 +2,7 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart } from '../../components/chart/EChart.tsx';
+import { CHART_HEIGHT, EChart } from '../../components/chart/EChart.tsx';
 
 export type Loaded<T> = { status: 'loading'; data: null } | { status: 'ready'; data: T } | { status: 'error'; data: null; message: string };
 
@@ -32,25 +32,30 @@ interface PanelProps<T> {
   title: string;
   loaded: Loaded<T> & { retry(): void };
   isEmpty(data: T): boolean;
+  /** The height its content takes when shown, kept while loading, failed or empty, so the panels after it do not
+   *  move when the figures arrive. A chart's height by default. */
+  reserve?: number;
   children(data: T): ReactNode;
 }
 
-export function StatsPanel<T>({ title, loaded, isEmpty, children }: PanelProps<T>) {
+export function StatsPanel<T>({ title, loaded, isEmpty, reserve = CHART_HEIGHT, children }: PanelProps<T>) {
   const { t } = useTranslation('alarms');
   const id = `stats-${title.replace(/\W+/g, '-')}`;
   return (
     <section className="alarm-chart-panel" aria-labelledby={id} aria-busy={loaded.status === 'loading'}>
       <h2 id={id}>{title}</h2>
-      {loaded.status === 'loading' ? <p className="alarm-muted">{t('stats.loading')}</p> : null}
-      {loaded.status === 'error' ? (
-        <p className="alarm-problem" role="alert">
-          {t('stats.loadFailed', { reason: loaded.message })}{' '}
-          <button type="button" className="alarm-link-button" onClick={loaded.retry}>
-            {t('actions.retry')}
-          </button>
-        </p>
-      ) : null}
-      {loaded.status === 'ready' ? isEmpty(loaded.data) ? <p className="alarm-empty">{t('stats.empty')}</p> : children(loaded.data) : null}
+      <div style={{ minHeight: reserve }}>
+        {loaded.status === 'loading' ? <p className="alarm-muted">{t('stats.loading')}</p> : null}
+        {loaded.status === 'error' ? (
+          <p className="alarm-problem" role="alert">
+            {t('stats.loadFailed', { reason: loaded.message })}{' '}
+            <button type="button" className="alarm-link-button" onClick={loaded.retry}>
+              {t('actions.retry')}
+            </button>
+          </p>
+        ) : null}
+        {loaded.status === 'ready' ? isEmpty(loaded.data) ? <p className="alarm-empty">{t('stats.empty')}</p> : children(loaded.data) : null}
+      </div>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 // /algorithmMall: the published algorithms — uploaded models and orchestrated algorithms alike — as cards with
 // their versions, scenes, sample images and download counts; searched by keyword, type and scene, ordered by
 // downloads or by the newest publish (all in the URL). A download counts.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import Input from 'rsuite/Input';
@@ -51,13 +52,19 @@ export default function AlgorithmMallScreen() {
   const draft = useFilterDraft(list.filters, list.setFilters);
   const types = useLoaded((signal) => modelTypesApi.choices(signal), NONE);
   const scenes = useLoaded(async (signal) => (await modelScenesApi.list({ pageSize: 500, status: 1 }, signal)).list.map((s) => ({ value: s.id, label: s.sceneName })), NONE);
-  // The hot list (POST /model/hotList, page/rows): the five most downloaded versions.
-  const hot = useLoaded(async (signal) => (await modelsApi.hot(5, signal)).list, [] as AlgoModel[], list.status === 'ready' ? list.total : -1);
+  // The hot list (POST /model/hotList, page/rows): the five most downloaded versions, again after each download.
+  const [downloads, setDownloads] = useState(0);
+  const hot = useLoaded(async (signal) => (await modelsApi.hot(5, signal)).list, [] as AlgoModel[], downloads);
+  // The hot list and the cards show together once both first loads have settled: the hot list coming in after the
+  // cards pushed them down under the user's pointer.
+  const [settled, setSettled] = useState(false);
+  if (!settled && list.status !== 'loading' && hot.status !== 'loading') setSettled(true);
 
   const download = async (id: number, version: string) => {
     try {
       await modelsApi.download(id, `${version}.zip`);
       list.reload();
+      setDownloads((n) => n + 1);
     } catch (error) {
       notify('error', error instanceof Error ? error.message : String(error));
     }
@@ -99,9 +106,9 @@ export default function AlgorithmMallScreen() {
           </Button>
         </div>
       ) : null}
-      {list.status === 'loading' && list.rows.length === 0 ? <Loader content={t('mall.loading')} /> : null}
-      {list.status === 'ready' && list.rows.length === 0 ? <p className="mall-empty">{t('mall.empty')}</p> : null}
-      {hot.data.length ? (
+      {!settled || (list.status === 'loading' && list.rows.length === 0) ? <Loader content={t('mall.loading')} /> : null}
+      {settled && list.status === 'ready' && list.rows.length === 0 ? <p className="mall-empty">{t('mall.empty')}</p> : null}
+      {settled && hot.data.length ? (
         <aside className="mall-hot" aria-labelledby="mall-hot-title">
           <h2 id="mall-hot-title">{t('mall.hot')}</h2>
           <ol>
@@ -113,12 +120,16 @@ export default function AlgorithmMallScreen() {
           </ol>
         </aside>
       ) : null}
-      <div className="mall-grid">
-        {list.rows.map((algorithm) => (
-          <MallCard key={algorithm.id} algorithm={algorithm} canDownload={canDownload} onDownload={download} />
-        ))}
-      </div>
-      <Pagination size="sm" layout={['total', '-', 'pager']} total={list.total} limit={list.pageSize} activePage={list.pageNo} maxButtons={5} prev next onChangePage={list.setPageNo} />
+      {settled ? (
+        <div className="mall-grid">
+          {list.rows.map((algorithm) => (
+            <MallCard key={algorithm.id} algorithm={algorithm} canDownload={canDownload} onDownload={download} />
+          ))}
+        </div>
+      ) : null}
+      {settled ? (
+        <Pagination size="sm" layout={['total', '-', 'pager']} total={list.total} limit={list.pageSize} activePage={list.pageNo} maxButtons={5} prev next onChangePage={list.setPageNo} />
+      ) : null}
     </section>
   );
 }

@@ -38,7 +38,7 @@ export default function AlarmTrendScreen() {
             <Tile label={t('home.road')} value={data ? road : '–'} />
           </div>
           <div className="stats-panels">
-            <Panel title={t(data?.granularity === 'hour' ? 'trend.perHour' : 'trend.perDay')} figures={figures} isEmpty={(d) => d.total === 0} className="stats-panel-wide">
+            <Panel title={t(data?.granularity === 'hour' ? 'trend.perHour' : 'trend.perDay')} figures={figures} isEmpty={(d) => d.total === 0} className="stats-panel-wide" reserve={320}>
               {(d) => (
                 <Chart
                   height={320}
@@ -47,7 +47,7 @@ export default function AlarmTrendScreen() {
                 />
               )}
             </Panel>
-            <Panel title={t('trend.byType')} figures={figures} isEmpty={(d) => d.types.length === 0} className="stats-panel-wide">
+            <Panel title={t('trend.byType')} figures={figures} isEmpty={(d) => d.types.length === 0} className="stats-panel-wide" reserve={320}>
               {(d) => <Chart height={320} option={typeSeriesOption(d, typeName)} label={d.types.map((x) => `${typeName(x.eventType)} ${x.total}`).join(', ')} />}
             </Panel>
           </div>

@@ -33,6 +33,7 @@ export function ResourceHistoryPanel({ node, period, onPeriod }: { node: Resourc
       figures={history}
       isEmpty={(d) => d.points.length === 0}
       className="stats-panel-wide"
+      reserve={280}
       actions={
         <div className="stats-toolbar">
           <SelectPicker

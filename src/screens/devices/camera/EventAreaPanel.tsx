@@ -2,7 +2,7 @@
 // drawn areas and line, saved with POST /device/eventConfig/save and shown again exactly as the server reads it
 // back. §5 is checked before saving: an intrusion event needs an area, a boundary event one line of ≥ 50 px.
 import type { CustomValidator, UiSchema } from '@rjsf/utils';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
@@ -14,6 +14,7 @@ import { eventShapeProblems, shapeProblems } from '../../../components/shapeEdit
 import { startsAfterEnd } from '../../../forms/fields/TimeWindowsField.tsx';
 import type { SnapshotState } from '../../../forms/formContext.ts';
 import { LazySchemaForm } from '../../../forms/LazySchemaForm.tsx';
+import { loadSchemaForm } from '../../../forms/loadSchemaForm.ts';
 import { type DeviceEventBrief, eventConfigs, saveEventConfig } from '../devicesApi.ts';
 import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { bodyFromForm, type EventAreaFormData, formFromSaved } from './eventAreaForm.ts';
@@ -42,6 +43,10 @@ export function EventAreaPanel({ cameraId, event, snapshot, takeSnapshot, canWri
     null as EventAreaFormData | null,
     `${cameraId}:${event.configId}`,
   );
+  // The form's code loads while its configuration does (it is fetched once; a failure shows in the form's place).
+  useEffect(() => {
+    loadSchemaForm().catch(() => {});
+  }, []);
   const [draft, setDraft] = useState<{ key: string; data: EventAreaFormData } | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -98,7 +103,14 @@ export function EventAreaPanel({ cameraId, event, snapshot, takeSnapshot, canWri
       </div>
     );
   }
-  if (!data) return <p className="event-panel-state">{t('events.loading')}</p>;
+  // Until both the configuration and the form's code are in, one placeholder keeps the form's room (see
+  // .event-panel-pending), so the panels below it do not jump down when it arrives.
+  const pending = (
+    <p className="event-panel-state event-panel-pending" aria-busy="true">
+      {t('events.loading')}
+    </p>
+  );
+  if (!data) return pending;
 
   return (
     <section className="event-panel" aria-label={t('events.settingsOf', { name: event.eventName ?? String(event.eventId) })}>
@@ -112,6 +124,7 @@ export function EventAreaPanel({ cameraId, event, snapshot, takeSnapshot, canWri
         customValidate={customValidate}
         context={context}
         disabled={!canWrite || busy}
+        fallback={pending}
       >
         {canWrite ? (
           <div className="form-submit">

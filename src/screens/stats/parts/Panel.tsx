@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePermission } from '../../../app/permissions.tsx';
-import { EChart } from '../../../components/chart/EChart.tsx';
+import { CHART_HEIGHT, EChart } from '../../../components/chart/EChart.tsx';
 import type { Figures } from './useFigures.ts';
 import './stats.css';
 import { LoadProblem } from './LoadProblem.tsx';
@@ -21,10 +21,13 @@ interface PanelProps<T> {
   className?: string;
   /** Controls shown in every state (a period picker, an export). */
   actions?: ReactNode;
+  /** The height its content takes when shown, kept in every state (loading, failed, empty), so the panels after it
+   *  do not move when the figures arrive. A chart's height by default. */
+  reserve?: number;
   children(data: T): ReactNode;
 }
 
-export function Panel<T>({ title, figures, isEmpty, to, className, actions, children }: PanelProps<T>) {
+export function Panel<T>({ title, figures, isEmpty, to, className, actions, reserve = CHART_HEIGHT, children }: PanelProps<T>) {
   const { t } = useTranslation('stats');
   const id = useId();
   const may = usePermission();
@@ -40,11 +43,13 @@ export function Panel<T>({ title, figures, isEmpty, to, className, actions, chil
         ) : null}
       </header>
       {actions}
-      {status === 'loading' ? <p className="stats-muted">{t('common.loading')}</p> : null}
-      {status === 'error' ? (
-        <LoadProblem message={t('common.loadFailed', { reason: error })} retryLabel={t('common.retry')} onRetry={figures.refresh} />
-      ) : null}
-      {status === 'ready' && data !== null ? isEmpty?.(data) ? <p className="stats-empty">{t('common.empty')}</p> : children(data) : null}
+      <div className="stats-panel-body" style={{ minHeight: reserve }}>
+        {status === 'loading' ? <p className="stats-muted">{t('common.loading')}</p> : null}
+        {status === 'error' ? (
+          <LoadProblem message={t('common.loadFailed', { reason: error })} retryLabel={t('common.retry')} onRetry={figures.refresh} />
+        ) : null}
+        {status === 'ready' && data !== null ? isEmpty?.(data) ? <p className="stats-empty">{t('common.empty')}</p> : children(data) : null}
+      </div>
     </section>
   );
 }
