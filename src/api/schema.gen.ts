@@ -8959,11 +8959,14 @@ export interface components {
             /** @description The newest of its trained versions that is published; null when none is. */
             publishedTrainVersion: string | null;
             /**
-             * @description What the last training measured, when it finished (trainState 2) and made a version: the version and
-             *     its cross-validated figures, so the list shows them without one request per row. Null otherwise.
+             * @description What the last training measured, when it finished (trainState 2) and made a version: the version, its
+             *     model and its cross-validated figures, so the list shows them without one request per row. Null
+             *     otherwise.
              */
             lastReport: {
                 version: string;
+                /** @description The model the version made (what validation runs); null if it has none. */
+                modelId: number | null;
                 accuracy: number;
                 averagePrecision: number;
                 folds: number;

@@ -79,7 +79,7 @@ describe('startTraining and its report', () => {
     ]);
     // Its last training's figures come with the row: those of the version it made.
     const [row] = (await warehouse('train')).json.data.list;
-    expect(row.lastReport).toEqual({ version: 'train-2', accuracy: again.report.accuracy, averagePrecision: again.report.averagePrecision, folds: again.report.folds });
+    expect(row.lastReport).toEqual({ version: 'train-2', modelId: again.modelId, accuracy: again.report.accuracy, averagePrecision: again.report.averagePrecision, folds: again.report.folds });
     expect((await warehouse('setup')).json.data.list).toEqual([]);
   });
 

@@ -14,7 +14,7 @@ export interface TrainingSummary {
   versionCount: number;
   publishedTrainVersion: string | null;
   /** The last training's version and figures, when it finished and made one. */
-  lastReport: { version: string; accuracy: number; averagePrecision: number; folds: number } | null;
+  lastReport: { version: string; modelId: number | null; accuracy: number; averagePrecision: number; folds: number } | null;
 }
 
 export async function trainingSummaries(db: Kysely<Database>, algorithmIds: number[]): Promise<Map<number, TrainingSummary>> {
@@ -60,12 +60,12 @@ export async function trainingSummaries(db: Kysely<Database>, algorithmIds: numb
   // The last training's report, from the version it made (one query for the page, not one per row).
   const finished = [...out.values()].filter((s) => s.trainState === 2 && s.lastTrainTaskId !== null).map((s) => s.lastTrainTaskId as number);
   if (finished.length > 0) {
-    const made = await db.selectFrom('trainVersions').select(['algorithmId', 'version', 'report']).where('jobId', 'in', finished).execute();
+    const made = await db.selectFrom('trainVersions').select(['algorithmId', 'version', 'modelId', 'report']).where('jobId', 'in', finished).execute();
     for (const v of made) {
       const report = v.report as { accuracy?: unknown; averagePrecision?: unknown; folds?: unknown } | null;
       const s = out.get(v.algorithmId);
       if (!s || !report || typeof report.accuracy !== 'number' || typeof report.averagePrecision !== 'number' || typeof report.folds !== 'number') continue;
-      s.lastReport = { version: v.version, accuracy: report.accuracy, averagePrecision: report.averagePrecision, folds: report.folds };
+      s.lastReport = { version: v.version, modelId: v.modelId, accuracy: report.accuracy, averagePrecision: report.averagePrecision, folds: report.folds };
     }
   }
   return out;

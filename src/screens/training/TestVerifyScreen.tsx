@@ -8,17 +8,15 @@ import 'rsuite/Button/styles/index.css';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { validationRefusal } from '../../domain/trainingRules.ts';
 import { RefusalText } from './RefusalText.tsx';
-import { getTrainTask, listWarehouse, type ValidationResult, validateImages } from './trainingApi.ts';
+import { listWarehouse, type ValidationResult, validateImages } from './trainingApi.ts';
 import { ValidationTable } from './ValidationTable.tsx';
 import { VideoValidatePanel } from './VideoValidatePanel.tsx';
 import './training.css';
 
-/** Algorithms whose last training made a version, with that version's model. */
+/** Algorithms whose last training made a version, with that version's model (carried by the warehouse rows). */
 async function trainedModels(signal: AbortSignal) {
   const page = await listWarehouse('', 1, 100, signal);
-  const trained = page.list.filter((a) => a.lastTrainTaskId && a.trainState === 2);
-  const tasks = await Promise.all(trained.map((a) => getTrainTask(a.lastTrainTaskId!, signal)));
-  return trained.flatMap((a, i) => (tasks[i]?.modelId ? [{ name: a.name, version: tasks[i].version ?? '', modelId: tasks[i].modelId }] : []));
+  return page.list.flatMap((a) => (a.lastReport?.modelId ? [{ name: a.name, version: a.lastReport.version, modelId: a.lastReport.modelId }] : []));
 }
 
 export default function TestVerifyScreen() {
