@@ -1,6 +1,6 @@
 // /eventStatisticsInfo: the details behind the statistics — the ranking of cameras, event types or scenes over the
 // window (the first ten as bars, the top 50 with shares as a table), and the last seven days per type. Same window and export as /eventStatistics.
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { selectStatsIncludeSimulated, useSession } from '../../app/session.tsx';
@@ -31,6 +31,10 @@ export default function EventStatisticsInfoScreen() {
 
   const ranking = useLoaded(`${kind}|${view.startDate}|${view.endDate}|${view.includeSimulated}`, (signal) => statsTop(kind, view, TOP_N, signal), ok);
   const week = useLoaded(`${view.endDate}|${view.includeSimulated}`, (signal) => statsWeek(view.endDate, view.includeSimulated, signal), ok);
+  // The two panels show together once their first loads have settled: the ranking's height depends on its rows,
+  // and on a narrow screen its arrival pushed the week's chart down (a layout shift of 0.05).
+  const [settled, setSettled] = useState(false);
+  if (!settled && ranking.status !== 'loading' && week.status !== 'loading') setSettled(true);
 
   const choose = (next: TopKind) =>
     setParams((current) => {
@@ -54,7 +58,8 @@ export default function EventStatisticsInfoScreen() {
           </Button>
         ))}
       </fieldset>
-      {ok ? (
+      {ok && !settled ? <p className="alarm-muted">{t('stats.loading')}</p> : null}
+      {ok && settled ? (
         <div className="alarm-charts">
           <StatsPanel title={t(`stats.rank.${kind}`)} loaded={ranking} isEmpty={(data) => data.list.length === 0}>
             {(data) => (

@@ -14,7 +14,7 @@ export function CameraList({ selected, onSelect }: { selected: number | null; on
     <nav className="video-cameras" aria-labelledby="video-cameras-title">
       <h2 id="video-cameras-title">{t('cameras.title')}</h2>
       <input type="search" className="video-input" placeholder={t('cameras.filter')} aria-label={t('cameras.filter')} value={keyword} maxLength={64} onChange={(e) => setKeyword(e.target.value)} />
-      {cameras.status === 'loading' ? <p role="status">{t('loading')}</p> : null}
+      {cameras.status === 'loading' && cameras.data.list.length === 0 ? <p role="status">{t('loading')}</p> : null}
       {cameras.status === 'error' ? (
         <p role="alert" className="video-problem">
           {t('loadFailed', { error: cameras.error })}{' '}
@@ -24,7 +24,7 @@ export function CameraList({ selected, onSelect }: { selected: number | null; on
         </p>
       ) : null}
       {cameras.status === 'ready' && cameras.data.list.length === 0 ? <p className="video-muted">{t('cameras.empty')}</p> : null}
-      <ul>
+      <ul hidden={cameras.data.list.length === 0}>
         {cameras.data.list.map((camera) => (
           <li key={camera.id}>
             <button type="button" className="video-camera" aria-pressed={camera.id === selected} onClick={() => onSelect(camera.id)}>
