@@ -2,6 +2,7 @@
 // A screen that knows a form is coming calls it early, so the code loads while the form's data does; a failed
 // fetch is forgotten, so the next attempt fetches again.
 import i18next from 'i18next';
+import { useEffect } from 'react';
 
 type FormModule = typeof import('./SchemaForm.tsx');
 
@@ -17,4 +18,11 @@ export function loadSchemaForm(): Promise<FormModule> {
     throw error;
   });
   return pending;
+}
+
+/** Starts loading the form's code when a screen that will show one mounts (its failure shows in the form's place). */
+export function usePreloadedSchemaForm(): void {
+  useEffect(() => {
+    loadSchemaForm().catch(() => {});
+  }, []);
 }

@@ -1,11 +1,12 @@
 // /eventStatisticsInfo: the details behind the statistics — the ranking of cameras, event types or scenes over the
 // window (the first ten as bars, the top 50 with shares as a table), and the last seven days per type. Same window and export as /eventStatistics.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { selectStatsIncludeSimulated, useSession } from '../../app/session.tsx';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
+import { useFirstSettled } from '../../components/data/useFirstSettled.ts';
 import { useTypeName } from './alarmText.ts';
 import { StatsChart, StatsPanel, useLoaded } from './StatsPanel.tsx';
 import { StatsToolbar } from './StatsToolbar.tsx';
@@ -33,8 +34,7 @@ export default function EventStatisticsInfoScreen() {
   const week = useLoaded(`${view.endDate}|${view.includeSimulated}`, (signal) => statsWeek(view.endDate, view.includeSimulated, signal), ok);
   // The two panels show together once their first loads have settled: the ranking's height depends on its rows,
   // and on a narrow screen its arrival pushed the week's chart down (a layout shift of 0.05).
-  const [settled, setSettled] = useState(false);
-  if (!settled && ranking.status !== 'loading' && week.status !== 'loading') setSettled(true);
+  const settled = useFirstSettled(ranking.status, week.status);
 
   const choose = (next: TopKind) =>
     setParams((current) => {

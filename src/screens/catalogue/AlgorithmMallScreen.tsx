@@ -15,6 +15,7 @@ import 'rsuite/Pagination/styles/index.css';
 import 'rsuite/SelectPicker/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
+import { useFirstSettled } from '../../components/data/useFirstSettled.ts';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import type { Choice } from '../../components/resource/types.ts';
 import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
@@ -57,8 +58,7 @@ export default function AlgorithmMallScreen() {
   const hot = useLoaded(async (signal) => (await modelsApi.hot(5, signal)).list, [] as AlgoModel[], downloads);
   // The hot list and the cards show together once both first loads have settled: the hot list coming in after the
   // cards pushed them down under the user's pointer.
-  const [settled, setSettled] = useState(false);
-  if (!settled && list.status !== 'loading' && hot.status !== 'loading') setSettled(true);
+  const settled = useFirstSettled(list.status, hot.status);
 
   const download = async (id: number, version: string) => {
     try {

@@ -1,7 +1,7 @@
 // /boxDeviceConfig (?box=<id>): one edge box's configuration — what it runs (cameras and their events, delivered with
 // its next heartbeat) and how it reaches the platform (schema-driven form).
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import Button from 'rsuite/Button';
@@ -11,7 +11,8 @@ import 'rsuite/SelectPicker/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
 import { LazySchemaForm } from '../../forms/LazySchemaForm.tsx';
-import { loadSchemaForm } from '../../forms/loadSchemaForm.ts';
+import { usePreloadedSchemaForm } from '../../forms/loadSchemaForm.ts';
+import { useFirstSettled } from '../../components/data/useFirstSettled.ts';
 import { BoxTaskDialog } from './boxes/BoxTaskDialog.tsx';
 import { boxTask, type EdgeBoxPlatformConfig, type EdgeBoxTask, platformConfig, savePlatformConfig } from './boxes/boxesApi.ts';
 import { boxOptions, listDevices } from './devicesApi.ts';
@@ -54,11 +55,8 @@ function BoxPanels({ boxId, boxName, canWrite }: { boxId: number; boxName: strin
   const [failure, setFailure] = useState<string | null>(null);
   // The three panels show together once their first loads have settled (answered or failed): each one growing as
   // its answer came in pushed the ones below it down in front of the user. The form's code loads meanwhile.
-  const [settled, setSettled] = useState(false);
-  if (!settled && [task, platform, cameras].every((loaded) => loaded.status !== 'loading')) setSettled(true);
-  useEffect(() => {
-    loadSchemaForm().catch(() => {});
-  }, []);
+  const settled = useFirstSettled(task.status, platform.status, cameras.status);
+  usePreloadedSchemaForm();
 
   const savePlatform = async (data: EdgeBoxPlatformConfig) => {
     setSaving(true);

@@ -2,7 +2,7 @@
 // drawn areas and line, saved with POST /device/eventConfig/save and shown again exactly as the server reads it
 // back. §5 is checked before saving: an intrusion event needs an area, a boundary event one line of ≥ 50 px.
 import type { CustomValidator, UiSchema } from '@rjsf/utils';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
@@ -14,7 +14,7 @@ import { eventShapeProblems, shapeProblems } from '../../../components/shapeEdit
 import { startsAfterEnd } from '../../../forms/fields/TimeWindowsField.tsx';
 import type { SnapshotState } from '../../../forms/formContext.ts';
 import { LazySchemaForm } from '../../../forms/LazySchemaForm.tsx';
-import { loadSchemaForm } from '../../../forms/loadSchemaForm.ts';
+import { usePreloadedSchemaForm } from '../../../forms/loadSchemaForm.ts';
 import { type DeviceEventBrief, eventConfigs, saveEventConfig } from '../devicesApi.ts';
 import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { bodyFromForm, type EventAreaFormData, formFromSaved } from './eventAreaForm.ts';
@@ -43,10 +43,8 @@ export function EventAreaPanel({ cameraId, event, snapshot, takeSnapshot, canWri
     null as EventAreaFormData | null,
     `${cameraId}:${event.configId}`,
   );
-  // The form's code loads while its configuration does (it is fetched once; a failure shows in the form's place).
-  useEffect(() => {
-    loadSchemaForm().catch(() => {});
-  }, []);
+  // The form's code loads while its configuration does.
+  usePreloadedSchemaForm();
   const [draft, setDraft] = useState<{ key: string; data: EventAreaFormData } | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
