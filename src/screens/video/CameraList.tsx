@@ -24,15 +24,17 @@ export function CameraList({ selected, onSelect }: { selected: number | null; on
         </p>
       ) : null}
       {cameras.status === 'ready' && cameras.data.list.length === 0 ? <p className="video-muted">{t('cameras.empty')}</p> : null}
-      <ul hidden={cameras.data.list.length === 0}>
-        {cameras.data.list.map((camera) => (
-          <li key={camera.id}>
-            <button type="button" className="video-camera" aria-pressed={camera.id === selected} onClick={() => onSelect(camera.id)}>
-              {camera.name}
-            </button>
-          </li>
-        ))}
-      </ul>
+      {cameras.data.list.length > 0 ? (
+        <ul>
+          {cameras.data.list.map((camera) => (
+            <li key={camera.id}>
+              <button type="button" className="video-camera" aria-pressed={camera.id === selected} onClick={() => onSelect(camera.id)}>
+                {camera.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </nav>
   );
 }
