@@ -3,6 +3,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHART_HEIGHT, EChart } from '../../components/chart/EChart.tsx';
+import { LoadProblem } from '../../components/data/LoadProblem.tsx';
 
 export type Loaded<T> = { status: 'loading'; data: null } | { status: 'ready'; data: T } | { status: 'error'; data: null; message: string };
 
@@ -47,12 +48,13 @@ export function StatsPanel<T>({ title, loaded, isEmpty, reserve = CHART_HEIGHT, 
       <div style={{ minHeight: reserve }}>
         {loaded.status === 'loading' ? <p className="alarm-muted">{t('stats.loading')}</p> : null}
         {loaded.status === 'error' ? (
-          <p className="alarm-problem" role="alert">
-            {t('stats.loadFailed', { reason: loaded.message })}{' '}
-            <button type="button" className="alarm-link-button" onClick={loaded.retry}>
-              {t('actions.retry')}
-            </button>
-          </p>
+          <LoadProblem
+            message={t('stats.loadFailed', { reason: loaded.message })}
+            retryLabel={t('actions.retry')}
+            onRetry={loaded.retry}
+            className="alarm-problem"
+            retryClassName="alarm-link-button"
+          />
         ) : null}
         {loaded.status === 'ready' ? isEmpty(loaded.data) ? <p className="alarm-empty">{t('stats.empty')}</p> : children(loaded.data) : null}
       </div>

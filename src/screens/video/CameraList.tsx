@@ -1,6 +1,7 @@
 // The cameras of the video centre, filtered by name (server-side keyword), one selected.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadProblem } from '../../components/data/LoadProblem.tsx';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { listCameras, type Page, type Camera } from './videoApi.ts';
 
@@ -16,12 +17,7 @@ export function CameraList({ selected, onSelect }: { selected: number | null; on
       <input type="search" className="video-input" placeholder={t('cameras.filter')} aria-label={t('cameras.filter')} value={keyword} maxLength={64} onChange={(e) => setKeyword(e.target.value)} />
       {cameras.status === 'loading' && cameras.data.list.length === 0 ? <p role="status">{t('loading')}</p> : null}
       {cameras.status === 'error' ? (
-        <p role="alert" className="video-problem">
-          {t('loadFailed', { error: cameras.error })}{' '}
-          <button type="button" className="video-link" onClick={cameras.reload}>
-            {t('retry')}
-          </button>
-        </p>
+        <LoadProblem message={t('loadFailed', { error: cameras.error })} retryLabel={t('retry')} onRetry={cameras.reload} className="video-problem" retryClassName="video-link" />
       ) : null}
       {cameras.status === 'ready' && cameras.data.list.length === 0 ? <p className="video-muted">{t('cameras.empty')}</p> : null}
       {cameras.data.list.length > 0 ? (

@@ -1,5 +1,6 @@
 // The recordings of the selected camera on a day, newest first, a page at a time; one is playing.
 import { useTranslation } from 'react-i18next';
+import { LoadProblem } from '../../components/data/LoadProblem.tsx';
 import type { Loaded } from '../../components/data/useLoaded.ts';
 import type { Page, VideoRecord } from './videoApi.ts';
 
@@ -20,12 +21,7 @@ export function ClipList({ clips, playing, pageNo, pageSize, onPlay, onPage }: P
       <h2 id="video-clips-title">{t('clips.title', { total: clips.data.total })}</h2>
       {clips.status === 'loading' ? <p role="status">{t('loading')}</p> : null}
       {clips.status === 'error' ? (
-        <p role="alert" className="video-problem">
-          {t('loadFailed', { error: clips.error })}{' '}
-          <button type="button" className="video-link" onClick={clips.reload}>
-            {t('retry')}
-          </button>
-        </p>
+        <LoadProblem message={t('loadFailed', { error: clips.error })} retryLabel={t('retry')} onRetry={clips.reload} className="video-problem" retryClassName="video-link" />
       ) : null}
       {clips.status === 'ready' && clips.data.list.length === 0 ? <p className="video-muted">{t('clips.empty')}</p> : null}
       <ol>

@@ -1,17 +1,6 @@
 // The line a figures screen shows when its data could not be loaded: the reason, and a way to try again.
-interface LoadProblemProps {
-  message: string;
-  retryLabel: string;
-  onRetry: () => void;
-}
+import { LoadProblem as Problem } from '../../../components/data/LoadProblem.tsx';
 
-export function LoadProblem({ message, retryLabel, onRetry }: LoadProblemProps) {
-  return (
-    <p className="stats-problem" role="alert">
-      {message}{' '}
-      <button type="button" className="stats-link-button" onClick={onRetry}>
-        {retryLabel}
-      </button>
-    </p>
-  );
+export function LoadProblem(props: { message: string; retryLabel: string; onRetry: () => void }) {
+  return <Problem {...props} className="stats-problem" retryClassName="stats-link-button" />;
 }
