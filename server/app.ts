@@ -24,6 +24,8 @@ import { validatorPool } from './http/validatorPool.ts';
 import { closeDetector } from './ml/detector.ts';
 import { closeFeatures } from './ml/features.ts';
 import { prepareIngestFields } from './modules/alarms/ingestFields.ts';
+import { registerPackedFiles } from './modules/alarms/packedFileRoute.ts';
+import { closePacks } from './modules/alarms/snapshotPacks.ts';
 import { sealStoredRtspUrls } from './modules/devices/rtspCredentials.ts';
 import { handlers } from './modules/index.ts';
 import { startPlanScheduler } from './modules/plans/scheduler.ts';
@@ -157,6 +159,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
 
   const filesDir = join(config.dataDir, 'files');
   mkdirSync(filesDir, { recursive: true });
+  registerPackedFiles(app, config.dataDir);
+  app.addHook('onClose', () => closePacks(config.dataDir));
   await app.register(fastifyStatic, { root: filesDir, prefix: '/files/', decorateReply: false });
   const staticDir = config.staticDir && existsSync(join(config.staticDir, 'index.html')) ? config.staticDir : undefined;
   const consoleFiles = staticDir ? await registerConsoleFiles(app, staticDir) : undefined;

@@ -1,10 +1,9 @@
 // The ingest API (POST /ingest/alarm): a box posts an alarm with its snapshot; every bad input gets a clear
 // error and stores nothing.
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatTime } from '../../server/http/format.ts';
+import { packedImageCount } from '../../server/modules/alarms/snapshotPacks.ts';
 import { alarmFields, type DemoBox, demoBoxes, ingest, ingestOk, SNAPSHOT } from './support/alarms.ts';
 import { call, login } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
@@ -26,11 +25,8 @@ async function alarmCount(): Promise<number> {
   return Number(row.n);
 }
 
-function imageFiles(): string[] {
-  const dir = join(server.config.dataDir, 'files', 'alarms');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((day) => readdirSync(join(dir, day)));
-}
+/** The alarm snapshots stored (live records in the packs). */
+const storedImages = () => packedImageCount(server.config.dataDir);
 
 /** Waits out the per-box rate limit so each test starts in a fresh one-second window. */
 beforeEach(async () => {
@@ -81,17 +77,16 @@ describe('ingest: a valid alarm', () => {
     expect(Buffer.compare(await sharp(image.rawPayload).raw().toBuffer(), await sharp(SNAPSHOT.png).raw().toBuffer())).toBe(0);
     const anonymous = await server.app.inject({ method: 'GET', url: `/api/warn/event/image/${first.json.data.id}` });
     expect(JSON.parse(anonymous.body).code).toBe(401);
-    const day = formatTime(new Date())!.slice(0, 10).replace(/-/g, '');
-    expect(readdirSync(join(server.config.dataDir, 'files', 'alarms', day)).length).toBeGreaterThanOrEqual(2);
+    expect(await storedImages()).toBeGreaterThanOrEqual(2);
   });
 
   it('answers a repeated boxEventId with the first alarm and stores nothing', async () => {
     const fields = alarmFields(box1, { boxEventId: 'evt-0001' });
     const first = await ingest(server.app, box1, { fields });
-    const before = [await alarmCount(), imageFiles().length];
+    const before = [await alarmCount(), await storedImages()];
     const again = await ingest(server.app, box1, { fields: { ...fields, eventType: '5' } });
     expect(again.json).toMatchObject({ code: 0, data: first.json.data });
-    expect([await alarmCount(), imageFiles().length]).toEqual(before);
+    expect([await alarmCount(), await storedImages()]).toEqual(before);
   });
 
   it('keeps HTML in alarm text as inert JSON data', async () => {
@@ -113,9 +108,9 @@ describe('ingest: a valid alarm', () => {
 describe('ingest: refused input stores nothing', () => {
   let before: [number, number];
   beforeEach(async () => {
-    before = [await alarmCount(), imageFiles().length];
+    before = [await alarmCount(), await storedImages()];
   });
-  const nothingStored = async () => expect([await alarmCount(), imageFiles().length]).toEqual(before);
+  const nothingStored = async () => expect([await alarmCount(), await storedImages()]).toEqual(before);
 
   it('refuses missing, wrong and unknown box credentials with 401', async () => {
     const attempts: Record<string, string>[] = [

@@ -1,11 +1,10 @@
 // The watermark setting applied for real: an alarm's image as viewed (applyTo alarmImage) and the images of an
 // export with images (applyTo exportImage) carry it, the stored evidence does not change; without the setting the
 // bytes are the stored ones. And a disabled catalogue event raises no alarms (ingest refuses it) until restarted.
-import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageFilePath } from '../../server/modules/alarms/alarmStore.ts';
+import { readImage } from '../../server/modules/alarms/alarmStore.ts';
 import { watermarkSvg, watermarkText } from '../../server/modules/system/watermark.ts';
 import { alarmFields, demoBoxes, ingest, ingestOk } from './support/alarms.ts';
 import { call, login } from './support/client.ts';
@@ -26,7 +25,7 @@ afterAll(async () => server?.close());
 
 const stored = async () => {
   const row = await server.database.db.selectFrom('alarms').select('imagePath').where('id', '=', alarmId).executeTakeFirstOrThrow();
-  return readFileSync(imageFilePath(server.config.dataDir, row.imagePath!));
+  return (await readImage(server.config.dataDir, row.imagePath!));
 };
 const pixels = async (bytes: Buffer) => (await sharp(bytes).raw().toBuffer()).toString('base64');
 const watermark = (applyTo: string[]) => ({ enabled: true, content: '{cameraName} {time} {userName}', position: 'bottomRight', fontSize: 24, color: '#FF0000', opacity: 0.9, applyTo });

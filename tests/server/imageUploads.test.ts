@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readImage } from '../../server/modules/alarms/alarmStore.ts';
 import { alarmFields, demoBoxes, ingest } from './support/alarms.ts';
 import { call, login } from './support/client.ts';
 import { multipart, upload } from './support/devices.ts';
@@ -96,6 +97,6 @@ describe('alarm images', () => {
     const res = await ingest(server.app, box, { fields: alarmFields(box, { box: JSON.stringify({ x: 10, y: 10, w: 50, h: 50 }) }), snapshot: { bytes: poly } });
     expect(res.json.code, res.json.msg).toBe(0);
     const row = await server.database.db.selectFrom('alarms').select('imagePath').where('id', '=', res.json.data.id).executeTakeFirstOrThrow();
-    expect(readFileSync(join(server.config.dataDir, 'files', row.imagePath!)).includes(HTML_PAYLOAD)).toBe(false);
+    expect((await readImage(server.config.dataDir, row.imagePath!)).includes(HTML_PAYLOAD)).toBe(false);
   });
 });

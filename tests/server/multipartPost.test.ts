@@ -1,9 +1,8 @@
 // The simulated boxes' multipart POST (server/simulator/multipartPost.ts) against the real ingest route: the fields
 // arrive as sent (UTF-8 included), the snapshot byte for byte, and the boundary never occurs inside a part.
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageFilePath } from '../../server/modules/alarms/alarmStore.ts';
+import { readImage } from '../../server/modules/alarms/alarmStore.ts';
 import { postAlarm } from '../../server/simulator/edgeBox.ts';
 import { multipartBody, postMultipart } from '../../server/simulator/multipartPost.ts';
 import { alarmFields, type DemoBox, demoBoxes, SNAPSHOT } from './support/alarms.ts';
@@ -39,7 +38,7 @@ describe('simulated box POST', () => {
     const row = await server.database.db.selectFrom('alarms').selectAll().where('id', '=', data.id).executeTakeFirstOrThrow();
     expect(row.attributes).toEqual(JSON.parse(attributes));
     expect(row.boxEventId).toBe(fields.boxEventId);
-    expect(Buffer.compare(readFileSync(imageFilePath(server.config.dataDir, row.imagePath!)), SNAPSHOT.png)).toBe(0);
+    expect(Buffer.compare((await readImage(server.config.dataDir, row.imagePath!)), SNAPSHOT.png)).toBe(0);
   });
 
   it('reports through postAlarm, and a refusal with its code', async () => {

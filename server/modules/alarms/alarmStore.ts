@@ -2,12 +2,13 @@
 // row (alarmWriter.ts): a crash between the two leaves at most an unreferenced file, never a row without its image.
 import { randomUUID } from 'node:crypto';
 import { close, fdatasync, open, write, writeFile } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { candidateKeys } from '../retrieval/candidateKeys.ts';
+import { erasePacked, isPackedPath, localDay, packImage, readPacked, removeErasedPacks } from './snapshotPacks.ts';
 
 /** The highest seq committed so far (deleted alarms included: their seq was assigned). */
 export async function latestSeq(db: Kysely<Database>): Promise<number> {
@@ -37,11 +38,11 @@ async function writeDurably(path: string, bytes: Buffer): Promise<void> {
 const knownDirs = new Set<string>();
 
 /**
- * Writes an image under <dataDir>/files/<area>/YYYYMMDD/<random>.<ext> and answers its path relative to
- * <dataDir>/files. The name is random, as files under /files are served without a token: a v4 UUID's 122 random
- * bits, drawn from Node's entropy cache (randomBytes cost 16 µs a file under ingest). `durable` flushes it to disk
- * before answering: on PostgreSQL an acknowledged row survives a power loss, so its image must too; embedded
- * PGlite runs without fsync (STACK.md), and a process crash keeps the page cache anyway.
+ * Stores an image and answers its path relative to <dataDir>/files (served under /files/ without a token, so the
+ * path is random: a v4 UUID's 122 random bits, from Node's entropy cache). Alarm snapshots go into packs
+ * (snapshotPacks.ts); evidence images are files of their own, <dataDir>/files/alarm/YYYYMMDD/<random>.<ext>.
+ * `durable` flushes the image to disk before answering: on PostgreSQL an acknowledged row survives a power loss, so
+ * its image must too; embedded PGlite runs without fsync (STACK.md), and a process crash keeps the page cache anyway.
  */
 export async function writeImageFile(
   dataDir: string,
@@ -50,9 +51,8 @@ export async function writeImageFile(
   extension: string,
   durable: boolean,
 ): Promise<string> {
-  const now = new Date();
-  const day = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`;
-  const relative = `${area}/${day}/${randomUUID().replaceAll('-', '')}.${extension}`;
+  if (area === 'alarms') return packImage(dataDir, bytes, extension, durable);
+  const relative = `${area}/${localDay()}/${randomUUID().replaceAll('-', '')}.${extension}`;
   const absolute = join(dataDir, 'files', relative);
   const dir = dirname(absolute);
   if (!knownDirs.has(dir)) {
@@ -69,13 +69,15 @@ export async function writeImageFile(
   return relative;
 }
 
-export async function removeImageFile(dataDir: string, relative: string | null | undefined): Promise<void> {
-  if (!relative) return;
-  await rm(join(dataDir, 'files', relative), { force: true });
+/** A stored image's bytes (packed or a file of its own); an error with code ENOENT when it is not there. */
+export function readImage(dataDir: string, relative: string): Promise<Buffer> {
+  return isPackedPath(relative) ? readPacked(dataDir, relative) : readFile(join(dataDir, 'files', relative));
 }
 
-export function imageFilePath(dataDir: string, relative: string): string {
-  return join(dataDir, 'files', relative);
+export async function removeImageFile(dataDir: string, relative: string | null | undefined): Promise<void> {
+  if (!relative) return;
+  if (isPackedPath(relative)) await erasePacked(dataDir, relative);
+  else await rm(join(dataDir, 'files', relative), { force: true });
 }
 
 /** Removes the snapshot files of alarms deleted more than `olderThanMs` ago (the "later cleanup" of deletes). */
@@ -94,5 +96,7 @@ export async function purgeDeletedImages(db: Kysely<Database>, dataDir: string, 
     if (keys) await db.deleteFrom('imageEmbeddings').where('sha256', 'in', [keys.scene, keys.crop]).execute();
     await db.updateTable('alarms').set({ imagePath: null }).where('id', '=', row.id).execute();
   }
+  // A past day's pack goes once every image in it is erased.
+  await removeErasedPacks(dataDir, rows.map((r) => r.imagePath!));
   return rows.length;
 }

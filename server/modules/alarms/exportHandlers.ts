@@ -1,6 +1,5 @@
 // alarms: the spreadsheet export of the history list (same filters and order, at most 100 pages, spec §5), or a
 // zip of it with the alarms' images (watermarked when the watermark setting says so).
-import { readFile } from 'node:fs/promises';
 import JSZip from 'jszip';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
@@ -13,7 +12,7 @@ import type { Ctx } from '../shared/contractTypes.ts';
 import { filteredAlarms, liveAlarms, sorted } from './alarmQuery.ts';
 import { alarmWatermarkFields, applyWatermark, watermarkFor } from '../system/watermark.ts';
 import { type AlarmRow, toWarnEvent, urgentTypes, type WarnEvent } from './alarmRecords.ts';
-import { imageFilePath } from './alarmStore.ts';
+import { readImage } from './alarmStore.ts';
 
 export const alarmExportHandlers: HandlerMap = {
   async exportWarnEvents({ db, body, lang, services, user }: Ctx<'exportWarnEvents'>) {
@@ -54,7 +53,7 @@ async function withImages(db: Kysely<Database>, dataDir: string, sheet: Buffer, 
     if (!row.imagePath) continue;
     let bytes: Buffer;
     try {
-      bytes = await readFile(imageFilePath(dataDir, row.imagePath));
+      bytes = await readImage(dataDir, row.imagePath);
     } catch {
       continue; // an image removed by retention: the spreadsheet still lists the alarm
     }

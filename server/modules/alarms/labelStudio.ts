@@ -1,12 +1,11 @@
 // Sends an alarm's snapshot to Label Studio as a labelling task, its detection box as a pre-annotation.
 // Configured by the system settings labelStudioUrl, labelStudioToken and labelStudioProject (default project);
 // without a URL the operation answers 501. One task per alarm and project (a repeat answers the stored one).
-import { readFile } from 'node:fs/promises';
 import { ApiError } from '../../http/apiError.ts';
 import type { HandlerContext } from '../../http/handler.ts';
 import { notFound } from '../shared/records.ts';
 import { findLiveAlarm, writeHistory } from './alarmRecords.ts';
-import { imageFilePath } from './alarmStore.ts';
+import { readImage } from './alarmStore.ts';
 import { typeName } from './eventTypes.ts';
 
 const TIMEOUT_MS = 5000;
@@ -53,7 +52,7 @@ export async function createLabelTask({ db, body, user, services }: HandlerConte
   const target = list.find((p) => p.title === project);
   if (!target) throw new ApiError(404, 'alarms.labelStudio.noProject', { project });
 
-  const image = alarm.imagePath ? await readFile(imageFilePath(services.config.dataDir, alarm.imagePath)).catch(() => null) : null;
+  const image = alarm.imagePath ? await readImage(services.config.dataDir, alarm.imagePath).catch(() => null) : null;
   const dataUrl = image ? `data:${alarm.imagePath!.endsWith('.png') ? 'image/png' : 'image/jpeg'};base64,${image.toString('base64')}` : null;
   const task = await call('/api/tasks', {
     method: 'POST',

@@ -1,6 +1,5 @@
 // alarms: reading — the filtered list, cameras with alarms, the urgent list, catch-up by seq, one alarm with
 // its history, and the snapshot image.
-import { readFile } from 'node:fs/promises';
 import { ApiError } from '../../http/apiError.ts';
 import { formatTime, pageOf } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
@@ -9,7 +8,7 @@ import { notFound, pageResult } from '../shared/records.ts';
 import { countAlarms } from './alarmCount.ts';
 import { filteredAlarms, liveAlarms, sorted, timeWindow } from './alarmQuery.ts';
 import { findLiveAlarm, readHistory, toWarnEvent, urgentTypes } from './alarmRecords.ts';
-import { imageFilePath, latestSeq } from './alarmStore.ts';
+import { latestSeq, readImage } from './alarmStore.ts';
 import { cameraCounts } from './cameraCounts.ts';
 import { alarmWatermarkFields, applyWatermark, watermarkFor } from '../system/watermark.ts';
 
@@ -100,7 +99,7 @@ export const alarmListHandlers: HandlerMap = {
     if (!row.imagePath) throw new ApiError(404, 'alarms.imageMissing', { id });
     let bytes: Buffer;
     try {
-      bytes = await readFile(imageFilePath(services.config.dataDir, row.imagePath));
+      bytes = await readImage(services.config.dataDir, row.imagePath);
     } catch {
       throw new ApiError(404, 'alarms.imageMissing', { id });
     }

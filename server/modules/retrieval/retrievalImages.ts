@@ -4,14 +4,13 @@
 // of its box (the object) and the whole snapshot (so a scene picture finds its alarm); its score against a query
 // image is the better of the two cosines.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from '../../db/types.ts';
 import { ApiError } from '../../http/apiError.ts';
 import { IMAGE_BOUNDS, openBoundedImage, safeImageDataUrl } from '../../media/imageSafety.ts';
 import { embed, FeatureInputError } from '../../ml/features.ts';
-import { imageFilePath } from '../alarms/alarmStore.ts';
+import { readImage } from '../alarms/alarmStore.ts';
 import { imageRefBytes } from '../training/describeImage.ts';
 import { cachedEmbeddings, storeEmbedding } from '../training/embeddingCache.ts';
 import { type Candidate, candidateKeys, cropOf } from './candidateKeys.ts';
@@ -76,11 +75,11 @@ export async function cachedCandidateVectors(db: Kysely<Database>, candidates: r
 /** The object's crop and the whole snapshot as vectors (embedded when not cached); none when the snapshot is gone or cannot be read. */
 export async function candidateVectors(db: Kysely<Database>, c: Candidate, dataDir: string): Promise<Float32Array[]> {
   const keys = candidateKeys(c);
-  if (!c.imagePath || !keys) return [];
-  const path = imageFilePath(dataDir, c.imagePath);
+  const imagePath = c.imagePath;
+  if (!imagePath || !keys) return [];
   let file: Buffer | undefined;
   const read = async () => {
-    file ??= await readFile(path);
+    file ??= await readImage(dataDir, imagePath);
     return file;
   };
   const out: Float32Array[] = [];

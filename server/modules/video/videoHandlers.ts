@@ -2,14 +2,13 @@
 // boxes upload (POST /ingest/recording, video_records); a download job joins those that overlap its range
 // (downloadJob.ts) or fails with the reason when none does; the latest frame is the last frame of the camera's
 // latest recording, else the snapshot of its latest alarm.
-import { readFile } from 'node:fs/promises';
 import type { Selectable } from 'kysely';
 import type { VideoDownloadTable } from '../../db/alarmTables.ts';
 import { ApiError } from '../../http/apiError.ts';
 import { formatTime, pageOf, parseTime } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import { translate } from '../../http/messages.ts';
-import { imageFilePath, removeImageFile } from '../alarms/alarmStore.ts';
+import { readImage, removeImageFile } from '../alarms/alarmStore.ts';
 import type { Ctx } from '../shared/contractTypes.ts';
 import { containsPattern, notFound, pageResult } from '../shared/records.ts';
 import { MAX_CLIPS_PER_DOWNLOAD, startDownloadJob } from './downloadJob.ts';
@@ -124,7 +123,7 @@ export const videoHandlers: HandlerMap = {
       .limit(3)
       .execute();
     for (const alarm of alarms) {
-      const bytes = await readFile(imageFilePath(services.config.dataDir, alarm.imagePath!)).catch(() => null);
+      const bytes = await readImage(services.config.dataDir, alarm.imagePath!).catch(() => null);
       if (!bytes) continue;
       const type = alarm.imagePath!.endsWith('.png') ? 'image/png' : 'image/jpeg';
       return { cameraId: camera.id, imageUrl: `data:${type};base64,${bytes.toString('base64')}`, time: formatTime(alarm.alarmTime) as string, source: 'alarm' };
