@@ -76,7 +76,7 @@ async function runOperation(
   const ip = req.ip;
   let user = req.sessionUser ?? null;
   // The operation log is written before the answer leaves, so a caller that reads the log next finds the entry.
-  const log = async (code: number, msg: string) => {
+  const log = async (code: number, msg: string, msgKey?: string, msgParams?: Record<string, unknown>) => {
     // Box ingest (x-box-auth) is machine traffic at up to hundreds of calls a second: its record is the alarm
     // itself, and logging it would bury the users' operations.
     const boxTraffic = operation.access.kind === 'public' && operation.access.boxAuth;
@@ -91,6 +91,8 @@ async function runOperation(
       params: req.body && typeof req.body === 'object' && !isMultipart(req) ? req.body : req.query,
       code,
       msg,
+      msgKey,
+      msgParams,
       ip,
       durationMs: performance.now() - started,
     }).catch((err) => req.log.error({ err }, 'operation log write failed'));
@@ -114,11 +116,11 @@ async function runOperation(
   } catch (thrown) {
     const error = asClientError(thrown);
     if (!error) {
-      await log(500, translate(lang, 'internal'));
+      await log(500, translate(lang, 'internal'), 'internal');
       throw thrown;
     }
     const msg = translate(lang, error.key, error.params);
-    await log(error.code, msg);
+    await log(error.code, msg, error.key, error.params);
     return reply.status(error.httpStatus).send({ code: error.code, msg, data: error.data ?? null });
   }
   const msg = translate(lang, 'ok');
@@ -126,7 +128,7 @@ async function runOperation(
     const who = result.extra.userinfo as { id?: number; username?: string } | undefined;
     if (who && !user) user = { id: who.id ?? 0, username: who.username ?? '', roleId: 0, modules: new Set(), tokenHash: '' };
   }
-  await log(0, msg);
+  await log(0, msg, 'ok');
   if (reply.sent) return reply;
   if (result instanceof FileReply) {
     return reply
@@ -168,6 +170,8 @@ async function authenticate(req: FastifyRequest, operation: ContractOperation, s
       params: undefined,
       code: 403,
       msg: translate(lang, error.key, error.params),
+      msgKey: error.key,
+      msgParams: error.params,
       ip: req.ip,
       durationMs: 0,
     });

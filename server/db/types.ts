@@ -134,6 +134,9 @@ export interface OperationLogTable {
   params: string | null;
   code: number;
   msg: string | null;
+  /** The message's key and parameters (JSON), when written from one (migration 075): read in the reader's language. */
+  msgKey: string | null;
+  msgParams: string | null;
   ip: string | null;
   durationMs: number;
   createdAt: CreatedAt;

@@ -65,11 +65,32 @@ export interface LogEntry {
   params: unknown;
   code: number;
   msg: string;
+  /** The message's key and parameters, so the log can be read in its reader's language. */
+  msgKey?: string;
+  msgParams?: Record<string, unknown>;
   ip: string;
   durationMs: number;
 }
 
 const text = (value: string | null | undefined, max: number) => (value == null ? null : wellFormed(value).slice(0, max));
+
+const MAX_MESSAGE_PARAMS = 1000;
+
+/**
+ * The message's key and parameters as stored, the parameters masked like the call's. Both are dropped (the message
+ * is kept as sent) when the parameters are too long to keep whole.
+ */
+function storedMessage(entry: LogEntry): { msgKey: string | null; msgParams: string | null } {
+  const none = { msgKey: null, msgParams: null };
+  if (!entry.msgKey || entry.msgKey.length > 64) return none;
+  if (!entry.msgParams || Object.keys(entry.msgParams).length === 0) return { msgKey: entry.msgKey, msgParams: null };
+  try {
+    const json = JSON.stringify(maskSecrets(entry.msgParams));
+    return json.length <= MAX_MESSAGE_PARAMS ? { msgKey: entry.msgKey, msgParams: json } : none;
+  } catch {
+    return none;
+  }
+}
 
 export async function writeOperationLog(db: Kysely<Database>, entry: LogEntry): Promise<void> {
   const base = {
@@ -81,6 +102,7 @@ export async function writeOperationLog(db: Kysely<Database>, entry: LogEntry): 
     path: text(entry.path, 256) ?? '',
     code: entry.code,
     msg: text(entry.msg, 256) ?? '',
+    ...storedMessage(entry),
     ip: text(entry.ip, 64) ?? '',
     durationMs: Math.min(2_147_483_647, Math.max(0, Math.round(Number.isFinite(entry.durationMs) ? entry.durationMs : 0))),
   };

@@ -41,6 +41,23 @@ describe('what is logged', () => {
     }
   });
 
+  it('keeps a refusal’s message by its key, so it is read in the reader’s language', async () => {
+    await call(server.app, 'POST', '/user/login', { body: { username: 'nobody2', password: 'wrong-guess' }, lang: 'zh' });
+    const row = (await logsOf('login')).find((r) => r.username === 'nobody2');
+    expect(row).toMatchObject({ msg: '用户名或密码错误', msgKey: 'auth.badCredentials', msgParams: null });
+    const read = async (body: Record<string, unknown>, lang: 'zh' | 'en') => (await listLogs(body, lang)).json.data.list[0].msg as string;
+    expect(await read({ username: 'nobody2' }, 'en')).toBe('Wrong username or password');
+    expect(await read({ username: 'nobody2' }, 'zh')).toBe('用户名或密码错误');
+    // With parameters, one of them a message key itself (the duplicate user above, written in Chinese).
+    const duplicate = (await logsOf('createUser')).find((r) => r.code === 409);
+    expect(duplicate).toMatchObject({ msgKey: 'conflict.duplicate' });
+    expect(JSON.parse(duplicate!.msgParams!)).toEqual({ field: 'field.username', value: 'logged' });
+    const en = await read({ operationId: 'createUser', result: 'failure' }, 'en');
+    expect(en).toContain('logged');
+    expect(en).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(await read({ operationId: 'createUser', result: 'failure' }, 'zh')).toBe(duplicate!.msg);
+  });
+
   it('records sign-in attempts with the name tried, and sign-outs', async () => {
     await call(server.app, 'POST', '/user/login', { body: { username: 'nobody', password: 'wrong-guess' } });
     const failed = (await logsOf('login')).find((r) => r.username === 'nobody');

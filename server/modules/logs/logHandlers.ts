@@ -8,7 +8,7 @@ import type { Database, OperationLogTable } from '../../db/types.ts';
 import { ApiError } from '../../http/apiError.ts';
 import { formatTime, pageOf, parseTime } from '../../http/format.ts';
 import { FileReply, type HandlerMap, XLSX_TYPE } from '../../http/handler.ts';
-import { type Lang, translate } from '../../http/messages.ts';
+import { type Lang, type MessageKey, messages, translate } from '../../http/messages.ts';
 import { writeXlsx } from '../../http/xlsx.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
 import { containsPattern, pageResult, text } from '../shared/records.ts';
@@ -86,6 +86,17 @@ export function operationSummary(operationId: string, stored: string, lang: Lang
   return summaries.get(operationId)?.[lang] ?? stored;
 }
 
+/** The result message in the reader's language when its key was kept (migration 075), else as it was sent. */
+function resultMessage(row: Selectable<OperationLogTable>, lang: Lang): string | null {
+  if (!row.msgKey || !Object.hasOwn(messages, row.msgKey)) return text(row.msg);
+  try {
+    const params = row.msgParams ? (JSON.parse(row.msgParams) as Record<string, unknown>) : {};
+    return translate(lang, row.msgKey as MessageKey, params);
+  } catch {
+    return text(row.msg);
+  }
+}
+
 function toLog(row: Selectable<OperationLogTable>, lang: Lang) {
   return {
     id: Number(row.id),
@@ -98,7 +109,7 @@ function toLog(row: Selectable<OperationLogTable>, lang: Lang) {
     // Credentials in URLs are masked when written; rows written before that are masked on the way out.
     params: row.params === null ? text(row.params) : row.params.replace(URL_CREDENTIALS, '$1***@'),
     code: row.code,
-    msg: row.code === 0 ? translate(lang, 'ok') : text(row.msg),
+    msg: row.code === 0 ? translate(lang, 'ok') : resultMessage(row, lang),
     ip: text(row.ip),
     durationMs: row.durationMs,
     createTime: formatTime(row.createdAt) as string,
