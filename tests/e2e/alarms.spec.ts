@@ -60,6 +60,24 @@ test('an alarm posted by a box appears live, is confirmed, shows confirmed in hi
   await expect(dialog).toBeHidden();
 });
 
+test('the live list holds still while the pointer is on it: an arrival is announced, waits above, and comes in on leaving', async ({ page, baseURL }) => {
+  await signIn(page, OPERATOR, { path: '/actualTimeEvent' });
+  await expect(page.locator('.alarm-connection[data-status="open"]')).toBeVisible();
+  const first = await postTestAlarm(baseURL!, 16);
+  const firstRow = page.locator(`[data-alarm-id="${first.id}"] button.alarm-row`);
+  await expect(firstRow).toBeVisible();
+  await firstRow.hover();
+  const before = await firstRow.boundingBox();
+  const next = await postTestAlarm(baseURL!, 8);
+  await expect(page.getByRole('dialog', { name: /新告警/ })).toBeVisible(); // still announced
+  await expect(page.getByText(/新到 \d+ 条，离开列表后显示/)).toBeVisible();
+  await expect(page.locator(`[data-alarm-id="${next.id}"]`)).toHaveCount(0);
+  expect((await firstRow.boundingBox())?.y).toBe(before?.y);
+  await page.mouse.move(1, 1);
+  await expect(page.locator(`[data-alarm-id="${next.id}"]`)).toBeVisible();
+  await expect(page.getByText(/离开列表后显示/)).toHaveCount(0);
+});
+
 test('urgent alarms join the urgent list live, and an operator can take one off it', async ({ page, baseURL }) => {
   await signIn(page, OPERATOR, { path: '/urgentEvent' });
   await expect(page.locator('.alarm-connection[data-status="open"]')).toBeVisible();

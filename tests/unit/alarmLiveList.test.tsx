@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NAMESPACES } from '../../src/i18n/languages.ts';
 import { setupI18n } from '../../src/i18n/setup.ts';
 import { LiveAlarmList, VISIBLE_ROWS } from '../../src/screens/alarms/LiveAlarmList.tsx';
+import { heldView } from '../../src/screens/alarms/liveHold.ts';
 import { makeAlarm } from './alarmFixtures.ts';
 
 beforeAll(async () => {
@@ -65,5 +66,36 @@ describe('live alarm list', () => {
     expect(document.activeElement).toBe(rows[0]);
     fireEvent.click(rows[1]);
     expect(onSelect).toHaveBeenCalledWith(2);
+  });
+
+  it('asks to be held while the pointer or the focus is on it, and lets go when both have left', () => {
+    const onHold = vi.fn();
+    const onRelease = vi.fn();
+    render(<LiveAlarmList alarms={[makeAlarm(2), makeAlarm(1)]} selectedId={null} onSelect={() => {}} label="alarms" onHold={onHold} onRelease={onRelease} />);
+    const list = screen.getByRole('list');
+    const outside = document.createElement('button');
+    document.body.append(outside);
+    fireEvent.pointerEnter(list);
+    expect(onHold).toHaveBeenCalledTimes(1);
+    const [first, second] = screen.getAllByRole('button');
+    first.focus();
+    second.focus(); // focus moving inside the list lets nothing go
+    fireEvent.pointerLeave(list);
+    expect(onRelease).not.toHaveBeenCalled(); // the focus is still on it
+    outside.focus();
+    expect(onRelease).toHaveBeenCalledTimes(1);
+    outside.remove();
+  });
+});
+
+describe('the held live list', () => {
+  it('keeps its rows in place, each as it is now, drops deleted ones and counts the arrivals', () => {
+    const held = [makeAlarm(3), makeAlarm(2), makeAlarm(1)];
+    const now = [makeAlarm(5), makeAlarm(4), makeAlarm(3, { status: 1 }), makeAlarm(1)];
+    const view = heldView(now, held.map((a) => a.id));
+    expect(view.alarms.map((a) => a.id)).toEqual([3, 1]);
+    expect(view.alarms[0].status).toBe(1);
+    expect(view.waiting).toBe(2);
+    expect(heldView(now, now.map((a) => a.id))).toEqual({ alarms: now, waiting: 0 });
   });
 });

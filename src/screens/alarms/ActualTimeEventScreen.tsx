@@ -1,7 +1,8 @@
 // /actualTimeEvent: alarms as they arrive (the session's socket, §7), newest first. Select one to see its snapshot
 // with the detection box and handle it; a dialog in the configured corner announces new alarms, with the alarm
 // sound when the audio switch (a per-user preference, §3) is on. Pause stops the list moving while the operator
-// reads; what arrives meanwhile is counted and shown on resume.
+// reads; what arrives meanwhile is counted and shown on resume. The list also holds still while the pointer or the
+// focus is on it (arrivals are still announced), and says how many wait above.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
@@ -117,6 +118,7 @@ export default function ActualTimeEventScreen() {
           <p className="alarm-muted" aria-live="off">
             {t('live.shown', { shown: Math.min(VISIBLE_ROWS, live.alarms.length), total: live.total })}
             {live.typeIds.length > 0 ? ` ${t('live.typeFilter', { count: live.typeIds.length })}` : null}
+            {live.waiting > 0 ? ` ${t('live.waiting', { count: live.waiting })}` : null}
           </p>
           {live.recent.status === 'error' ? (
             <p className="alarm-problem" role="alert">
@@ -131,7 +133,7 @@ export default function ActualTimeEventScreen() {
               {live.recent.status === 'loading' ? t('live.loading') : t('live.empty')}
             </p>
           ) : (
-            <LiveAlarmList alarms={live.alarms} selectedId={selectedId} onSelect={select} label={t('live.list')} />
+            <LiveAlarmList alarms={live.alarms} selectedId={selectedId} onSelect={select} label={t('live.list')} onHold={live.hold} onRelease={live.release} />
           )}
         </div>
         <div className="alarm-live-detail">

@@ -1,7 +1,8 @@
 // The live list: newest first, at most VISIBLE_ROWS rows rendered (the store keeps more; /historyEvent has all),
 // rows memoised so a burst re-renders only the new ones. Keyboard: one row in the tab order; arrows move, Home/End
-// jump, Enter/Space select.
-import { type KeyboardEvent, memo, useRef } from 'react';
+// jump, Enter/Space select. While the pointer or the focus is on the list it asks to be held still (onHold), and
+// lets go when both have left (onRelease): a row does not move away under the pointer as alarms arrive.
+import { type FocusEvent, type KeyboardEvent, memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import Tag from 'rsuite/Tag';
 import 'rsuite/Tag/styles/index.css';
@@ -15,10 +16,21 @@ interface Props {
   selectedId: number | null;
   onSelect(id: number): void;
   label: string;
+  onHold?(): void;
+  onRelease?(): void;
 }
 
-export function LiveAlarmList({ alarms, selectedId, onSelect, label }: Props) {
+export function LiveAlarmList({ alarms, selectedId, onSelect, label, onHold, onRelease }: Props) {
   const listRef = useRef<HTMLUListElement>(null);
+  const on = useRef({ pointer: false, focus: false });
+  const set = (what: 'pointer' | 'focus', value: boolean) => {
+    on.current[what] = value;
+    if (on.current.pointer || on.current.focus) onHold?.();
+    else onRelease?.();
+  };
+  const onBlur = (event: FocusEvent<HTMLUListElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) set('focus', false);
+  };
   const shown = alarms.length > VISIBLE_ROWS ? alarms.slice(0, VISIBLE_ROWS) : alarms;
   const focusIndex = Math.max(0, shown.findIndex((alarm) => alarm.id === selectedId));
 
@@ -33,7 +45,16 @@ export function LiveAlarmList({ alarms, selectedId, onSelect, label }: Props) {
   };
 
   return (
-    <ul className="alarm-live-list" aria-label={label} ref={listRef} onKeyDown={onKeyDown}>
+    <ul
+      className="alarm-live-list"
+      aria-label={label}
+      ref={listRef}
+      onKeyDown={onKeyDown}
+      onPointerEnter={() => set('pointer', true)}
+      onPointerLeave={() => set('pointer', false)}
+      onFocus={() => set('focus', true)}
+      onBlur={onBlur}
+    >
       {shown.map((alarm, index) => (
         <LiveRow key={alarm.id} alarm={alarm} selected={alarm.id === selectedId} tabbable={index === focusIndex} onSelect={onSelect} />
       ))}

@@ -1,12 +1,14 @@
 // The live screen's data: the session store's alarms (filtered by the menu's typeIds), the recent ones loaded
 // from the server on arrival and again after every reconnect (status changes are not replayed, §7 catch-up),
-// pause (the list stops moving; arrivals are counted), and each new batch of arrivals for the sound and dialog.
+// pause (the list stops moving; arrivals are counted, and not announced), hold (the list stops moving while the
+// pointer or focus is on it; arrivals are still announced), and each new batch of arrivals for the sound and dialog.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { parseTypeIds } from '../../domain/roadEventTypes.ts';
 import type { Arrivals } from '../../realtime/alarmStore.ts';
 import { useAlarmTopic, useRealtime } from '../../realtime/useRealtime.ts';
 import { listAlarms, type WarnEvent } from './alarmsApi.ts';
+import { heldView } from './liveHold.ts';
 
 export const RECENT_ON_OPEN = 100;
 
@@ -22,7 +24,9 @@ export function useLiveAlarms(onArrivals: (alarms: readonly WarnEvent[]) => void
   const arrivals = useAlarmTopic('arrivals');
   const [recent, setRecent] = useState<RecentLoad>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const [frozen, setFrozen] = useState<readonly WarnEvent[] | null>(null);
+  // The rows' order while paused, and while held (pointer or focus on the list).
+  const [frozen, setFrozen] = useState<readonly number[] | null>(null);
+  const [heldIds, setHeldIds] = useState<readonly number[] | null>(null);
   const [missed, setMissed] = useState(0);
 
   // The recent alarms from the server: on open, on Retry, and after each reconnect (epoch > 1).
@@ -64,20 +68,28 @@ export function useLiveAlarms(onArrivals: (alarms: readonly WarnEvent[]) => void
     else onArrivalsRef.current(fresh);
   }, [arrivals, matches, paused]);
 
+  const still = frozen ?? heldIds;
+  const held = useMemo(() => (still ? heldView(visible, still) : null), [still, visible]);
+  const ids = () => visible.map((alarm) => alarm.id);
+
   return {
     store,
     /** The menu's type ids the list is limited to (none: every type). */
     typeIds,
-    alarms: frozen ?? visible,
+    alarms: held?.alarms ?? visible,
     total: visible.length,
     recent,
     retry: () => setAttempt((n) => n + 1),
     paused,
     missed,
-    pause: () => setFrozen(visible),
+    pause: () => setFrozen(heldIds ?? ids()),
     resume: () => {
       setFrozen(null);
       setMissed(0);
     },
+    /** Alarms that arrived while the list was held by the pointer or focus (not paused), shown when it lets go. */
+    waiting: frozen === null && heldIds !== null ? (held?.waiting ?? 0) : 0,
+    hold: () => setHeldIds((current) => current ?? ids()),
+    release: () => setHeldIds(null),
   };
 }
