@@ -73,7 +73,7 @@ export async function measureRetrievalSearch(alarms = 1000): Promise<RetrievalSe
           attributes: JSON.stringify({ objType: 2, vehicleColor: 4 }),
           simulated: true,
         },
-        false,
+        null,
       );
     }
     const login = await built.app.inject({ method: 'POST', url: '/api/user/login', payload: { username: 'admin', password: 'Argus@2026' } });

@@ -15,6 +15,8 @@ import type { AlarmBus, StatusNotice } from './types.ts';
 
 export interface HubOptions {
   crossInstance: boolean;
+  /** This instance's id in the cross-instance notices. */
+  origin: string;
   /** Sends a status change to the other instances (PostgreSQL NOTIFY). */
   publishStatus?: (notice: StatusNotice) => Promise<void>;
   /** Safety poll of the alarms table, for notices lost while reconnecting. */
@@ -30,6 +32,7 @@ const TAIL_DELAY_MS = 3;
 
 export class AlarmHub implements AlarmBus, ConnectionHub {
   readonly crossInstance: boolean;
+  readonly origin: string;
   #db: Kysely<Database>;
   #options: HubOptions;
   #seq = 0;
@@ -45,6 +48,7 @@ export class AlarmHub implements AlarmBus, ConnectionHub {
     this.#db = db;
     this.#options = options;
     this.crossInstance = options.crossInstance;
+    this.origin = options.origin;
   }
 
   get seq(): number {

@@ -1,6 +1,6 @@
 // Fan-out across server instances on one PostgreSQL: a dedicated client LISTENs on the alarm channels.
-// An alarm insert NOTIFYs (inside its transaction, so the notice arrives once it is committed) and every
-// instance's hub reads the new alarms by seq; status changes travel as JSON tagged with their origin instance.
+// An alarm insert NOTIFYs (inside its transaction, so the notice arrives once it is committed) with the id of the
+// instance that stored it, and every other instance's hub reads the new alarms by seq; status changes travel as JSON tagged with their origin instance.
 // The notices only wake the hubs up; the data is always read from the database, so a lost notice costs a
 // delay (the hub also polls), never an alarm.
 import type { Kysely } from 'kysely';
@@ -31,7 +31,12 @@ export async function listenForAlarms(url: string, origin: string, handlers: Han
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url });
     c.on('notification', (msg) => {
-      if (msg.channel === ALARM_CHANNEL) handlers.onAlarm();
+      // An alarm notice names the instance that committed. This instance's own commits reach its hub with their
+      // rows (alarmStored), which reads the database itself when a row does not follow the last one pushed; read
+      // back, each of its batches cost the hub two more queries.
+      if (msg.channel === ALARM_CHANNEL) {
+        if (msg.payload !== origin) handlers.onAlarm();
+      }
       else if (msg.channel === STATUS_CHANNEL && msg.payload) {
         try {
           const { from, notice } = JSON.parse(msg.payload) as { from: string; notice: StatusNotice };

@@ -7,6 +7,8 @@ export type StatusNotice = Schema<'AlarmWsStatusMessage'>['data'];
 export interface AlarmBus {
   /** PostgreSQL: alarm inserts NOTIFY the other server instances (see server/realtime/pgFanout.ts). */
   readonly crossInstance: boolean;
+  /** This instance's id, in the notices it sends (its own alarm notices are not read back: see pgFanout.ts). */
+  readonly origin: string;
   /** Called after an alarm transaction commits: the hub reads the new alarms by seq and pushes them. */
   alarmsCommitted(): void;
   /** Called with each alarm row this instance stored, after its commit: pushed in seq order. */

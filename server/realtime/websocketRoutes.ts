@@ -32,6 +32,7 @@ export async function registerRealtime(app: FastifyInstance, database: DatabaseH
   const log = (error: unknown) => app.log.warn({ err: error }, 'realtime');
   const hub = new AlarmHub(database.db, {
     crossInstance,
+    origin,
     publishStatus: crossInstance ? (notice) => notifyStatus(database.db, origin, notice) : undefined,
     log,
   });

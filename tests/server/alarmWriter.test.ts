@@ -50,7 +50,7 @@ describe('alarm writer', () => {
       alarm({ confidence: 1, attributes: JSON.stringify({ b: 1, a: 2, emoji: '🚗', long: 'x'.repeat(500) }) }),
     ];
     // Started together: one batch.
-    const stored = await Promise.all(sent.map((a) => insertAlarm(db, a, false)));
+    const stored = await Promise.all(sent.map((a) => insertAlarm(db, a, null)));
     for (const s of stored) {
       expect(s.duplicate).toBe(false);
       const read = await db.selectFrom('alarms').selectAll().where('id', '=', s.id).executeTakeFirstOrThrow();
@@ -63,10 +63,10 @@ describe('alarm writer', () => {
   it('answers a repeated boxEventId with the first alarm, in the same batch or a later one', async () => {
     const db = server.database.db;
     const first = alarm();
-    const [a, b] = await Promise.all([insertAlarm(db, first, false), insertAlarm(db, alarm({ boxEventId: first.boxEventId }), false)]);
+    const [a, b] = await Promise.all([insertAlarm(db, first, null), insertAlarm(db, alarm({ boxEventId: first.boxEventId }), null)]);
     expect(a.duplicate).toBe(false);
     expect(b).toEqual({ id: a.id, seq: a.seq, duplicate: true });
-    const later = await insertAlarm(db, alarm({ boxEventId: first.boxEventId }), false);
+    const later = await insertAlarm(db, alarm({ boxEventId: first.boxEventId }), null);
     expect(later).toEqual({ id: a.id, seq: a.seq, duplicate: true });
     const rows = await db.selectFrom('alarms').select('id').where('boxEventId', '=', first.boxEventId!).execute();
     expect(rows).toHaveLength(1);

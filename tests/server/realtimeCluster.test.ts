@@ -4,6 +4,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../../server/app.ts';
+import { listenForAlarms } from '../../server/realtime/pgFanout.ts';
+import { ALARM_CHANNEL, STATUS_CHANNEL } from '../../server/realtime/types.ts';
+import { sql } from 'kysely';
 import { alarmFields, type DemoBox, demoBoxes, ingestOk } from './support/alarms.ts';
 import { call, login, OPERATOR } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
@@ -69,6 +72,27 @@ describe('two instances on one PostgreSQL', () => {
       client.send({ type: 'ping' });
       await client.waitFor((m) => m.filter((x) => x?.type === 'pong').length > pongs);
       expect(client.messages.filter((x) => x?.type === 'alarmStatus')).toHaveLength(1);
+    }
+  });
+
+  it('wakes an instance for the alarm notices of others, not for its own (its hub already has those rows)', async () => {
+    const heard: string[] = [];
+    const listener = await listenForAlarms(a.config.databaseUrl!, 'me', {
+      onAlarm: () => heard.push('alarm'),
+      onStatus: () => heard.push('marker'),
+      onError: () => {},
+    });
+    try {
+      // What was committed while no one listened is read at connect.
+      expect(heard).toEqual(['alarm']);
+      for (const from of ['me', 'another', 'me', 'another']) await sql`SELECT pg_notify(${ALARM_CHANNEL}, ${from})`.execute(a.database.db);
+      // Notices arrive in commit order: once a later one is heard, all the alarm notices have been.
+      const marker = JSON.stringify({ from: 'another', notice: { ids: [1], status: 1 } });
+      await sql`SELECT pg_notify(${STATUS_CHANNEL}, ${marker})`.execute(a.database.db);
+      await expect.poll(() => heard.at(-1)).toBe('marker');
+      expect(heard).toEqual(['alarm', 'alarm', 'alarm', 'marker']);
+    } finally {
+      await listener.close();
     }
   });
 });

@@ -136,7 +136,7 @@ async function seedAlarms(db: Kysely<Database>, options: HistoryOptions, now: Da
               sceneId: camera.sceneId,
               sceneName: camera.sceneName,
             };
-            const stored = await insertAlarm(db, alarm, false);
+            const stored = await insertAlarm(db, alarm, null);
             return { id: stored.id, alarmTime };
           }),
         );

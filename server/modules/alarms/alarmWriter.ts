@@ -38,7 +38,7 @@ export interface StoredAlarm {
 
 interface Pending {
   alarm: NewAlarm;
-  notify: boolean;
+  notify: string | null;
   resolve(stored: StoredAlarm): void;
   reject(error: unknown): void;
 }
@@ -53,7 +53,7 @@ class AlarmWriter {
     this.#db = db;
   }
 
-  insert(alarm: NewAlarm, notify: boolean): Promise<StoredAlarm> {
+  insert(alarm: NewAlarm, notify: string | null): Promise<StoredAlarm> {
     return new Promise((resolve, reject) => {
       this.#queue.push({ alarm, notify, resolve, reject });
       if (this.#writing) return;
@@ -87,11 +87,11 @@ class AlarmWriter {
 
   /** One statement for the batch (insert_alarms, migration 073); rows are matched back by their image path. */
   async #write(batch: Pending[]): Promise<void> {
-    const notify = batch.some((p) => p.notify);
+    const notify = batch.find((p) => p.notify !== null)?.notify;
     const records = JSON.stringify(batch.map(({ alarm }) => batchRecord(alarm)));
     const { rows } = await sql<InsertedRow>`
       SELECT stored_id, stored_seq, stored_image_path, stored_alarm_time, stored_confidence, stored_created_at
-        ${notify ? sql`, pg_notify(${ALARM_CHANNEL}, '')` : sql``}
+        ${notify ? sql`, pg_notify(${ALARM_CHANNEL}, ${notify})` : sql``}
       FROM insert_alarms(${records}::jsonb, ${ALARM_INSERT_LOCK})`.execute(this.#db);
     const byKey = new Map(rows.map((r) => [r.storedImagePath, r]));
     for (const p of batch) {
@@ -178,10 +178,10 @@ function storedRow(a: NewAlarm, r: InsertedRow): AlarmRow {
 const writers = new WeakMap<Kysely<Database>, AlarmWriter>();
 
 /**
- * Stores one alarm (in a batch with those arriving meanwhile) and answers its id and seq. With `notify`, other
- * server instances hear of it when it commits. A repeated boxEventId inserts nothing and answers the first alarm.
+ * Stores one alarm (in a batch with those arriving meanwhile) and answers its id and seq. With `notify` (this
+ * instance's origin), the other server instances hear of it when it commits. A repeated boxEventId inserts nothing and answers the first alarm.
  */
-export function insertAlarm(db: Kysely<Database>, alarm: NewAlarm, notify: boolean): Promise<StoredAlarm> {
+export function insertAlarm(db: Kysely<Database>, alarm: NewAlarm, notify: string | null): Promise<StoredAlarm> {
   let writer = writers.get(db);
   if (!writer) {
     writer = new AlarmWriter(db);

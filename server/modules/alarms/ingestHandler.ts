@@ -63,7 +63,7 @@ export const ingestHandlers: HandlerMap = {
           sceneId: camera.sceneId,
           sceneName: camera.sceneName,
         },
-        services.realtime?.crossInstance ?? false,
+        services.realtime?.crossInstance ? services.realtime.origin : null,
       );
     } catch (error) {
       await removeImageFile(dataDir, imagePath);
