@@ -2,7 +2,7 @@
 // with the detection box and handle it; a dialog in the configured corner announces new alarms, with the alarm
 // sound when the audio switch (a per-user preference, §3) is on. Pause stops the list moving while the operator
 // reads; what arrives meanwhile is counted and shown on resume. The list also holds still while the pointer or the
-// focus is on it (arrivals are still announced), and says how many wait above.
+// keyboard focus is on it (arrivals are still announced), and says how many wait above.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';

@@ -1,7 +1,7 @@
 // The live list: newest first, at most VISIBLE_ROWS rows rendered (the store keeps more; /historyEvent has all),
 // rows memoised so a burst re-renders only the new ones. Keyboard: one row in the tab order; arrows move, Home/End
-// jump, Enter/Space select. While the pointer or the focus is on the list it asks to be held still (onHold), and
-// lets go when both have left (onRelease): a row does not move away under the pointer as alarms arrive.
+// jump, Enter/Space select. While the pointer or the keyboard focus is on the list it asks to be held still
+// (onHold), and lets go when both have left (onRelease): a row does not move away under the pointer as alarms arrive.
 import { type FocusEvent, type KeyboardEvent, memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import Tag from 'rsuite/Tag';
@@ -24,9 +24,15 @@ export function LiveAlarmList({ alarms, selectedId, onSelect, label, onHold, onR
   const listRef = useRef<HTMLUListElement>(null);
   const on = useRef({ pointer: false, focus: false });
   const set = (what: 'pointer' | 'focus', value: boolean) => {
+    const before = on.current.pointer || on.current.focus;
     on.current[what] = value;
-    if (on.current.pointer || on.current.focus) onHold?.();
-    else onRelease?.();
+    const after = on.current.pointer || on.current.focus;
+    if (after && !before) onHold?.();
+    else if (before && !after) onRelease?.();
+  };
+  // Keyboard focus holds the list; the focus a click leaves on a row does not (the pointer's leaving lets it go).
+  const onFocus = (event: FocusEvent<HTMLUListElement>) => {
+    if (focusVisible(event.target)) set('focus', true);
   };
   const onBlur = (event: FocusEvent<HTMLUListElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) set('focus', false);
@@ -52,7 +58,7 @@ export function LiveAlarmList({ alarms, selectedId, onSelect, label, onHold, onR
       onKeyDown={onKeyDown}
       onPointerEnter={() => set('pointer', true)}
       onPointerLeave={() => set('pointer', false)}
-      onFocus={() => set('focus', true)}
+      onFocus={onFocus}
       onBlur={onBlur}
     >
       {shown.map((alarm, index) => (
@@ -60,6 +66,14 @@ export function LiveAlarmList({ alarms, selectedId, onSelect, label, onHold, onR
       ))}
     </ul>
   );
+}
+
+function focusVisible(element: Element): boolean {
+  try {
+    return element.matches(':focus-visible');
+  } catch {
+    return true; // a browser without the selector: count every focus
+  }
 }
 
 const LiveRow = memo(function LiveRow({

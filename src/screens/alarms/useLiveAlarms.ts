@@ -1,7 +1,8 @@
 // The live screen's data: the session store's alarms (filtered by the menu's typeIds), the recent ones loaded
 // from the server on arrival and again after every reconnect (status changes are not replayed, §7 catch-up),
 // pause (the list stops moving; arrivals are counted, and not announced), hold (the list stops moving while the
-// pointer or focus is on it; arrivals are still announced), and each new batch of arrivals for the sound and dialog.
+// pointer or keyboard focus is on it; arrivals are still announced), and each new batch of arrivals for the sound
+// and dialog.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { parseTypeIds } from '../../domain/roadEventTypes.ts';
@@ -24,7 +25,7 @@ export function useLiveAlarms(onArrivals: (alarms: readonly WarnEvent[]) => void
   const arrivals = useAlarmTopic('arrivals');
   const [recent, setRecent] = useState<RecentLoad>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  // The rows' order while paused, and while held (pointer or focus on the list).
+  // The rows' order while paused, and while held (pointer or keyboard focus on the list).
   const [frozen, setFrozen] = useState<readonly number[] | null>(null);
   const [heldIds, setHeldIds] = useState<readonly number[] | null>(null);
   const [missed, setMissed] = useState(0);
@@ -87,7 +88,7 @@ export function useLiveAlarms(onArrivals: (alarms: readonly WarnEvent[]) => void
       setFrozen(null);
       setMissed(0);
     },
-    /** Alarms that arrived while the list was held by the pointer or focus (not paused), shown when it lets go. */
+    /** Alarms that arrived while the list was held by the pointer or keyboard focus (not paused), shown when it lets go. */
     waiting: frozen === null && heldIds !== null ? (held?.waiting ?? 0) : 0,
     hold: () => setHeldIds((current) => current ?? ids()),
     release: () => setHeldIds(null),
