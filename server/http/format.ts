@@ -6,6 +6,11 @@ export function formatTime(date: Date | null | undefined): string | null {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
+/** A local day as YYYYMMDD: the folders of stored files by day, and file names' dates. */
+export function dayStamp(date: Date = new Date()): string {
+  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}`;
+}
+
 export function parseTime(text: string): Date {
   const [d, t = '00:00:00'] = text.split(' ');
   const [y, m, day] = d.split('-').map(Number);

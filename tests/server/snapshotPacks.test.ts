@@ -3,8 +3,9 @@
 import { existsSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { dayStamp } from '../../server/http/format.ts';
 import { purgeDeletedImages, readImage, removeImageFile, writeImageFile } from '../../server/modules/alarms/alarmStore.ts';
-import { closePacks, localDay, packedImageCount, removeErasedPacks } from '../../server/modules/alarms/snapshotPacks.ts';
+import { closePacks, packedImageCount, removeErasedPacks } from '../../server/modules/alarms/snapshotPacks.ts';
 import { demoBoxes, ingestOk, SNAPSHOT } from './support/alarms.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
@@ -27,7 +28,7 @@ describe('snapshot packs', () => {
     expect(new Set(paths.map((p) => p.split('/').slice(0, 3).join('/'))).size).toBeLessThanOrEqual(2);
     for (const [i, path] of paths.entries()) expect(Buffer.compare(await readImage(dataDir(), path), images[i])).toBe(0);
     // Nothing per image under files/: the pack lives outside what the static server sends.
-    expect(existsSync(join(dataDir(), 'files', 'alarms', localDay()))).toBe(false);
+    expect(existsSync(join(dataDir(), 'files', 'alarms', dayStamp()))).toBe(false);
   });
 
   it('serve an image by its path only: another token, offset or a pack by name is not found', async () => {

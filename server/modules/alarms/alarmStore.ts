@@ -8,7 +8,8 @@ import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { candidateKeys } from '../retrieval/candidateKeys.ts';
-import { erasePacked, isPackedPath, localDay, packImage, readPacked, removeErasedPacks } from './snapshotPacks.ts';
+import { dayStamp } from '../../http/format.ts';
+import { erasePacked, isPackedPath, packImage, readPacked, removeErasedPacks } from './snapshotPacks.ts';
 
 /** The highest seq committed so far (deleted alarms included: their seq was assigned). */
 export async function latestSeq(db: Kysely<Database>): Promise<number> {
@@ -52,7 +53,7 @@ export async function writeImageFile(
   durable: boolean,
 ): Promise<string> {
   if (area === 'alarms') return packImage(dataDir, bytes, extension, durable);
-  const relative = `${area}/${localDay()}/${randomUUID().replaceAll('-', '')}.${extension}`;
+  const relative = `${area}/${dayStamp()}/${randomUUID().replaceAll('-', '')}.${extension}`;
   const absolute = join(dataDir, 'files', relative);
   const dir = dirname(absolute);
   if (!knownDirs.has(dir)) {

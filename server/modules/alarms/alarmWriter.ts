@@ -179,7 +179,8 @@ const writers = new WeakMap<Kysely<Database>, AlarmWriter>();
 
 /**
  * Stores one alarm (in a batch with those arriving meanwhile) and answers its id and seq. With `notify` (this
- * instance's origin), the other server instances hear of it when it commits. A repeated boxEventId inserts nothing and answers the first alarm.
+ * instance's origin), the other server instances hear of it when it commits. A repeated boxEventId inserts nothing
+ * and answers the first alarm.
  */
 export function insertAlarm(db: Kysely<Database>, alarm: NewAlarm, notify: string | null): Promise<StoredAlarm> {
   let writer = writers.get(db);

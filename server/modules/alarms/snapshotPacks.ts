@@ -17,6 +17,7 @@ import { close, fdatasync, open, read, unlink, write, writev } from 'node:fs';
 import { mkdir, readdir, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { dayStamp } from '../../http/format.ts';
 
 const openCb = promisify(open);
 const closeCb = promisify(close);
@@ -56,10 +57,6 @@ function parse(dataDir: string, relative: string): PackedRef | null {
 
 const packsRoot = (dataDir: string) => join(dataDir, 'packs', 'alarms');
 const packFile = (dataDir: string, day: string, pack: string) => join(packsRoot(dataDir), day, `${pack}.pack`);
-
-export function localDay(now = new Date()): string {
-  return `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`;
-}
 
 function notFound(relative: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`no stored image ${relative}`), { code: 'ENOENT' });
@@ -140,7 +137,7 @@ class PackWriter {
 
   /** The pack to append `bytes` to: today's, with room for them (they go in a new one otherwise). */
   async #packFor(bytes: number): Promise<OpenPack> {
-    const day = localDay();
+    const day = dayStamp();
     const pack = this.#pack;
     if (pack && pack.day === day && (pack.size === 0 || pack.size + bytes <= MAX_PACK_BYTES)) return pack;
     await this.#closePack();
@@ -269,7 +266,7 @@ export async function packedImageCount(dataDir: string): Promise<number> {
  * or another sharing the data directory), and their emptied day folders. Answers how many packs went.
  */
 export async function removeErasedPacks(dataDir: string, relatives: Iterable<string>): Promise<number> {
-  const today = localDay();
+  const today = dayStamp();
   const packs = new Set<string>();
   for (const relative of relatives) {
     const m = PACKED_PATH.exec(relative);

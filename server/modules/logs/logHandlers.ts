@@ -6,7 +6,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { loadContract } from '../../contract/loadContract.ts';
 import type { Database, OperationLogTable } from '../../db/types.ts';
 import { ApiError } from '../../http/apiError.ts';
-import { formatTime, pageOf, parseTime } from '../../http/format.ts';
+import { dayStamp, formatTime, pageOf, parseTime } from '../../http/format.ts';
 import { FileReply, type HandlerMap, XLSX_TYPE } from '../../http/handler.ts';
 import { type Lang, type MessageKey, messages, translate } from '../../http/messages.ts';
 import { writeXlsx } from '../../http/xlsx.ts';
@@ -52,7 +52,7 @@ export const logHandlers: HandlerMap = {
       widths: [20, 16, 24, 30, 8, 30, 8, 30, 16, 10, 60],
       rows: logs.map((l) => [l.createTime, l.username, l.operationId, l.summary, l.method, l.path, l.code, l.msg, l.ip, l.durationMs, l.params]),
     });
-    return new FileReply(buffer, XLSX_TYPE, `operation-log-${dateStamp(new Date())}.xlsx`);
+    return new FileReply(buffer, XLSX_TYPE, `operation-log-${dayStamp()}.xlsx`);
   },
 };
 
@@ -116,7 +116,3 @@ function toLog(row: Selectable<OperationLogTable>, lang: Lang) {
   };
 }
 
-function dateStamp(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}`;
-}

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { dayStamp } from '../../http/format.ts';
 import { type Mp4Info, NotMp4Error, readMp4Info } from '../../media/mp4Info.ts';
 
 export function recordingPath(dataDir: string, relative: string): string {
@@ -11,9 +12,7 @@ export function recordingPath(dataDir: string, relative: string): string {
 
 /** Writes the bytes under a new name in `area` (recordings, downloads); answers the path relative to files/. */
 export async function writeRecordingFile(dataDir: string, area: 'recordings' | 'downloads', bytes: Buffer): Promise<string> {
-  const now = new Date();
-  const day = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`;
-  const relative = `${area}/${day}/${randomBytes(16).toString('hex')}.mp4`;
+  const relative = `${area}/${dayStamp()}/${randomBytes(16).toString('hex')}.mp4`;
   const absolute = recordingPath(dataDir, relative);
   await mkdir(dirname(absolute), { recursive: true });
   await writeFile(absolute, bytes, { flag: 'wx' });
