@@ -26,6 +26,9 @@ export interface ServerConfig {
   resourceSampleSeconds: number;
   /** Days of simulated history a new demo site is seeded with (alarms, box figures, model calls); 0 none. */
   historyDays: number;
+  /** Tests: the seeded history's daily and weekly rhythm is that of the hours before this moment, so what a test
+   *  sees does not change with the day it runs on (SEED_PATTERN_AT, an ISO time; absent: the real hours). */
+  seedPatternAt?: Date;
   /** An OpenAI-compatible chat completions URL taking images (describeImage); absent: no model service. */
   modelService?: { url: string; apiKey?: string; model: string };
   /** Push to third parties: how often the delivery loop looks for due deliveries, the first retry's delay (doubling
@@ -60,6 +63,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL ?? 'info',
     resourceSampleSeconds: env.RESOURCE_SAMPLE_SECONDS === '0' ? 0 : positive(env.RESOURCE_SAMPLE_SECONDS, 15),
     historyDays: env.SEED_HISTORY_DAYS === '0' ? 0 : Math.min(30, positive(env.SEED_HISTORY_DAYS, 30)),
+    seedPatternAt: validDate(env.SEED_PATTERN_AT),
     modelService: env.MODEL_SERVICE_URL
       ? { url: env.MODEL_SERVICE_URL, apiKey: env.MODEL_SERVICE_KEY || undefined, model: env.MODEL_SERVICE_MODEL || 'default' }
       : undefined,
@@ -74,6 +78,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       searchEmbedLimit: positive(env.RETRIEVAL_SEARCH_EMBED_LIMIT, 50),
     },
   };
+}
+
+function validDate(value: string | undefined): Date | undefined {
+  const date = value ? new Date(value) : undefined;
+  return date && Number.isFinite(date.getTime()) ? date : undefined;
 }
 
 function positive(value: string | undefined, fallback: number): number {

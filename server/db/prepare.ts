@@ -12,7 +12,7 @@ export async function prepareDatabase(database: DatabaseHandle, config: ServerCo
   const seeded = await seedIfEmpty(database.db, config);
   // A new demo site gets its simulated history (marked simulated), so its charts have something true to show.
   if (seeded && config.historyDays > 0) {
-    await seedSimulatedHistory(database.db, { days: config.historyDays, dataDir: config.dataDir, durable: Boolean(config.databaseUrl) });
+    await seedSimulatedHistory(database.db, { days: config.historyDays, dataDir: config.dataDir, durable: Boolean(config.databaseUrl), patternAt: config.seedPatternAt });
     // And its training area: a trained, published algorithm and a dataset halfway through the wizard.
     await seedDemoTraining(database.db, config.dataDir);
   }

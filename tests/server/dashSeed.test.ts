@@ -81,3 +81,21 @@ describe('the seeded history', () => {
     expect(home.trend.reduce((s: number, d: { total: number }) => s + d.total, 0)).toBe(summary.alarms);
   });
 });
+
+describe('a history anchored to a fixed rhythm (the e2e template)', () => {
+  it('has the same counts whatever the day and hour it is seeded on', async () => {
+    const patternAt = new Date(2026, 10, 25, 15, 0, 0);
+    const summaries = [];
+    // A Sunday night and a Wednesday afternoon: unanchored, their last days differ in weekday and rush hours.
+    for (const at of [new Date(2026, 11, 6, 3, 20, 0), new Date(2026, 11, 9, 15, 20, 0)]) {
+      const other = await startTestServer();
+      try {
+        summaries.push(await seedSimulatedHistory(other.database.db, { days: 2, alarmsPerDay: 80, dataDir: other.config.dataDir, durable: false, now: at, patternAt }));
+      } finally {
+        await other.close();
+      }
+    }
+    expect(summaries[1]).toEqual(summaries[0]);
+    expect(summaries[0].alarms).toBeGreaterThan(50);
+  });
+});

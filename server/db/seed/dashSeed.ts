@@ -31,7 +31,13 @@ export interface HistoryOptions {
   alarmsPerDay?: number;
   now?: Date;
   seed?: number;
+  /** Tests: the daily and weekly rhythm is that of the hours before this moment, whatever the day the site is
+   *  seeded on, so the counts a test sees do not change with the calendar day (the times still end at now). */
+  patternAt?: Date;
 }
+
+/** The moment whose hour and weekday set the rhythm of the history's moment t (itself, unless anchored). */
+type PatternOf = (t: number) => Date;
 
 export interface HistorySummary {
   alarms: number;
@@ -43,11 +49,13 @@ export interface HistorySummary {
 export async function seedSimulatedHistory(db: Kysely<Database>, options: HistoryOptions): Promise<HistorySummary> {
   const now = options.now ?? new Date();
   const random = seededRandom(options.seed ?? 20261121);
+  const shift = options.patternAt ? options.patternAt.getTime() - now.getTime() : 0;
+  const patternOf: PatternOf = (t) => new Date(t + shift);
   await placeBoxesAtTheirCameras(db);
-  const alarms = await seedAlarms(db, options, now, random);
-  const boxSamples = await seedBoxResources(db, options.days, now, random);
-  const modelCalls = await seedModelCalls(db, options.days, now, random);
-  const flowCounts = await seedFlow(db, Math.min(options.days, FLOW_DAYS), now, random);
+  const alarms = await seedAlarms(db, options, now, random, patternOf);
+  const boxSamples = await seedBoxResources(db, options.days, now, random, patternOf);
+  const modelCalls = await seedModelCalls(db, options.days, now, random, patternOf);
+  const flowCounts = await seedFlow(db, Math.min(options.days, FLOW_DAYS), now, random, patternOf);
   // Everything this site holds so far is simulated: its statistics count simulated records until switched.
   await db.insertInto('systemConfig').values({ key: 'statsIncludeSimulated', value: 'true', updatedAt: now }).onConflict((oc) => oc.column('key').doNothing()).execute();
   return { alarms, boxSamples, modelCalls, flowCounts };
@@ -66,7 +74,7 @@ async function placeBoxesAtTheirCameras(db: Kysely<Database>): Promise<void> {
 const FLOW_DAYS = 15;
 
 /** Every minute of the last days, from the live counters' own generator, stored as ingest stores them. */
-async function seedFlow(db: Kysely<Database>, days: number, now: Date, random: () => number): Promise<number> {
+async function seedFlow(db: Kysely<Database>, days: number, now: Date, random: () => number, patternOf: PatternOf): Promise<number> {
   const devices = await db.selectFrom('devices').select(['id', 'boxId']).where('boxId', 'is not', null).where('kind', '=', 'normal').orderBy('id').execute();
   const boxIds = [...new Set(devices.map((d) => d.boxId as number))].sort((a, b) => a - b);
   const counters = demoFlowCounters(boxIds.map((boxId) => ({ boxId, secret: '', cameraIds: devices.filter((d) => d.boxId === boxId).map((d) => d.id) })));
@@ -75,10 +83,10 @@ async function seedFlow(db: Kysely<Database>, days: number, now: Date, random: (
   let rows: FlowRow[] = [];
   let count = 0;
   for (let t = end.getTime() - days * 24 * HOUR_MS; t < end.getTime(); t += 60_000) {
-    for (const r of flowRecordsFor(new Date(t), counters, random)) {
+    for (const r of flowRecordsFor(patternOf(t), counters, random)) {
       // A quiet minute at night is posted as 0 by a box; the seed leaves zeros out (they add nothing to a sum).
       if (r.count === 0) continue;
-      rows.push({ ...r, direction: r.direction === 'in' ? 1 : 2, simulated: true });
+      rows.push({ ...r, minute: new Date(t), direction: r.direction === 'in' ? 1 : 2, simulated: true });
     }
     if (rows.length >= 2000) {
       count += await storeFlowCounts(db, rows);
@@ -88,7 +96,7 @@ async function seedFlow(db: Kysely<Database>, days: number, now: Date, random: (
   return count + (await storeFlowCounts(db, rows));
 }
 
-async function seedAlarms(db: Kysely<Database>, options: HistoryOptions, now: Date, random: () => number): Promise<number> {
+async function seedAlarms(db: Kysely<Database>, options: HistoryOptions, now: Date, random: () => number, patternOf: PatternOf): Promise<number> {
   const cameras = await db
     .selectFrom('devices')
     .innerJoin('edgeBoxes', 'edgeBoxes.id', 'devices.boxId')
@@ -107,7 +115,7 @@ async function seedAlarms(db: Kysely<Database>, options: HistoryOptions, now: Da
   let n = 0;
   for (let hour = start.getTime(); hour < now.getTime(); hour += HOUR_MS) {
     for (const camera of cameras) {
-      const count = poisson(rate * hourWeight(new Date(hour)), random);
+      const count = poisson(rate * hourWeight(patternOf(hour)), random);
       for (let i = 0; i < count; i++) {
         const alarmTime = new Date(hour + Math.floor(random() * HOUR_MS));
         if (alarmTime > now) continue;
@@ -191,21 +199,21 @@ async function handle(db: Kysely<Database>, stored: { id: number; alarmTime: Dat
 }
 
 /** Box figures: every 2 minutes over the last 48 hours, 10-minute averages before (as retention keeps them). */
-async function seedBoxResources(db: Kysely<Database>, days: number, now: Date, random: () => number): Promise<number> {
+async function seedBoxResources(db: Kysely<Database>, days: number, now: Date, random: () => number, patternOf: PatternOf): Promise<number> {
   const boxes = await db.selectFrom('edgeBoxes').select('id').orderBy('id').execute();
   let count = 0;
   for (const [index, box] of boxes.entries()) {
     // The node row first (its latest figures), as a heartbeat would leave it.
-    const latest = boxLoad(now, index, random);
+    const latest = boxLoad(patternOf(now.getTime()), index, random);
     await storeBoxSample(db, box.id, { ...sampleReport(latest), simulated: true }, new Date(now.getTime() - 60_000));
     const nodeId = boxNodeId(box.id);
     const rows = [];
     const rawFrom = now.getTime() - 48 * HOUR_MS;
     const avgFrom = Math.floor((now.getTime() - days * 24 * HOUR_MS) / (AVERAGE_SECONDS * 1000)) * AVERAGE_SECONDS * 1000;
     for (let t = avgFrom; t < rawFrom - AVERAGE_SECONDS * 1000; t += AVERAGE_SECONDS * 1000) {
-      rows.push(sampleRow(nodeId, new Date(t), AVERAGE_SECONDS, boxLoad(new Date(t), index, random, (now.getTime() - t) / (24 * HOUR_MS))));
+      rows.push(sampleRow(nodeId, new Date(t), AVERAGE_SECONDS, boxLoad(patternOf(t), index, random, (now.getTime() - t) / (24 * HOUR_MS))));
     }
-    for (let t = rawFrom; t < now.getTime() - 120_000; t += 120_000) rows.push(sampleRow(nodeId, new Date(t), 0, boxLoad(new Date(t), index, random)));
+    for (let t = rawFrom; t < now.getTime() - 120_000; t += 120_000) rows.push(sampleRow(nodeId, new Date(t), 0, boxLoad(patternOf(t), index, random)));
     for (let i = 0; i < rows.length; i += 1000) {
       await db.insertInto('resourceSamples').values(rows.slice(i, i + 1000)).onConflict((oc) => oc.doNothing()).execute();
     }
@@ -247,14 +255,17 @@ function sampleRow(nodeId: string, at: Date, resolution: number, load: ReturnTyp
 }
 
 /** The detector's calls from orchestration validations: a few a working day, a few per cent refused images. */
-async function seedModelCalls(db: Kysely<Database>, days: number, now: Date, random: () => number): Promise<number> {
+async function seedModelCalls(db: Kysely<Database>, days: number, now: Date, random: () => number, patternOf: PatternOf): Promise<number> {
+  // Working days and hours are those of the pattern's clock, then moved back onto the real one.
+  const patternNow = patternOf(now.getTime());
+  const shift = patternNow.getTime() - now.getTime();
   let count = 0;
   for (let d = days; d >= 0; d--) {
-    const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() - d);
+    const day = new Date(patternNow.getFullYear(), patternNow.getMonth(), patternNow.getDate() - d);
     const weekend = day.getDay() === 0 || day.getDay() === 6;
     const calls = poisson(weekend ? 2 : 9, random);
     for (let i = 0; i < calls; i++) {
-      const calledAt = new Date(day.getTime() + (9 + random() * 9) * HOUR_MS);
+      const calledAt = new Date(day.getTime() + (9 + random() * 9) * HOUR_MS - shift);
       if (calledAt > now) continue;
       const failed = random() < 0.04;
       // Latency near 60 ms with a long tail (a cold detector, large images).

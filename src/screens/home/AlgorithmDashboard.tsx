@@ -27,7 +27,10 @@ export function AlgorithmDashboard({ title }: { title: string }) {
     <section className="stats-screen" aria-labelledby="home-title">
       <header className="stats-screen-head">
         <h1 id="home-title">{title}</h1>
-        {data ? <span className="stats-muted">{t('common.updatedAt', { time: data.updateTime.slice(11) })}</span> : null}
+        {/* Kept in the line before the first answer (hidden), so its arrival does not re-wrap the header. */}
+        <span className="stats-muted" aria-hidden={!data} style={data ? undefined : { visibility: 'hidden' }}>
+          {t('common.updatedAt', { time: data ? data.updateTime.slice(11) : '00:00:00' })}
+        </span>
       </header>
       {figures.status === 'error' ? (
         <LoadProblem message={t('common.loadFailed', { reason: figures.error })} retryLabel={t('common.retry')} onRetry={figures.refresh} />

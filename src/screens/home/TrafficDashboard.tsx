@@ -17,6 +17,8 @@ import { byTypeOption, hourlyOption, peakHour, trendOption } from './homeCharts.
 import { UrgentTable } from './UrgentTable.tsx';
 import { LoadProblem } from '../stats/parts/LoadProblem.tsx';
 
+const LIVE_TEXT = { live: 'common.live', connecting: 'common.liveConnecting', down: 'common.liveOff' } as const;
+
 export function TrafficDashboard({ title }: { title: string }) {
   const { t, i18n } = useTranslation('stats');
   const [params, setParams] = useSearchParams();
@@ -24,7 +26,7 @@ export function TrafficDashboard({ title }: { title: string }) {
   const typeIds = useMemo(() => typeIdsOf(typeIdsText), [typeIdsText]);
   const includeSimulated = simulatedFrom(params, useSimulatedDefault());
   const figures = useFigures(`${typeIds.join(',')}|${includeSimulated}`, (signal) => loadOverview(typeIds, includeSimulated, signal));
-  const { live } = useLiveRefresh(figures.refresh);
+  const { state: liveState } = useLiveRefresh(figures.refresh);
   const typeName = useCallback((id: number) => eventTypeName(id, i18n.language), [i18n.language]);
   const data = figures.data;
   const percent = (share: number) => t('common.percent', { value: Math.round(share * 1000) / 10 });
@@ -40,10 +42,13 @@ export function TrafficDashboard({ title }: { title: string }) {
       <header className="stats-screen-head">
         <h1 id="home-title">{title}</h1>
         <div className="stats-toolbar">
-          <span className={live ? 'stats-live' : 'stats-live stats-live-off'} role="status">
-            {live ? t('common.live') : t('common.liveOff')}
+          <span className={liveState === 'live' ? 'stats-live' : 'stats-live stats-live-off'} role="status">
+            {t(LIVE_TEXT[liveState])}
           </span>
-          {data ? <span className="stats-muted">{t('common.updatedAt', { time: data.updateTime.slice(11) })}</span> : null}
+          {/* Kept in the line before the first answer (hidden), so its arrival does not re-wrap the header. */}
+        <span className="stats-muted" aria-hidden={!data} style={data ? undefined : { visibility: 'hidden' }}>
+          {t('common.updatedAt', { time: data ? data.updateTime.slice(11) : '00:00:00' })}
+        </span>
           <Toggle checked={includeSimulated} onChange={setSimulated} label={t('common.includeSimulated')} />
         </div>
       </header>

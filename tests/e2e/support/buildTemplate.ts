@@ -5,5 +5,8 @@ import { configFromEnv } from '../../../server/config.ts';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: buildTemplate.ts <dataDir>');
-const built = await buildApp({ ...configFromEnv({}), dataDir, staticDir: undefined, logLevel: 'warn', retrievalIndex: { enabled: false, pollMs: 2000, searchEmbedLimit: 50 } });
+// The history's rhythm is that of the hours before a fixed Wednesday afternoon, whatever the day the tests run on:
+// the counts, rankings and busy hours a test sees are the same every day (only their dates move with the clock).
+const seedPatternAt = new Date(2026, 10, 25, 15, 0, 0);
+const built = await buildApp({ ...configFromEnv({}), seedPatternAt, dataDir, staticDir: undefined, logLevel: 'warn', retrievalIndex: { enabled: false, pollMs: 2000, searchEmbedLimit: 50 } });
 await built.close();

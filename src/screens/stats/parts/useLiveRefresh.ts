@@ -6,7 +6,10 @@ import { useAlarmTopic } from '../../../realtime/useRealtime.ts';
 
 export const LIVE_REFRESH_GAP_MS = 3000;
 
-export function useLiveRefresh(refresh: () => void, minGapMs = LIVE_REFRESH_GAP_MS): { live: boolean } {
+/** live: the socket is open; connecting: not yet (the page has just opened); down: it was lost or refused. */
+export type LiveState = 'live' | 'connecting' | 'down';
+
+export function useLiveRefresh(refresh: () => void, minGapMs = LIVE_REFRESH_GAP_MS): { live: boolean; state: LiveState } {
   const alarms = useAlarmTopic('alarms');
   const connection = useAlarmTopic('connection');
   const first = useRef(true);
@@ -38,5 +41,6 @@ export function useLiveRefresh(refresh: () => void, minGapMs = LIVE_REFRESH_GAP_
     },
     [],
   );
-  return { live: connection.status === 'open' };
+  const state: LiveState = connection.status === 'open' ? 'live' : connection.status === 'idle' || connection.status === 'connecting' ? 'connecting' : 'down';
+  return { live: state === 'live', state };
 }
