@@ -25,6 +25,18 @@ export interface DeviceColumns004 {
   startedAt: NullableTimestamp;
 }
 
+/** Columns 083 adds to `devices`: how its edge box pulls and records it, and the box's last report of its stream. */
+export interface DeviceColumns083 {
+  streamTransport: Generated<'auto' | 'tcp' | 'udp'>;
+  recordContinuous: Generated<boolean>;
+  recordSegmentSeconds: Generated<number>;
+  recordPreSeconds: Generated<number>;
+  recordPostSeconds: Generated<number>;
+  /** EdgeStreamReport as the contract validated it (jsonb). */
+  streamReport: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  streamReportedAt: NullableTimestamp;
+}
+
 /** Columns 004 adds to `edge_boxes`. */
 export interface EdgeBoxColumns004 {
   sdcApps: Json<unknown[]>;

@@ -3,7 +3,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { AlarmTables } from './alarmTables.ts';
 import type { DashTables } from './dashTables.ts';
 import type { CatalogueTables, DeviceColumns021, RunTables } from './catalogueTables.ts';
-import type { DeviceColumns004, DeviceConfigTables, EdgeBoxColumns004 } from './deviceConfigTables.ts';
+import type { DeviceColumns004, DeviceColumns083, DeviceConfigTables, EdgeBoxColumns004 } from './deviceConfigTables.ts';
 import type { LicensingTables } from './licensingTables.ts';
 import type { OrchestrationTables } from './orchestrationTables.ts';
 import type { RtspSecretColumn005, SecurityTables } from './securityTables.ts';
@@ -172,7 +172,7 @@ export interface EdgeBoxTable extends EdgeBoxColumns004 {
   createdAt: CreatedAt;
 }
 
-export interface DeviceTable extends DeviceColumns004, RtspSecretColumn005, DeviceColumns021 {
+export interface DeviceTable extends DeviceColumns004, RtspSecretColumn005, DeviceColumns021, DeviceColumns083 {
   id: Serial;
   name: string;
   kind: Generated<'normal' | 'image' | 'offline'>;

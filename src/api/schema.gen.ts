@@ -1881,6 +1881,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/device/recheckAlgorithms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the trained algorithms an event can use for second identification
+         * @description The warehouse algorithms with a published trained version (the choices of an event configuration's
+         *     recheckAlgorithmId), by name; each with its newest published version and that version's threshold.
+         */
+        get: operations["listRecheckAlgorithms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/device/scenes": {
         parameters: {
             query?: never;
@@ -7167,6 +7188,8 @@ export interface components {
             simulated?: boolean;
             /** @description Analysed frames per second. */
             fps?: number | null;
+            streamTransport?: components["schemas"]["StreamTransport"];
+            recording?: components["schemas"]["DeviceRecordingSettings"];
             /** @description Frame width in pixels (from the last snapshot or the file). */
             width?: number | null;
             height?: number | null;
@@ -7187,6 +7210,17 @@ export interface components {
             remark?: string | null;
             createTime: components["schemas"]["DateTime"];
             updateTime?: components["schemas"]["DateTime"] | null;
+        };
+        /** @description What the camera's edge box records, every field present (the input is devices.schema.json DeviceRecording). */
+        DeviceRecordingSettings: {
+            /** @description Record the stream continuously, one segment after another. */
+            continuous: boolean;
+            /** @description Length of one continuous segment, seconds. */
+            segmentSeconds: number;
+            /** @description Seconds of an alarm clip before the alarm. */
+            preSeconds: number;
+            /** @description Seconds of an alarm clip after the alarm. */
+            postSeconds: number;
         };
         DeviceBrief: {
             id: number;
@@ -7224,12 +7258,15 @@ export interface components {
             cameraEntryId?: number | null;
             /** @default 5 */
             fps?: number;
+            /** @default auto */
+            streamTransport?: components["schemas"]["StreamTransport"];
+            recording?: components["schemas"]["DeviceRecording"];
             longitude?: number | null;
             latitude?: number | null;
             address?: string;
             remark?: string;
         };
-        /** @description The editable fields of DeviceInput (kind cannot change); password absent = unchanged; rtspUrl absent = unchanged (a live-stream camera keeps its stream address). */
+        /** @description The editable fields of DeviceInput (kind cannot change); password absent = unchanged; rtspUrl absent = unchanged (a live-stream camera keeps its stream address).; recording absent = unchanged (sent, its absent fields take their defaults); streamTransport absent = unchanged. */
         DeviceUpdateInput: {
             id: number;
             name: string;
@@ -7244,6 +7281,8 @@ export interface components {
             sceneId?: number | null;
             cameraEntryId?: number | null;
             fps?: number;
+            streamTransport?: components["schemas"]["StreamTransport"];
+            recording?: components["schemas"]["DeviceRecording"];
             longitude?: number | null;
             latitude?: number | null;
             address?: string;
@@ -7296,6 +7335,14 @@ export interface components {
             fps: number;
             /** @description The stream's own frame rate, when known. */
             sourceFps?: number | null;
+        };
+        RecheckAlgorithm: {
+            algorithmId: number;
+            name: string;
+            /** @description Its newest published trained version. */
+            version: string;
+            /** @description That version's threshold (a crop scoring at or above it is a positive). */
+            threshold: number;
         };
         DeviceVideoCard: {
             index: number;
@@ -7708,6 +7755,35 @@ export interface components {
                 /** @description Why it could not apply the version (with applied false). */
                 reason?: string;
             }[];
+            /**
+             * @description The state of each camera stream the box pulls (docs/edge-runtime.md). The platform keeps the last report
+             *     of each camera bound to this box (a later one replaces it; a camera of another box is ignored), with the
+             *     time it came.
+             */
+            streams?: components["schemas"]["EdgeStreamReport"][];
+        };
+        /** @description What a box reports of one camera's stream. */
+        EdgeStreamReport: {
+            cameraId: number;
+            /**
+             * @description connecting (first pull), live (frames arriving), stalled (no data for 10 s), reconnecting (retrying
+             *     with back-off), offline (retries used up), error (a fault retrying will not mend, e.g. a resolution over
+             *     4096×2160).
+             * @enum {string}
+             */
+            state: "connecting" | "live" | "stalled" | "reconnecting" | "offline" | "error";
+            /** @description Why it is not live, without the URL's credentials. */
+            error?: string;
+            /** @description As decoded, pixels. */
+            width?: number;
+            height?: number;
+            /** @description As decoded (e.g. h264, hevc, mjpeg). */
+            codec?: string;
+            /** @description Frames decoded per second, measured. */
+            decodedFps?: number;
+            /** @description Frames analysed by the detector per second, measured (the motion gate skips still frames). */
+            analysedFps?: number;
+            lastFrameAt?: components["schemas"]["DateTime"];
         };
         EdgeBoxHeartbeatAnswer: {
             /**
@@ -7726,16 +7802,107 @@ export interface components {
                 payload: unknown;
             }[];
             /** @description The cameras bound to the box. */
-            cameras: {
-                cameraId: number;
-                kind: components["schemas"]["DeviceKind"];
-                /** @description Its analysis is started (the device, or its detection task). */
-                started: boolean;
-                /** @description The events running on it (event configurations with status 1). */
-                eventIds: number[];
-            }[];
+            cameras: components["schemas"]["EdgeCamera"][];
             /** @description The interval the platform expects heartbeats at (the box's platform configuration). */
             heartbeatSeconds: number;
+        };
+        /**
+         * @description A camera bound to the box and what it runs (docs/edge-runtime.md). cameraId, kind, started and eventIds are
+         *     what every box reads; the platform always sends the other fields too (optional in the schema, so a box
+         *     that does not read them is unaffected). A plan (planned task) reaches the box through `started` and
+         *     `events`: the platform's scheduler starts and stops the camera at the plan's times, and the next answer
+         *     says so.
+         */
+        EdgeCamera: {
+            cameraId: number;
+            kind: components["schemas"]["DeviceKind"];
+            /** @description Its analysis is started (the device, or its detection task). */
+            started: boolean;
+            /** @description The events running on it (event configurations with status 1). */
+            eventIds: number[];
+            name?: string;
+            /**
+             * @description The stream to pull, its credentials included (the stream address's own, else the device's user name
+             *     and password). Sent only in this box-authenticated answer: device lists, exports and logs show the
+             *     address masked. null: no stream (a picture camera, or no address yet).
+             */
+            stream?: {
+                url: string;
+                transport: components["schemas"]["StreamTransport"];
+            } | null;
+            /** @description Frames analysed per second — the device's analysis frame rate (getDeviceFps) held to 1–10; 2 when it has none. */
+            detectFps?: number;
+            recording?: components["schemas"]["DeviceRecordingSettings"];
+            /** @description The running event configurations of this camera (status 1) as rules, in configuration order. */
+            events?: components["schemas"]["EdgeEventRule"][];
+        };
+        /** @description A point relative to the frame (x 0 left … 1 right, y 0 top … 1 bottom), as the configuration stores it. */
+        EdgeRelPoint: {
+            x: number;
+            y: number;
+        };
+        /**
+         * @description One running event configuration as the box applies it to each tracked object (docs/edge-runtime.md, rule
+         *     semantics). An object counts where the bottom-centre of its box is. A rule fires for a track of one of its
+         *     classes with score ≥ confidence and box height within minSize–maxSize, at a time in times × weeks, when:
+         *     it has lines → the track crosses one in the allowed direction (one alarm per crossing); else it has areas →
+         *     the track has been inside one for dwellSeconds (one alarm per stay); else → the track has been present for
+         *     dwellSeconds (once). Two alarms of a rule on one track are at least warnIntervalSeconds apart.
+         */
+        EdgeEventRule: {
+            /** @description The event configuration's id. */
+            configId: number;
+            eventId: number;
+            /** @description The alarm's eventType. */
+            typeId: number;
+            /** @description The event's name (the configuration's, else the catalogue's). */
+            name: string;
+            /**
+             * @description COCO-80 labels the detector must find: the configuration's identifyObj prompts resolved through the
+             *     detector's vocabulary (src/domain/recognitionPrompts.ts; unsupported prompts are left out), else the
+             *     event's preset prompts, else person.
+             */
+            classes: string[];
+            /**
+             * @description Least detector score: the configuration's confidence (percent) / 100; else, with identifyObj on, its
+             *     box_threshold; else 0.3, the detector's measured working point (docs/detector.md).
+             */
+            confidence: number;
+            /** @description The configuration's polygons on this camera (those drawn for a linked camera are left out). */
+            areas: components["schemas"]["EdgeRelPoint"][][];
+            /** @description Tripwires drawn from a to b; direction 0 both ways, 1 from the left of a→b to its right as the picture shows it (y grows downwards), 2 the other way. */
+            lines: {
+                a: components["schemas"]["EdgeRelPoint"];
+                b: components["schemas"]["EdgeRelPoint"];
+                /** @enum {integer} */
+                direction: 0 | 1 | 2;
+            }[];
+            /** @description Seconds inside an area (or present) before the alarm — the configuration's alarmTimeMin, 0 when unset. */
+            dwellSeconds: number;
+            /** @description Least box height relative to the frame height (minObjectHeight / 100); null no bound. */
+            minSize: number | null;
+            /** @description Greatest box height relative to the frame height (maxObjectHeight / 100); null no bound. */
+            maxSize: number | null;
+            /**
+             * @description Daily windows in the box's local time, 'HH:mm:ss', [start, end); empty the whole day. With night mode the
+             *     night window is one of them. A window whose end is before its start passes midnight and belongs to the
+             *     day it starts; one whose start equals its end is the whole day.
+             */
+            times: {
+                start: string;
+                end: string;
+            }[];
+            /** @description ISO weekdays analysed, 1 Monday … 7 Sunday; empty never. */
+            weeks: number[];
+            /** @description warnInterval in seconds (its unit s, min or h applied). */
+            warnIntervalSeconds: number;
+            /**
+             * @description Second identification: the algorithm whose trained version synced to this box (modelSyncs) scores each
+             *     alarm's crop; only crops at or above that version's threshold become alarms. null none.
+             */
+            recheck: {
+                algorithmId: number;
+            } | null;
         };
         /** @description A trained classifier for the box to run (the same documents as an exported package, inline). */
         EdgeBoxModelSync: {
@@ -10485,6 +10652,11 @@ export interface components {
             pushSwitch: components["schemas"]["PlatformSwitch"];
         };
         /**
+         * @description How an edge box pulls an rtsp:// stream: auto (TCP, the usual choice through firewalls and NAT), tcp (RTP interleaved in the RTSP connection) or udp (RTP over UDP: less delay on a clean local network, needs the ports open). Other schemes ignore it.
+         * @enum {string}
+         */
+        StreamTransport: "auto" | "tcp" | "udp";
+        /**
          * @description Time of day, HH:mm or HH:mm:ss (24 h).
          * @example 18:00
          * @example 07:00:00
@@ -10620,6 +10792,10 @@ export interface components {
             hasAlarmTime?: boolean;
             /** @description Label of the alarm-duration setting. */
             alarmTimeName?: string | null;
+            /** @description Smallest object alarmed on: its box at least this percent of the picture's height (null: no bound). Not above maxObjectHeight. */
+            minObjectHeight?: number | null;
+            /** @description Largest object alarmed on: its box at most this percent of the picture's height (null: no bound). */
+            maxObjectHeight?: number | null;
             /**
              * @description Activity mode; with 1 the activity window (actStartTime–actEndTime) defaults to the last 24 hours.
              * @default 1
@@ -10673,6 +10849,11 @@ export interface components {
             recheckUrl?: string | null;
             /** @default false */
             enableRecheck?: boolean;
+            /**
+             * @description Second identification: a trained algorithm of the warehouse (listRecheckAlgorithms: one with a published trained version). The edge box scores each alarm's crop with that algorithm's version synced to it and keeps only crops at or above the version's threshold. null: none.
+             * @default null
+             */
+            recheckAlgorithmId?: number | null;
             /**
              * @description Polygons (type 1) the event watches (12 polygon colours).
              * @default []
@@ -10774,6 +10955,29 @@ export interface components {
         IPv4Address: string;
         /** @description A TCP/UDP port, 1–65535. */
         Port: number;
+        /** @description What the edge box records of this camera: continuous segments, and the seconds before and after each alarm in its clip. */
+        DeviceRecording: {
+            /**
+             * @description Record the stream continuously, one segment after another.
+             * @default false
+             */
+            continuous?: boolean;
+            /**
+             * @description Length of one continuous segment, seconds.
+             * @default 60
+             */
+            segmentSeconds?: number;
+            /**
+             * @description Seconds of an alarm clip before the alarm.
+             * @default 3
+             */
+            preSeconds?: number;
+            /**
+             * @description Seconds of an alarm clip after the alarm.
+             * @default 5
+             */
+            postSeconds?: number;
+        };
         BoxSerialNumber: string;
         /**
          * @description Time of day, HH:mm:ss (24 h).
@@ -13600,6 +13804,28 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["DeviceFps"];
+                    };
+                };
+            };
+        };
+    };
+    listRecheckAlgorithms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["RecheckAlgorithm"][];
                     };
                 };
             };

@@ -85,6 +85,8 @@ describe('the simulated boxes on the box API', () => {
       const demo = (await boxList()).filter((b) => b.serialNumber.startsWith('ARGUS-BOX-'));
       expect(demo.map((b) => b.status)).toEqual(['online', 'online']);
     }, settle);
+    // Online once a heartbeat is stored; each box has taken its cameras once its first answer has come back.
+    await vi.waitFor(() => expect(boxes().map((b) => runner.work(b.boxId).length > 0)).toEqual([true, true]), settle);
     const [first] = (await boxList()).filter((b) => b.serialNumber === 'ARGUS-BOX-0001');
     expect(first).toMatchObject({ simulated: true, version: '2.4.1-sim', cpuUsage: expect.any(Number), lastHeartbeat: expect.any(String) });
     expect(await ok(server.app, 'GET', '/edgeBox/sdc/apps', { token, query: { boxId: first.id } })).toEqual(

@@ -4,11 +4,9 @@
 // or failed with its reason (only its own, only once delivered); a failed sync is queued again; a withdrawn
 // version is not handed over; the operator role may neither sync nor list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Schema } from '../../server/modules/shared/contractTypes.ts';
-import { storeVersion } from '../../server/modules/training/versionStore.ts';
 import { call, login, OPERATOR } from './support/client.ts';
-import { ok } from './support/devices.ts';
-import { addAlgorithm } from './support/training.ts';
+import { boxHeartbeat, ok } from './support/devices.ts';
+import { addAlgorithm, addTrainedVersion, TRAINED_VERSION_DIM } from './support/training.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
 let server: TestServer;
@@ -16,47 +14,9 @@ let token: string;
 let published: number;
 let draft: number;
 const boxes: { id: number; secret: string }[] = [];
-const DIM = 8;
 
-/** A version stored as a training stores one (the sync does not depend on how good the classifier is). */
-async function addVersion(algorithmId: number, name: string): Promise<number> {
-  const classifier = { mean: Array(DIM).fill(0.1), std: Array(DIM).fill(1), weights: Array.from({ length: DIM }, (_, i) => i / 10), bias: -0.2, threshold: 0.5 };
-  const written = { path: null as string | null };
-  const stored = await server.database.db.transaction().execute((trx) =>
-    storeVersion(
-      trx,
-      server.config.dataDir,
-      {
-        algorithm: { id: algorithmId, name, eventId: null },
-        jobId: null,
-        source: 'import',
-        classifier,
-        threshold: 0.5,
-        extractor: 'test-extractor',
-        extractorHash: 'a'.repeat(64),
-        report: {} as Schema<'TrainReport'>,
-        samples: [],
-        positiveCount: 4,
-        negativeCount: 4,
-        userName: 'admin',
-      },
-      written,
-    ),
-  );
-  return stored.id;
-}
-
-async function beat(box: { id: number; secret: string }, body: Record<string, unknown> = {}) {
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/api/ingest/heartbeat',
-    headers: { 'content-type': 'application/json', 'x-box-id': String(box.id), 'x-box-secret': box.secret },
-    payload: JSON.stringify(body),
-  });
-  const json = JSON.parse(res.body);
-  expect(json.code, json.msg).toBe(0);
-  return json.data as { modelSyncs: { syncId: number; versionId: number; algorithmName: string; version: string; classifier: { weights: number[] } }[] };
-}
+type Answer = { modelSyncs: { syncId: number; versionId: number; algorithmName: string; version: string; classifier: { weights: number[] } }[] };
+const beat = (box: { id: number; secret: string }, body: Record<string, unknown> = {}) => boxHeartbeat<Answer>(server, box, body);
 
 const sync = (versionId: number, boxIds: number[], who = token) => call(server.app, 'POST', '/warehouse/train/version/sync', { token: who, body: { versionId, boxIds }, lang: 'en' });
 const syncs = (versionId: number, who = token) => call(server.app, 'GET', '/warehouse/train/version/syncs', { token: who, query: { versionId }, lang: 'en' });
@@ -66,8 +26,8 @@ beforeAll(async () => {
   server = await startTestServer();
   token = await login(server.app);
   const algorithmId = await addAlgorithm(server, '同步-红块');
-  published = await addVersion(algorithmId, '同步-红块');
-  draft = await addVersion(algorithmId, '同步-红块');
+  published = await addTrainedVersion(server, algorithmId, '同步-红块');
+  draft = await addTrainedVersion(server, algorithmId, '同步-红块');
   await ok(server.app, 'PUT', `/warehouse/train/version/publish/${published}`, { token });
   for (const n of [1, 2]) {
     const created = await ok(server.app, 'POST', '/edgeBox/add', { token, body: { name: `同步盒子-${n}`, serialNumber: `SYNC-BOX-${n}-${Date.now()}`, ip: `198.51.100.${60 + n}`, model: 'AB-5000' } });
@@ -107,7 +67,7 @@ describe('syncing a trained version to edge boxes', () => {
     const handed = [...a.modelSyncs, ...b.modelSyncs];
     expect(handed).toHaveLength(1);
     expect(handed[0]).toMatchObject({ versionId: published, algorithmName: '同步-红块', version: 'train-1' });
-    expect(handed[0].classifier.weights).toHaveLength(DIM);
+    expect(handed[0].classifier.weights).toHaveLength(TRAINED_VERSION_DIM);
     expect(await statusOf(published, boxes[0].id)).toMatchObject({ status: 'delivered', deliveredTime: expect.any(String), finishedTime: null });
     expect((await beat(boxes[0])).modelSyncs).toEqual([]);
     // The other box has nothing.

@@ -123,6 +123,46 @@ describe('the camera form', () => {
   });
 });
 
+describe('what the camera’s edge box pulls and records', () => {
+  beforeEach(() => {
+    calls.addDevice.mockReset().mockResolvedValue(7);
+  });
+
+  const open = async () => {
+    renderSignedIn(<DeviceFormDialog kind="normal" target="new" scenes={[]} boxes={[]} onClose={() => {}} onSaved={() => {}} />);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(await within(dialog).findByLabelText(/名称/), { target: { value: 'Gate' } });
+    fireEvent.change(within(dialog).getByLabelText(/视频流地址/), { target: { value: 'rtsp://192.168.1.10/live' } });
+    return dialog;
+  };
+
+  it('offers the stream transport and the recording with their defaults, and sends what is chosen', async () => {
+    const dialog = await open();
+    expect((within(dialog).getByLabelText('录像分段时长（秒）') as HTMLInputElement).value).toBe('60');
+    expect((within(dialog).getByLabelText('告警前录像（秒）') as HTMLInputElement).value).toBe('3');
+    expect((within(dialog).getByLabelText('告警后录像（秒）') as HTMLInputElement).value).toBe('5');
+    expect((within(dialog).getByRole('radio', { name: '自动（TCP）' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(dialog).getByText('UDP', { exact: true }));
+    fireEvent.click(within(dialog).getByRole('switch', { name: '连续录像' }));
+    fireEvent.change(within(dialog).getByLabelText('录像分段时长（秒）'), { target: { value: '120' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls.addDevice).toHaveBeenCalledTimes(1));
+    expect(calls.addDevice.mock.calls[0][0]).toMatchObject({ streamTransport: 'udp', recording: { continuous: true, segmentSeconds: 120, preSeconds: 3, postSeconds: 5 } });
+  });
+
+  it('refuses a recording out of the contract’s bounds, in words', async () => {
+    const dialog = await open();
+    fireEvent.change(within(dialog).getByLabelText('录像分段时长（秒）'), { target: { value: '5' } });
+    fireEvent.change(within(dialog).getByLabelText('告警后录像（秒）'), { target: { value: '31' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    const list = await within(dialog).findByRole('alert');
+    expect(within(list).getByText('录像分段时长（秒）: 应在 10–300 之间')).toBeTruthy();
+    expect(within(list).getByText('告警后录像（秒）: 应在 0–30 之间')).toBeTruthy();
+    expect(calls.addDevice).not.toHaveBeenCalled();
+    for (const recording of [{ segmentSeconds: 5 }, { postSeconds: 31 }]) expect(contractAccepts('DeviceInput', { kind: 'normal', name: 'Gate', rtspUrl: 'rtsp://10.0.0.1/live', recording })).toBe(false);
+  });
+});
+
 describe('the edge-box form', () => {
   it('refuses an address that is not IPv4 and a missing serial number, in words', async () => {
     calls.addBox.mockReset();

@@ -56,6 +56,14 @@ function walk(from: [number, number], to: [number, number], n: number, o: { scor
   ]);
 }
 
+/** The area of the area rules: 0.4–0.6 both ways. */
+const square = [
+  { x: 0.4, y: 0.4 },
+  { x: 0.6, y: 0.4 },
+  { x: 0.6, y: 0.6 },
+  { x: 0.4, y: 0.6 },
+];
+
 const frameNo = (hit: RuleHit) => Math.round((hit.at - WEDNESDAY_10AM.getTime()) / FRAME_MS);
 
 describe('lines with a direction', () => {
@@ -105,13 +113,6 @@ describe('lines with a direction', () => {
 });
 
 describe('areas and dwell', () => {
-  const square = [
-    { x: 0.4, y: 0.4 },
-    { x: 0.6, y: 0.4 },
-    { x: 0.6, y: 0.6 },
-    { x: 0.4, y: 0.6 },
-  ];
-
   it('an intrusion only inside the polygon: by the feet, not by the box', () => {
     const inside = run([rule({ areas: [square] })], walk([0.1, 0.5], [0.5, 0.5], 8));
     expect(inside.map((h) => [h.reason, frameNo(h)])).toEqual([['dwell', 6]]);
@@ -182,12 +183,6 @@ describe('what qualifies', () => {
   });
 
   it('a stay held back by warnInterval alarms once the interval has passed, if it still lasts', () => {
-    const square = [
-      { x: 0.4, y: 0.4 },
-      { x: 0.6, y: 0.4 },
-      { x: 0.6, y: 0.6 },
-      { x: 0.4, y: 0.6 },
-    ];
     // In (frame 0), out (frame 2), in again (frame 4) and staying.
     const frames = [[standing(0.5, 0.5)], [standing(0.55, 0.5)], [standing(0.8, 0.5)], [standing(0.7, 0.5)], ...Array.from({ length: 10 }, () => [standing(0.5, 0.5)])];
     expect(run([rule({ areas: [square], warnIntervalSeconds: 4 })], frames).map(frameNo)).toEqual([0, 8]);

@@ -60,6 +60,17 @@ async function asConflict<T>(field: string, value: string, run: () => Promise<T>
   }
 }
 
+/** The stream transport and recording settings sent (absent ones are left as they are, or at their defaults). */
+function recordingColumns(body: Pick<Schema<'DeviceInput'>, 'streamTransport' | 'recording'>) {
+  const r = body.recording;
+  return {
+    ...(body.streamTransport ? { streamTransport: body.streamTransport } : {}),
+    ...(r
+      ? { recordContinuous: r.continuous ?? false, recordSegmentSeconds: r.segmentSeconds ?? 60, recordPreSeconds: r.preSeconds ?? 3, recordPostSeconds: r.postSeconds ?? 5 }
+      : {}),
+  };
+}
+
 export const deviceHandlers: HandlerMap = {
   listDevices: ({ db, query }: Ctx<'listDevices'>) => listPage(db, 'normal', query),
   listImageDevices: ({ db, query }: Ctx<'listImageDevices'>) => listPage(db, 'image', query),
@@ -100,6 +111,7 @@ export const deviceHandlers: HandlerMap = {
             startState: 2,
             runState: 0,
             fps: body.fps ?? 5,
+            ...recordingColumns(body),
             longitude: body.longitude ?? null,
             latitude: body.latitude ?? null,
             address: optional(body.address),
@@ -141,6 +153,7 @@ export const deviceHandlers: HandlerMap = {
             boxId: keep(body.boxId, device.boxId),
             sceneId: keep(body.sceneId, device.sceneId),
             fps: keep(body.fps, device.fps),
+            ...recordingColumns(body),
             longitude: keep(body.longitude, device.longitude),
             latitude: keep(body.latitude, device.latitude),
             address: keep(body.address, device.address),

@@ -127,6 +127,8 @@ export function toDevice(r: DeviceRow, events: Schema<'DeviceEventBrief'>[] = []
     online: offline ? null : r.simulated ? true : r.online,
     simulated: r.simulated,
     fps: r.fps,
+    streamTransport: r.streamTransport,
+    recording: { continuous: r.recordContinuous, segmentSeconds: r.recordSegmentSeconds, preSeconds: r.recordPreSeconds, postSeconds: r.recordPostSeconds },
     width: r.width,
     height: r.height,
     longitude: r.longitude,

@@ -12,6 +12,7 @@ import { checkBoxOnline } from './analysis.ts';
 import { fileUrl, findDevice, requireDevices } from './deviceRecords.ts';
 import {
   checkedEventConfig,
+  checkRecheckAlgorithm,
   checkShapes,
   frameOf,
   roundShapes,
@@ -58,6 +59,7 @@ export const eventConfigHandlers: HandlerMap = {
     const device = await findDevice(db, body.cameraId);
     const frame = frameOf(device);
     const form = checkedEventConfig(body as Record<string, any>, frame);
+    await checkRecheckAlgorithm(db, body.recheckAlgorithmId);
     const key = { cameraId: body.cameraId, eventId: body.eventId, typeId: body.typeId, appName: body.appName };
     const eventName = body.eventName ?? (await catalogueName(db, key));
     const row = await upsertConfig(db, key, eventName, form, device.startState === 1);
@@ -168,6 +170,24 @@ export const eventConfigHandlers: HandlerMap = {
       return row.id;
     });
     return { id };
+  },
+
+  async listRecheckAlgorithms({ db }: Ctx<'listRecheckAlgorithms'>) {
+    // Each algorithm's newest published version (DISTINCT ON keeps the first row of each algorithm in this order).
+    const rows = await db
+      .selectFrom('trainVersions as v')
+      .innerJoin('setupEvents as e', 'e.id', 'v.algorithmId')
+      .distinctOn('v.algorithmId')
+      .select(['v.algorithmId', 'e.name', 'v.version', 'v.threshold'])
+      .where('v.publishedAt', 'is not', null)
+      .orderBy('v.algorithmId')
+      .orderBy('v.publishedAt', 'desc')
+      .orderBy('v.id', 'desc')
+      .limit(1000)
+      .execute();
+    return rows
+      .map((r) => ({ algorithmId: r.algorithmId, name: r.name, version: r.version, threshold: Math.min(1, Math.max(0, Number(r.threshold))) }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'zh-CN') || a.algorithmId - b.algorithmId);
   },
 
   async syncEventConfig({ db, body }: Ctx<'syncEventConfig'>) {

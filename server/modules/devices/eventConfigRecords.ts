@@ -81,6 +81,7 @@ export function checkedEventConfig(body: Record<string, any>, frame: FrameSize |
   const normal = (body.times ?? []).filter((t: TimeWindow) => t.type !== 2);
   checkTimes('times', normal);
   checkTimes('timeSelectTimes', body.timeSelectTimes ?? []);
+  if (body.minObjectHeight != null && body.maxObjectHeight != null && body.minObjectHeight > body.maxObjectHeight) fail('minObjectHeight', 'objectHeightOrder');
   const { confidence, confidenceMin, confidenceMax } = body;
   if (confidence != null && ((confidenceMin != null && confidence < confidenceMin) || (confidenceMax != null && confidence > confidenceMax))) {
     fail('confidence', 'confidenceRange', { min: confidenceMin ?? 0, max: confidenceMax ?? 100 });
@@ -134,6 +135,13 @@ export async function savedConfigsOf(db: Db, device: { id: number; width: number
   if (typeId !== undefined) q = q.where('typeId', '=', typeId);
   const rows = await q.orderBy('id').execute();
   return rows.map((r) => toSaved(r, frameOf(device)));
+}
+
+/** 400 unless the second-identification algorithm (when one is named) has a published trained version. */
+export async function checkRecheckAlgorithm(db: Db, algorithmId: number | null | undefined): Promise<void> {
+  if (algorithmId == null) return;
+  const published = await db.selectFrom('trainVersions').select('id').where('algorithmId', '=', algorithmId).where('publishedAt', 'is not', null).executeTakeFirst();
+  if (!published) fail('recheckAlgorithmId', 'recheckAlgorithm');
 }
 
 /** Started devices left without any configuration are stopped (nothing left to analyse). */

@@ -58,4 +58,6 @@ export const deviceMessages = {
   'devices.rule.crossArea': { zh: '须为关联设备之一', en: 'must name one of the linked cameras' },
   'devices.rule.videoName': { zh: '长度须为 1 到 128 个字符', en: 'must be 1 to 128 characters' },
   'devices.rule.positiveInteger': { zh: '须为正整数', en: 'must be a positive integer' },
+  'devices.rule.objectHeightOrder': { zh: '不能大于最大目标高度（maxObjectHeight）', en: 'must not be above maxObjectHeight' },
+  'devices.rule.recheckAlgorithm': { zh: '须为算法仓库中已发布训练版本的算法', en: 'must be a warehouse algorithm with a published trained version' },
 } satisfies Catalogue;

@@ -1,10 +1,14 @@
 // Whether an edge box is online, and what a heartbeat from a box records. The box reports through the ingest side
 // (a box that posts is alive): recordBoxHeartbeat is what that side calls, and what hands the box its queued
-// commands and the trained versions synced to it, and marks its current assignment delivered.
+// commands, the trained versions synced to it and what its cameras run (cameraWork.ts), keeps its stream reports
+// (streamReports.ts), and marks its current assignment delivered.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
+import type { EdgeCamera } from '../../edge/types.ts';
 import { type BoxResourceReport, storeBoxSample } from '../stats/resourceStore.ts';
 import { acknowledgeModelSyncs, deliverModelSyncs, type ModelSync, type ModelSyncAck } from '../training/versionSyncStore.ts';
+import { boxCameras } from './cameraWork.ts';
+import { type StreamReport, storeStreamReports } from './streamReports.ts';
 
 export const DEFAULT_HEARTBEAT_SECONDS = 30;
 
@@ -43,26 +47,20 @@ export interface HeartbeatReport extends BoxResourceReport {
   simulated?: boolean;
   /** What the box did with the trained versions it was handed. */
   modelSyncAcks?: ModelSyncAck[];
-}
-
-/** A camera bound to the box: whether its analysis is started (device or detection task), and its running events. */
-export interface BoxCamera {
-  cameraId: number;
-  kind: 'normal' | 'image' | 'offline';
-  started: boolean;
-  eventIds: number[];
+  /** The state of each camera stream it pulls. */
+  streams?: StreamReport[];
 }
 
 export interface HeartbeatAnswer {
   commands: { id: number; command: string; payload: unknown }[];
-  cameras: BoxCamera[];
+  cameras: EdgeCamera[];
   heartbeatSeconds: number;
   modelSyncs: ModelSync[];
 }
 
 /** Records a heartbeat: status figures, reported apps, and hands over the commands queued for the box. */
 export async function recordBoxHeartbeat(db: Kysely<Database>, boxId: number, report: HeartbeatReport = {}, now = new Date()): Promise<HeartbeatAnswer> {
-  return db.transaction().execute(async (trx) => {
+  const answer = await db.transaction().execute(async (trx) => {
     const set: Record<string, unknown> = { lastHeartbeatAt: now, taskDeliveredAt: now };
     for (const key of ['ip', 'version', 'cpuUsage', 'memoryUsage', 'diskUsage'] as const) {
       if (report[key] !== undefined) set[key] = report[key];
@@ -73,6 +71,7 @@ export async function recordBoxHeartbeat(db: Kysely<Database>, boxId: number, re
     await trx.updateTable('edgeBoxes').set(set).where('id', '=', boxId).execute();
     // Resource analysis keeps the reported figures as the box's history.
     await storeBoxSample(trx, boxId, report, now);
+    await storeStreamReports(trx, boxId, report.streams ?? [], now);
     for (const r of report.runStates ?? []) {
       await trx.updateTable('edgeBoxAssignments').set({ runState: r.runState }).where('boxId', '=', boxId).where('deviceId', '=', r.cameraId).execute();
     }
@@ -89,36 +88,12 @@ export async function recordBoxHeartbeat(db: Kysely<Database>, boxId: number, re
     const platform = await trx.selectFrom('edgeBoxPlatformConfigs').select('heartbeatSeconds').where('boxId', '=', boxId).executeTakeFirst();
     return {
       commands: commands.sort((a, b) => a.id - b.id),
-      cameras: await boxCameras(trx, boxId),
       heartbeatSeconds: platform?.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS,
       modelSyncs,
     };
   });
-}
-
-/** What the box should be running: its cameras, started or not, with the events that run on each. */
-export async function boxCameras(db: Kysely<Database>, boxId: number): Promise<BoxCamera[]> {
-  const devices = await db
-    .selectFrom('devices')
-    .leftJoin('detectionTasks', 'detectionTasks.deviceId', 'devices.id')
-    .select(['devices.id', 'devices.kind', 'devices.startState', 'detectionTasks.startState as taskStartState'])
-    .where('devices.boxId', '=', boxId)
-    .orderBy('devices.id')
-    .execute();
-  if (devices.length === 0) return [];
-  const running = await db
-    .selectFrom('deviceEventConfigs')
-    .select(['deviceId', 'eventId'])
-    .where('deviceId', 'in', devices.map((d) => d.id))
-    .where('status', '=', 1)
-    .orderBy('eventId')
-    .execute();
-  return devices.map((d) => ({
-    cameraId: d.id,
-    kind: d.kind as BoxCamera['kind'],
-    started: d.startState === 1 || d.taskStartState === 1,
-    eventIds: [...new Set(running.filter((r) => r.deviceId === d.id).map((r) => r.eventId))],
-  }));
+  // What the cameras run is read after the commit (a read, and at least as new as the commands handed over).
+  return { ...answer, cameras: await boxCameras(db, boxId) };
 }
 
 /** Queues a command for the box's next heartbeat answer. */

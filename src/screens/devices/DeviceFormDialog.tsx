@@ -25,6 +25,8 @@ export interface DeviceFormValues {
   sceneId?: number | null;
   boxId?: number | null;
   fps?: number;
+  streamTransport?: 'auto' | 'tcp' | 'udp';
+  recording?: { continuous?: boolean; segmentSeconds?: number; preSeconds?: number; postSeconds?: number };
   longitude?: number | null;
   latitude?: number | null;
   address?: string;
@@ -32,7 +34,8 @@ export interface DeviceFormValues {
 }
 
 const FIELDS = {
-  normal: ['name', 'serialnumber', 'ip', 'port', 'rtspUrl', 'username', 'password', 'brand', 'sceneId', 'boxId', 'fps', 'longitude', 'latitude', 'address', 'remark'],
+  // How its edge box pulls and records the stream: live-stream cameras only.
+  normal: ['name', 'serialnumber', 'ip', 'port', 'rtspUrl', 'username', 'password', 'brand', 'sceneId', 'boxId', 'fps', 'streamTransport', 'longitude', 'latitude', 'address', 'remark', 'recording'],
   image: ['name', 'serialnumber', 'ip', 'port', 'username', 'password', 'brand', 'sceneId', 'boxId', 'fps', 'longitude', 'latitude', 'address', 'remark'],
 } as const;
 
@@ -53,6 +56,15 @@ const uiSchema: UiSchema<DeviceFormValues> = {
   password: { 'ui:widget': 'password', 'ui:options': { autocomplete: 'new-password' } },
   fps: { 'ui:widget': 'updown' },
   port: { 'ui:widget': 'updown' },
+  streamTransport: { 'ui:widget': 'radio', 'ui:options': { inline: true } },
+  recording: {
+    'ui:classNames': 'form-field-wide',
+    'ui:options': { columns: 2 },
+    continuous: { 'ui:widget': 'toggle' },
+    segmentSeconds: { 'ui:widget': 'updown' },
+    preSeconds: { 'ui:widget': 'updown' },
+    postSeconds: { 'ui:widget': 'updown' },
+  },
   remark: { 'ui:widget': 'textarea' },
   'ui:options': { columns: 2 },
 };
@@ -70,6 +82,8 @@ export function valuesOf(device: Device): DeviceFormValues {
     sceneId: device.sceneId ?? null,
     boxId: device.boxId ?? null,
     fps: device.fps ?? undefined,
+    streamTransport: device.kind === 'normal' ? device.streamTransport : undefined,
+    recording: device.kind === 'normal' ? device.recording : undefined,
     longitude: device.longitude ?? undefined,
     latitude: device.latitude ?? undefined,
     address: device.address ?? undefined,
@@ -141,6 +155,7 @@ export function DeviceFormDialog({ kind, target, scenes, boxes, onClose, onSaved
                 if (value === null) return t('form.none');
                 if (name === 'sceneId') return scenes.find((scene) => scene.id === value)?.sceneName;
                 if (name === 'boxId') return boxes.find((box) => box.id === value)?.name;
+                if (name === 'streamTransport') return t(`form.transport.${String(value)}` as never);
                 return undefined;
               },
             }}

@@ -17,6 +17,7 @@ export type DeviceEventBrief = Schemas['DeviceEventBrief'];
 export type EventAreaConfig = Schemas['DeviceEventAreaConfig'];
 export type SavedEventConfig = Schemas['DeviceEventConfigSaved'];
 export type Scene = Schemas['Scene'];
+export type RecheckAlgorithm = Schemas['RecheckAlgorithm'];
 export type SceneMenuEvent = Schemas['SceneMenuEvent'];
 
 const quiet = true;
@@ -137,6 +138,11 @@ export async function saveEventConfig(body: EventAreaConfig): Promise<SavedEvent
   const saved = await orThrow(api.post('/device/eventConfig/save', { body, quiet }));
   if (!saved) throw new Error('no configuration in the answer');
   return saved;
+}
+
+/** The trained algorithms an event can use for second identification (those with a published version). */
+export async function recheckAlgorithms(signal?: AbortSignal): Promise<RecheckAlgorithm[]> {
+  return (await orThrow(api.get('/device/recheckAlgorithms', { signal, quiet }))) ?? [];
 }
 
 export async function deleteEventConfigs(ids: number[]): Promise<void> {

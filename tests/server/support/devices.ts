@@ -38,6 +38,24 @@ export async function heartbeat(server: TestServer, boxId: number, at = new Date
   return recordBoxHeartbeat(server.database.db, boxId, {}, at);
 }
 
+/** POST /api/ingest/heartbeat as the box does it (its id and secret in the headers); answers the envelope. */
+export async function postHeartbeat(server: TestServer, box: { id: number; secret: string }, body: Record<string, unknown> = {}) {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/ingest/heartbeat',
+    headers: { 'content-type': 'application/json', 'accept-language': 'en', 'x-box-id': String(box.id), 'x-box-secret': box.secret },
+    payload: JSON.stringify(body),
+  });
+  return JSON.parse(res.body) as { code: number; msg: string; data: any };
+}
+
+/** A heartbeat through the box API that must succeed; answers its data (the heartbeat answer). */
+export async function boxHeartbeat<T = any>(server: TestServer, box: { id: number; secret: string }, body: Record<string, unknown> = {}): Promise<T> {
+  const json = await postHeartbeat(server, box, body);
+  expect(json.code, json.msg).toBe(0);
+  return json.data as T;
+}
+
 /** A multipart/form-data body with one file and text fields. */
 export function multipart(file: { field: string; name: string; type: string; bytes: Buffer } | null, fields: Record<string, string> = {}) {
   const boundary = `----argus${Math.random().toString(16).slice(2)}`;

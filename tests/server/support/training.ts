@@ -3,6 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import JSZip from 'jszip';
 import { vi } from 'vitest';
+import type { Schema } from '../../../server/modules/shared/contractTypes.ts';
+import { storeVersion } from '../../../server/modules/training/versionStore.ts';
 import type { TestServer } from './testServer.ts';
 import { call } from './client.ts';
 import { imageForm } from './orchestration.ts';
@@ -28,6 +30,38 @@ export async function addAlgorithm(server: TestServer, name: string): Promise<nu
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Features of the versions addTrainedVersion stores. */
+export const TRAINED_VERSION_DIM = 8;
+
+/** A version stored as a training stores one (unpublished; what uses it does not depend on how good it is). */
+export async function addTrainedVersion(server: TestServer, algorithmId: number, name: string, threshold = 0.5): Promise<number> {
+  const dim = TRAINED_VERSION_DIM;
+  const classifier = { mean: Array(dim).fill(0.1), std: Array(dim).fill(1), weights: Array.from({ length: dim }, (_, i) => i / 10), bias: -0.2, threshold };
+  const written = { path: null as string | null };
+  const stored = await server.database.db.transaction().execute((trx) =>
+    storeVersion(
+      trx,
+      server.config.dataDir,
+      {
+        algorithm: { id: algorithmId, name, eventId: null },
+        jobId: null,
+        source: 'import',
+        classifier,
+        threshold,
+        extractor: 'test-extractor',
+        extractorHash: 'a'.repeat(64),
+        report: {} as Schema<'TrainReport'>,
+        samples: [],
+        positiveCount: 4,
+        negativeCount: 4,
+        userName: 'admin',
+      },
+      written,
+    ),
+  );
+  return stored.id;
 }
 
 export async function samples(count: number, options: { positive: (i: number) => boolean; seed: number; format?: 'png' | 'jpeg' }) {

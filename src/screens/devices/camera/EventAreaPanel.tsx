@@ -6,7 +6,6 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
-import eventAreaSchema from '../../../../schemas/event-area.schema.json';
 import eventAreaUi from '../../../../schemas/event-area.ui.json';
 import { notify } from '../../../app/notify.ts';
 import { refusalText } from '../../../components/shapeEditor/refusalText.ts';
@@ -15,9 +14,9 @@ import { startsAfterEnd } from '../../../forms/fields/TimeWindowsField.tsx';
 import type { SnapshotState } from '../../../forms/formContext.ts';
 import { LazySchemaForm } from '../../../forms/LazySchemaForm.tsx';
 import { usePreloadedSchemaForm } from '../../../forms/loadSchemaForm.ts';
-import { type DeviceEventBrief, eventConfigs, saveEventConfig } from '../devicesApi.ts';
+import { type DeviceEventBrief, eventConfigs, type RecheckAlgorithm, recheckAlgorithms, saveEventConfig } from '../devicesApi.ts';
 import { useLoaded } from '../../../components/data/useLoaded.ts';
-import { bodyFromForm, type EventAreaFormData, formFromSaved } from './eventAreaForm.ts';
+import { bodyFromForm, type EventAreaFormData, eventAreaSchemaWith, formFromSaved } from './eventAreaForm.ts';
 
 export interface EventAreaPanelProps {
   cameraId: number;
@@ -43,6 +42,8 @@ export function EventAreaPanel({ cameraId, event, snapshot, takeSnapshot, canWri
     null as EventAreaFormData | null,
     `${cameraId}:${event.configId}`,
   );
+  // The choices of second identification; without them the form still offers none and the saved choice.
+  const algorithms = useLoaded(recheckAlgorithms, [] as RecheckAlgorithm[]);
   // The form's code loads while its configuration does.
   usePreloadedSchemaForm();
   const [draft, setDraft] = useState<{ key: string; data: EventAreaFormData } | null>(null);
@@ -51,6 +52,18 @@ export function EventAreaPanel({ cameraId, event, snapshot, takeSnapshot, canWri
   const key = `${cameraId}:${event.configId}`;
   const data = draft?.key === key ? draft.data : saved.data;
   const frame = snapshot.status === 'ready' ? snapshot.snapshot : null;
+  const currentRecheck = data?.recheckAlgorithmId;
+  const schema = useMemo(() => eventAreaSchemaWith(algorithms.data, currentRecheck), [algorithms.data, currentRecheck]);
+  const vocabulary = useMemo(
+    () => ({
+      enumName: (name: string, value: string | number | boolean | null) => {
+        if (name !== 'recheckAlgorithmId' || typeof value !== 'number') return undefined;
+        const found = algorithms.data.find((a) => a.algorithmId === value);
+        return found ? t('events.recheckChoice', { name: found.name, version: found.version }) : t('events.recheckUnavailable', { id: value });
+      },
+    }),
+    [algorithms.data, t],
+  );
 
   const customValidate: CustomValidator<EventAreaFormData> = (form, errors) => {
     if (!form) return errors;
@@ -59,6 +72,8 @@ export function EventAreaPanel({ cameraId, event, snapshot, takeSnapshot, canWri
       for (const problem of shapeProblems(form[field] ?? [], frame)) errors[field]?.addError(refusalText(tf, problem));
     }
     if ((form.times ?? []).some((window) => startsAfterEnd(window))) errors.times?.addError(tf('windows.startAfterEnd'));
+    const { minObjectHeight: min, maxObjectHeight: max } = form;
+    if (min != null && max != null && min > max) errors.minObjectHeight?.addError(tf('errors.objectHeightOrder'));
     return errors;
   };
 
@@ -114,7 +129,8 @@ export function EventAreaPanel({ cameraId, event, snapshot, takeSnapshot, canWri
     <section className="event-panel" aria-label={t('events.settingsOf', { name: event.eventName ?? String(event.eventId) })}>
       <LazySchemaForm<EventAreaFormData>
         id={`event-form-${event.configId}`}
-        schema={eventAreaSchema as never}
+        schema={schema}
+        vocabulary={vocabulary}
         uiSchema={eventAreaUi as UiSchema<EventAreaFormData>}
         formData={data}
         onChange={(next) => setDraft({ key, data: next })}

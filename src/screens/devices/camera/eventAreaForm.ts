@@ -2,8 +2,10 @@
 // the night window comes out of `times` into its own fields (§4: restored when the first entry has type 2), the
 // engine's derived fields stay out of the form, and the two defaults that depend on the moment the form opens are
 // set (§9: video window 15 minutes back from now; with act 1 the activity window is the last 24 hours).
+import type { RJSFSchema } from '@rjsf/utils';
+import eventAreaSchema from '../../../../schemas/event-area.schema.json';
 import { type Shape, type TimeWindow, timesFromWire, timesToWire } from '../../../domain/eventAreaWire.ts';
-import type { EventAreaConfig, SavedEventConfig } from '../devicesApi.ts';
+import type { EventAreaConfig, RecheckAlgorithm, SavedEventConfig } from '../devicesApi.ts';
 
 /** Catalogue events that watch a drawn area (区域入侵 51, 区域事件 1002) or a drawn line (越界检测 52): §5. */
 export const AREA_EVENT_IDS: ReadonlySet<number> = new Set([51, 1002]);
@@ -64,4 +66,15 @@ export function bodyFromForm(form: EventAreaFormData): EventAreaConfig {
 export function comparable(form: EventAreaFormData) {
   const { videoStartTime: _v1, videoEndTime: _v2, actStartTime: _a1, actEndTime: _a2, ...rest } = form;
   return rest;
+}
+
+/**
+ * The form's schema with the second-identification choices: none, or an algorithm with a published trained version.
+ * A saved choice that is no longer among them (its version withdrawn) stays choosable, so the form shows it as it is.
+ */
+export function eventAreaSchemaWith(algorithms: readonly RecheckAlgorithm[], current?: number | null): RJSFSchema {
+  const ids = algorithms.map((a) => a.algorithmId);
+  if (current != null && !ids.includes(current)) ids.push(current);
+  const { properties } = eventAreaSchema;
+  return { ...eventAreaSchema, properties: { ...properties, recheckAlgorithmId: { ...properties.recheckAlgorithmId, enum: [null, ...ids] } } } as RJSFSchema;
 }
