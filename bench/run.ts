@@ -11,6 +11,7 @@ import { loadAverage } from './benchServer.ts';
 import { type FlowIngestFigures, measureFlowIngest, measureHomeDashboard, measureStatsQueries, type StatsQueryFigures } from './dashboards.ts';
 import { measureClips } from './clips.ts';
 import { measureDetector } from './detector.ts';
+import { measureEdgeRules } from './edgeRules.ts';
 import { measurePushDelivery } from './pushDelivery.ts';
 import { measureLoginPageLoad } from './pageLoad.ts';
 import { withThrowawayDatabase } from './postgres.ts';
@@ -21,7 +22,7 @@ import { measureThrottledLoads } from './throttledLoad.ts';
 import { measureTraining } from './training.ts';
 
 const RESULTS = 'bench/results/latest.json';
-const SECTIONS = ['bundle', 'coldLoad', 'lighthouse', 'throttledLoad', 'pageLoad', 'server', 'alarmIngest', 'alarmList', 'homeDashboard', 'flowIngest', 'realtimeScreen', 'clips', 'detector', 'pushDelivery', 'training', 'retrievalSearch'] as const;
+const SECTIONS = ['bundle', 'coldLoad', 'lighthouse', 'throttledLoad', 'pageLoad', 'server', 'alarmIngest', 'alarmList', 'homeDashboard', 'flowIngest', 'realtimeScreen', 'clips', 'detector', 'edgeRules', 'pushDelivery', 'training', 'retrievalSearch'] as const;
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
 const unknown = [...only].filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length) throw new Error(`BENCH_ONLY names unknown sections: ${unknown.join(', ')} (known: ${SECTIONS.join(', ')})`);
@@ -221,6 +222,17 @@ if (wants('detector')) {
     `object detector (NanoDet-g 416, onnxruntime-node, 1 thread): network p50 ${detector.inferenceMs.p50} ms, p95 ${detector.inferenceMs.p95} ms, ` +
       `min ${detector.inferenceMs.min} ms per frame; with decoding and resizing p50 ${detector.totalMs.p50} ms (n=${detector.frames}); ` +
       `first image (model load) ${detector.coldFirstMs} ms; process RSS ${detector.memoryMb.beforeLoad} → ${detector.memoryMb.afterLoad} MB, peak ${detector.memoryMb.peak} MB`,
+  );
+}
+
+// The edge box's per-frame logic besides the detector (issue 35, server/edge/detect/): gate, tracker, rules.
+if (wants('edgeRules')) {
+  const edge = measureEdgeRules();
+  results.edgeRules = edge;
+  console.log(
+    `edge frame logic (640×360): grey copy + motion gate p50 ${edge.gateMs.p50} ms, p95 ${edge.gateMs.p95} ms; ` +
+      `tracker + ${edge.rules} rules with ${edge.objects} people p50 ${edge.trackAndRulesMs.p50} ms, p95 ${edge.trackAndRulesMs.p95} ms ` +
+      `(${edge.frames} frames, ${edge.tracksStarted} tracks started, ${edge.hits} hits)`,
   );
 }
 

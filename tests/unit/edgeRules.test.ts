@@ -226,3 +226,36 @@ describe('time windows and weekdays', () => {
     expect(run([rule({ lines: [line], times: [{ start: '10:00', end: '11:00' }] })], walk([0.5, 0.3], [0.5, 0.7], 8), new Date(2025, 11, 10, 9, 59, 58))).toHaveLength(1);
   });
 });
+
+describe('new rules while tracks go on', () => {
+  const line = { a: { x: 0.1, y: 0.5 }, b: { x: 0.9, y: 0.5 }, direction: 0 as const };
+
+  it('a rule that did not change keeps its state: no second alarm for the same presence or stay', () => {
+    const tracker = new Tracker();
+    const present = rule({ configId: 1 });
+    const engine = new RuleEngine([present]);
+    const at = (i: number) => WEDNESDAY_10AM.getTime() + i * FRAME_MS;
+    const step = (i: number) => engine.update(tracker.update([standing(0.5, 0.5)], at(i)), new Date(at(i)));
+    expect(step(0)).toHaveLength(1);
+    // Another event is added and this one is handed over again, equal field for field: nothing new fires.
+    engine.setRules([{ ...present }, rule({ configId: 2, dwellSeconds: 1 })]);
+    expect(step(1)).toEqual([]);
+    expect(step(2).map((h) => h.rule.configId)).toEqual([2]);
+    // This rule changed (a longer dwell): it starts afresh and alarms again once its dwell has passed.
+    engine.setRules([{ ...present, dwellSeconds: 1 }]);
+    expect(step(3).map((h) => h.rule.configId)).toEqual([1]);
+    expect(engine.rules).toHaveLength(1);
+  });
+
+  it('a line keeps the side a track was on across the change', () => {
+    const tracker = new Tracker();
+    const engine = new RuleEngine([rule({ lines: [line] })]);
+    const frames = walk([0.5, 0.3], [0.5, 0.7], 8);
+    const hits = frames.flatMap((detections, i) => {
+      const t = WEDNESDAY_10AM.getTime() + i * FRAME_MS;
+      if (i === 4) engine.setRules([rule({ lines: [line] }), rule({ configId: 5, classes: ['car'] })]);
+      return engine.update(tracker.update(detections, t), new Date(t));
+    });
+    expect(hits.map((h) => [h.rule.configId, frameNo(h)])).toEqual([[1, 5]]);
+  });
+});

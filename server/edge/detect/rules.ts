@@ -48,15 +48,31 @@ export function allowedCrossing(line: Pick<EdgeLine, 'direction'>, from: -1 | 1,
 }
 
 export class RuleEngine {
-  readonly rules: readonly EdgeEventRule[];
+  rules: readonly EdgeEventRule[] = [];
   readonly hysteresis: number;
-  /** Per rule (by index): the state of each track it has seen. */
-  private readonly states: Map<number, TrackState>[];
+  /** Per rule (by index): the state of each track it has seen, and the rule as text (what setRules compares). */
+  private states: Map<number, TrackState>[] = [];
+  private keys: string[] = [];
 
   constructor(rules: EdgeEventRule[], o: RuleEngineOptions = {}) {
-    this.rules = rules;
     this.hysteresis = o.hysteresis ?? 0.01;
-    this.states = rules.map(() => new Map());
+    this.setRules(rules);
+  }
+
+  /**
+   * New rules from the next frame. A rule that is the same as before (field for field) keeps what it knows of each
+   * track — the side of each line, the stay, whether it has alarmed, the last alarm — so a configuration change of
+   * another event does not make it alarm again; a changed or new rule starts afresh.
+   */
+  setRules(rules: EdgeEventRule[]): void {
+    const before = new Map(this.keys.map((key, i) => [key, this.states[i]] as const));
+    this.keys = rules.map((rule) => JSON.stringify(rule));
+    this.states = this.keys.map((key) => {
+      const kept = before.get(key);
+      before.delete(key);
+      return kept ?? new Map();
+    });
+    this.rules = rules;
   }
 
   /** The hits of this frame; `at` is the frame's time (its local clock decides the windows). */
