@@ -1,7 +1,8 @@
-// Cameras end to end, by mouse in Chromium against the real server: add a camera (it has no picture: the server
-// says so), then on a demo camera take a snapshot, draw an area (clicks) and a line on it, fill in the event's
-// form, save, reload — the same shapes and values come back — and stop and start the analysis (the demo edge box
-// is a simulated box the server runs: online, unless SIMULATOR=off, when its refusal is shown).
+// Cameras end to end, by mouse in Chromium against the real server: add a camera with its recording settings (it
+// has no picture: the server says so), then on a demo camera take a snapshot, draw an area (clicks) and a line on
+// it, fill in the event's form (object size and second identification too), save, reload — the same shapes and
+// values come back — and stop and start the analysis (the demo edge box is a simulated box the server runs: online,
+// unless SIMULATOR=off, when its refusal is shown).
 import { expect, type Locator, type Page, test } from './support/fixtures.ts';
 import { ADMIN, signIn } from './support/session.ts';
 
@@ -35,10 +36,17 @@ test('a camera is added; a demo camera is drawn on, configured, saved, read back
   // The stream address must start with rtsp:// (or http…): the form says so in words.
   await expect(form.getByText('应以 rtsp://、rtsps://、rtmp://、http:// 或 https:// 开头').first()).toBeVisible();
   await form.getByLabel('视频流地址').fill('rtsp://198.51.100.7:554/stream');
+  // What its edge box records: the defaults shown, continuous recording switched on.
+  await expect(form.getByLabel('录像分段时长（秒）')).toHaveValue('60');
+  await expect(form.getByRole('radio', { name: '自动（TCP）' })).toBeChecked();
+  await form.getByRole('switch', { name: '连续录像' }).click();
   await form.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('摄像机已添加')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toBeVisible();
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('argus.session') ?? '{}').token as string);
+  const listed = await (await page.request.get(`/api/device/list?keyword=${encodeURIComponent(name)}`, { headers: { token } })).json();
+  expect(listed.data.list[0]).toMatchObject({ streamTransport: 'auto', recording: { continuous: true, segmentSeconds: 60, preSeconds: 3, postSeconds: 5 } });
 
   // It has no picture: the server's message is shown.
   await row.getByRole('button', { name: '配置' }).click();
@@ -104,6 +112,10 @@ test('a camera is added; a demo camera is drawn on, configured, saved, read back
   await page.getByText('从左到右', { exact: true }).click();
   await page.getByText('周六', { exact: true }).click();
   await page.getByRole('switch', { name: '夜间模式' }).click();
+  // What the edge box's rules need beyond the drawing: object size, second identification by the seeded algorithm.
+  await page.getByLabel('最小目标高度（占画面高度 %）').fill('10');
+  await page.getByLabel('最大目标高度（占画面高度 %）').fill('80');
+  await page.getByText('隧道火情烟雾识别（版本 train-1）', { exact: true }).click();
   await expect(page.getByRole('radio', { name: '分钟' })).toBeChecked();
   await expect(page.getByRole('switch', { name: '夜间模式' })).toBeChecked();
   await page.getByRole('button', { name: '保存配置' }).click();
@@ -119,7 +131,8 @@ test('a camera is added; a demo camera is drawn on, configured, saved, read back
   expect(stored.lineAreas).toHaveLength(1);
   expect(stored.lineAreas[0].points[0].x).toBeCloseTo(0.1, 2);
   expect(stored.lineAreas[0].points[1].x).toBeCloseTo(0.9, 2);
-  expect(stored).toMatchObject({ warnInterval: 120, unit: 'min', lineDirection: 1, weeks: [1, 2, 3, 4, 5, 6], nightMode: true });
+  expect(stored).toMatchObject({ warnInterval: 120, unit: 'min', lineDirection: 1, weeks: [1, 2, 3, 4, 5, 6], nightMode: true, minObjectHeight: 10, maxObjectHeight: 80 });
+  expect(stored.recheckAlgorithmId).toEqual(expect.any(Number));
   expect(stored.times[0]).toMatchObject({ startTime: '18:00', endTime: '07:00', type: 2 });
 
   // Reload: the same shapes and values.
@@ -132,6 +145,8 @@ test('a camera is added; a demo camera is drawn on, configured, saved, read back
   await expect(page.getByRole('radio', { name: '从左到右' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: '周六' })).toBeChecked();
   await expect(page.getByRole('switch', { name: '夜间模式' })).toBeChecked();
+  await expect(page.getByLabel('最小目标高度（占画面高度 %）')).toHaveValue('10');
+  await expect(page.getByRole('radio', { name: '隧道火情烟雾识别（版本 train-1）' })).toBeChecked();
   const again = await savedConfig(page, cameraId);
   expect(again.areas).toEqual(stored.areas);
   expect(again.lineAreas).toEqual(stored.lineAreas);
