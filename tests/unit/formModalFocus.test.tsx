@@ -2,16 +2,28 @@
 // typing into the second field during the entering transition must not be sent back to the first (system.spec's
 // password reset typed both passwords into "new password" on a loaded machine).
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { focusFirstField } from '../../src/components/focusFirstField.ts';
 import { setupI18n } from '../../src/i18n/setup.ts';
 import { FormModal } from '../../src/screens/system/shared/FormModal.tsx';
 import { installDomPolyfills } from './systemSupport.tsx';
+
+// The real focusing, watched: the tests wait for the dialog to have come in and its form to be there (the hook then
+// calls it), never for a time that a loaded machine may not keep.
+vi.mock('../../src/components/focusFirstField.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/components/focusFirstField.ts')>();
+  return { ...real, focusFirstField: vi.fn(real.focusFirstField) };
+});
+const ENTERED = { timeout: 20_000 };
 
 beforeAll(async () => {
   installDomPolyfills();
   await setupI18n('en');
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.mocked(focusFirstField).mockClear();
+});
 
 function Dialog() {
   return (
@@ -25,15 +37,15 @@ function Dialog() {
 describe('FormModal focus', () => {
   it('focuses the first field once it has come in', async () => {
     render(<Dialog />);
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('first')));
+    await waitFor(() => expect(focusFirstField).toHaveBeenCalled(), ENTERED);
+    expect(document.activeElement).toBe(screen.getByLabelText('first'));
   });
 
   it('leaves the focus where the user already is', async () => {
     render(<Dialog />);
     const second = screen.getByLabelText('second');
     second.focus();
-    // Long enough for the entering transition to have ended (the first test shows it ends in this environment).
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await waitFor(() => expect(focusFirstField).toHaveBeenCalled(), ENTERED);
     expect(document.activeElement).toBe(second);
   });
 });

@@ -10,7 +10,7 @@ import 'rsuite/Button/styles/index.css';
 import 'rsuite/Loader/styles/index.css';
 import 'rsuite/Modal/styles/index.css';
 import { LazySchemaForm } from '../../forms/LazySchemaForm.tsx';
-import { focusFirstField } from '../focusFirstField.ts';
+import { useFocusFirstField } from '../useFocusFirstField.ts';
 import type { Vocabulary } from '../../forms/localize.ts';
 import './resource.css';
 
@@ -36,6 +36,7 @@ export function ResourceFormDialog<Form>(props: ResourceFormDialogProps<Form>) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [data, setData] = useState<Form>(props.initial);
+  const focus = useFocusFirstField(formId, open);
   const [openedWith, setOpenedWith] = useState<Form | null>(null);
   // Each opening starts from its own initial values and without the last refusal.
   if (open && props.initial !== openedWith) {
@@ -59,7 +60,7 @@ export function ResourceFormDialog<Form>(props: ResourceFormDialogProps<Form>) {
   };
 
   return (
-    <Modal open={open} onClose={() => !busy && props.onClose()} size="sm" backdrop="static" aria-labelledby={`${id}-title`} onEntered={() => focusFirstField(formId)}>
+    <Modal open={open} onClose={() => !busy && props.onClose()} size="sm" backdrop="static" aria-labelledby={`${id}-title`} onEntered={focus.onEntered} onExited={focus.onExited}>
       <Modal.Header closeButton={!busy}>
         <Modal.Title id={`${id}-title`}>{title}</Modal.Title>
       </Modal.Header>

@@ -7,7 +7,7 @@ import Button from 'rsuite/Button';
 import Modal from 'rsuite/Modal';
 import 'rsuite/Button/styles/index.css';
 import 'rsuite/Modal/styles/index.css';
-import { focusFirstField } from '../../../components/focusFirstField.ts';
+import { useFocusFirstField } from '../../../components/useFocusFirstField.ts';
 import type { Problem } from '../../../domain/validators.ts';
 import { problemText } from './problemText.ts';
 import './systemForms.css';
@@ -28,6 +28,7 @@ export interface FormModalProps {
 
 export function FormModal({ open, title, formId, busy, failure, onClose, onSubmit, submitLabel, size = 'sm', children }: FormModalProps) {
   const { t } = useTranslation('system');
+  const focus = useFocusFirstField(formId, open);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!busy) onSubmit();
@@ -41,7 +42,8 @@ export function FormModal({ open, title, formId, busy, failure, onClose, onSubmi
       size={size}
       backdrop="static"
       aria-labelledby={`${formId}-title`}
-      onEntered={() => focusFirstField(formId)}
+      onEntered={focus.onEntered}
+      onExited={focus.onExited}
     >
       <form id={formId} noValidate onSubmit={submit} className="system-form">
         <Modal.Header closeButton={!busy}>
