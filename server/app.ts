@@ -27,13 +27,17 @@ import { prepareIngestFields } from './modules/alarms/ingestFields.ts';
 import { registerPackedFiles } from './modules/alarms/packedFileRoute.ts';
 import { closePacks } from './modules/alarms/snapshotPacks.ts';
 import { sealStoredRtspUrls } from './modules/devices/rtspCredentials.ts';
+import { registerBoxSocket } from './modules/edgeBox/boxSocketRoute.ts';
+import { BoxSockets } from './modules/edgeBox/boxSockets.ts';
 import { handlers } from './modules/index.ts';
 import { startPlanScheduler } from './modules/plans/scheduler.ts';
 import { startPushDelivery } from './modules/push/deliveryLoop.ts';
 import { startRetrievalIndex } from './modules/retrieval/indexLoop.ts';
 import { startResourceSampler } from './modules/stats/resourceSampler.ts';
 import { startTrainRunner } from './modules/training/trainQueue.ts';
+import { LiveHub } from './modules/video/liveHub.ts';
 import { prepareRecordingFields } from './modules/video/recordingFields.ts';
+import { listenForBoxWakes } from './realtime/boxWake.ts';
 import { registerRealtime } from './realtime/websocketRoutes.ts';
 
 export interface BuiltApp {
@@ -156,6 +160,17 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   });
   // Websockets (x-websockets of the contract) and the alarm push; handlers reach it as services.realtime.
   services.realtime = await registerRealtime(app, database, config);
+  // The boxes' sockets (live fragments, wake-ups, snapshots) and the live viewers they feed.
+  const boxSockets = new BoxSockets();
+  services.boxSockets = boxSockets;
+  services.live = new LiveHub(boxSockets, config.liveLimits);
+  registerBoxSocket(app, database.db, boxSockets);
+  const wakes = await listenForBoxWakes(database, config, (boxId) => boxSockets.wake(boxId), (err) => app.log.warn({ err }, 'box wake listener'));
+  app.addHook('preClose', async () => {
+    services.live?.close();
+    boxSockets.close();
+  });
+  app.addHook('onClose', () => wakes.close());
 
   const filesDir = join(config.dataDir, 'files');
   mkdirSync(filesDir, { recursive: true });

@@ -1,5 +1,6 @@
 // Server configuration from the environment (documented in README.md).
 import { resolve } from 'node:path';
+import type { LiveLimits } from './modules/video/liveHub.ts';
 
 export interface ServerConfig {
   host: string;
@@ -38,6 +39,8 @@ export interface ServerConfig {
    *  an image search finds them embedded; pollMs between looks at an empty backlog; while it runs, a search embeds
    *  at most searchEmbedLimit candidates the loop has not reached (the rest are reported as still being indexed). */
   retrievalIndex: { enabled: boolean; pollMs: number; searchEmbedLimit: number };
+  /** Tests: other live-view limits than LIVE_LIMITS (a shorter grace time after the last viewer leaves). */
+  liveLimits?: Partial<LiveLimits>;
 }
 
 export const DEMO_ADMIN_PASSWORD = 'Argus@2026';

@@ -134,6 +134,8 @@ export interface VideoRecordTable {
   track: ColumnType<TrackPoint[], string | undefined, string>;
   width: number | null;
   height: number | null;
+  /** 'clip' (an alarm's) or 'continuous' (a segment of continuous recording; migration 080). */
+  kind: Generated<'clip' | 'continuous'>;
 }
 
 export interface VideoValidationFrameRow {

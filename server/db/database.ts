@@ -20,6 +20,9 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Runs a multi-statement SQL script (migrations). */
   execScript(sql: string): Promise<void>;
+  /** Embedded only: calls `onPayload` with each NOTIFY on `channel` once its transaction commits (PostgreSQL
+   *  listens on a connection of its own: server/realtime/pgFanout.ts). Answers how to stop listening. */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** Embedded only: the whole data directory as one uncompressed tarball (tests copy a seeded template with it). */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -105,6 +108,7 @@ async function openPGlite(dir: string, inMemory: boolean, loadDataDir?: Blob): P
     async execScript(sql) {
       await pglite.exec(sql);
     },
+    listen: (channel, onPayload) => pglite.listen(channel, onPayload),
     dump: () => pglite.dumpDataDir('none'),
     async close() {
       await db.destroy();

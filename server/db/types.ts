@@ -8,6 +8,7 @@ import type { LicensingTables } from './licensingTables.ts';
 import type { OrchestrationTables } from './orchestrationTables.ts';
 import type { RtspSecretColumn005, SecurityTables } from './securityTables.ts';
 import type { EvaluationTables, TrainingTables } from './trainingTables.ts';
+import type { VideoTables } from './videoTables.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -199,7 +200,7 @@ export interface DeviceTable extends DeviceColumns004, RtspSecretColumn005, Devi
   updatedAt: CreatedAt;
 }
 
-export interface Database extends AlarmTables, CatalogueTables, DashTables, DeviceConfigTables, EvaluationTables, LicensingTables, OrchestrationTables, RunTables, SecurityTables, TrainingTables {
+export interface Database extends AlarmTables, CatalogueTables, DashTables, DeviceConfigTables, EvaluationTables, LicensingTables, OrchestrationTables, RunTables, SecurityTables, TrainingTables, VideoTables {
   depts: DeptTable;
   modules: ModuleTable;
   roles: RoleTable;

@@ -1,7 +1,7 @@
 // A business error: a non-zero envelope code and a message key with its parameters.
 import type { MessageKey } from './messages.ts';
 
-export type BusinessCode = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 423 | 429 | 500 | 501;
+export type BusinessCode = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 423 | 429 | 500 | 501 | 507;
 
 export class ApiError extends Error {
   readonly code: BusinessCode;

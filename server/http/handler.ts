@@ -5,10 +5,12 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import type { ContractOperation } from '../contract/loadContract.ts';
+import type { BoxSockets } from '../modules/edgeBox/boxSockets.ts';
 import type { PushDelivery } from '../modules/push/deliveryLoop.ts';
 import type { RetrievalIndex } from '../modules/retrieval/indexLoop.ts';
 import type { ResourceSampler } from '../modules/stats/resourceSampler.ts';
 import type { TrainRunner } from '../modules/training/trainQueue.ts';
+import type { LiveHub } from '../modules/video/liveHub.ts';
 import type { AlarmBus } from '../realtime/types.ts';
 import type { Lang } from './messages.ts';
 
@@ -34,6 +36,10 @@ export interface AppServices {
   pushDelivery?: PushDelivery;
   /** Embeds stored alarms for target retrieval (server/modules/retrieval/indexLoop.ts); set by buildApp when on. */
   retrievalIndex?: RetrievalIndex;
+  /** The boxes' sockets on this instance (server/modules/edgeBox/boxSockets.ts); set by buildApp. */
+  boxSockets?: BoxSockets;
+  /** The live viewers per camera (server/modules/video/liveHub.ts); set by buildApp. */
+  live?: LiveHub;
 }
 
 export interface HandlerContext<Body = any, Query = any, Params = any> {

@@ -61,6 +61,7 @@ import { versionPackageHandlers } from './training/versionPackage.ts';
 import { videoValidationHandlers } from './training/videoValidation.ts';
 import { trainHealthHandlers } from './training/trainHealth.ts';
 import { userHandlers } from './users/userHandlers.ts';
+import { liveHandlers } from './video/liveHandlers.ts';
 import { recordingIngestHandlers } from './video/recordingIngest.ts';
 import { videoHandlers } from './video/videoHandlers.ts';
 
@@ -77,6 +78,7 @@ export const handlers: HandlerMap = {
   ...statsHandlers,
   ...videoHandlers,
   ...recordingIngestHandlers,
+  ...liveHandlers,
   ...deviceHandlers,
   ...deviceRunHandlers,
   ...deviceMediaHandlers,

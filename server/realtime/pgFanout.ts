@@ -23,6 +23,40 @@ const RECONNECT_MS = 1000;
 const IDS_PER_NOTICE = 500;
 
 export async function listenForAlarms(url: string, origin: string, handlers: Handlers): Promise<FanoutListener> {
+  return listenChannels(url, {
+    channels: {
+      // An alarm notice names the instance that committed. This instance's own commits reach its hub with their
+      // rows (alarmStored), which reads the database itself when a row does not follow the last one pushed; read
+      // back, each of its batches cost the hub two more queries.
+      [ALARM_CHANNEL]: (payload) => {
+        if (payload !== origin) handlers.onAlarm();
+      },
+      [STATUS_CHANNEL]: (payload) => {
+        if (!payload) return;
+        try {
+          const { from, notice } = JSON.parse(payload) as { from: string; notice: StatusNotice };
+          if (from !== origin) handlers.onStatus(notice);
+        } catch (error) {
+          handlers.onError(error as Error);
+        }
+      },
+    },
+    // Whatever was committed while no one listened is read now.
+    onConnected: () => handlers.onAlarm(),
+    onError: handlers.onError,
+  });
+}
+
+export interface ChannelHandlers {
+  /** Payload handlers by channel name (plain identifiers: they are written into LISTEN). */
+  channels: Record<string, (payload: string) => void>;
+  /** After each (re)connection, once LISTEN is in place: what was notified meanwhile was missed. */
+  onConnected?(): void;
+  onError(error: Error): void;
+}
+
+/** A dedicated client LISTENing on the channels, reconnecting after a second when its connection is lost. */
+export async function listenChannels(url: string, handlers: ChannelHandlers): Promise<FanoutListener> {
   const { default: pg } = await import('pg');
   let client: InstanceType<typeof pg.Client> | null = null;
   let closed = false;
@@ -30,33 +64,16 @@ export async function listenForAlarms(url: string, origin: string, handlers: Han
 
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url });
-    c.on('notification', (msg) => {
-      // An alarm notice names the instance that committed. This instance's own commits reach its hub with their
-      // rows (alarmStored), which reads the database itself when a row does not follow the last one pushed; read
-      // back, each of its batches cost the hub two more queries.
-      if (msg.channel === ALARM_CHANNEL) {
-        if (msg.payload !== origin) handlers.onAlarm();
-      }
-      else if (msg.channel === STATUS_CHANNEL && msg.payload) {
-        try {
-          const { from, notice } = JSON.parse(msg.payload) as { from: string; notice: StatusNotice };
-          if (from !== origin) handlers.onStatus(notice);
-        } catch (error) {
-          handlers.onError(error as Error);
-        }
-      }
-    });
+    c.on('notification', (msg) => handlers.channels[msg.channel]?.(msg.payload ?? ''));
     c.on('error', (error) => {
       handlers.onError(error);
       scheduleReconnect(c);
     });
     c.on('end', () => scheduleReconnect(c));
     await c.connect();
-    await c.query(`LISTEN ${ALARM_CHANNEL}`);
-    await c.query(`LISTEN ${STATUS_CHANNEL}`);
+    for (const channel of Object.keys(handlers.channels)) await c.query(`LISTEN ${channel}`);
     client = c;
-    // Whatever was committed while no one listened is read now.
-    handlers.onAlarm();
+    handlers.onConnected?.();
   };
 
   const scheduleReconnect = (c: InstanceType<typeof pg.Client>) => {

@@ -8,6 +8,7 @@ import { userFromToken } from '../auth/sessionGuard.ts';
 import type { ServerConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { pickLang } from '../http/messages.ts';
+import { MAX_BOX_MESSAGE_BYTES } from '../modules/edgeBox/boxSocketProtocol.ts';
 import { latestSeq } from '../modules/alarms/alarmStore.ts';
 import { AlarmConnection, type PushSocket, type PushType } from './alarmConnection.ts';
 import { AlarmHub } from './alarmHub.ts';
@@ -16,7 +17,7 @@ import { type FanoutListener, listenForAlarms, notifyStatus } from './pgFanout.t
 /** The modules of the x-websockets entries: a role holding none of them may not subscribe. */
 export const PUSH_MODULES = ['actualTimeEvent', 'historyEvent', 'urgentEvent'];
 const PUSH_TYPES: PushType[] = ['all', 'violation', 'road', 'urgent'];
-/** Client frames are pings and resumes: small. */
+/** Client frames are pings and resumes: small (a larger one closes the socket with 1009). */
 const MAX_CLIENT_FRAME = 64 * 1024;
 const OPEN = 1;
 
@@ -47,7 +48,9 @@ export async function registerRealtime(app: FastifyInstance, database: DatabaseH
   }
 
   await app.register(websocket, {
-    options: { maxPayload: MAX_CLIENT_FRAME },
+    // One websocket server for every route: its limit is the box socket's (a live fragment); the consoles' sockets
+    // keep their own, smaller one (accept below).
+    options: { maxPayload: MAX_BOX_MESSAGE_BYTES },
     // Clients are told the server is going away (1001), so they reconnect to another instance or later.
     preClose(done) {
       hub.close().finally(() => {
@@ -80,6 +83,7 @@ function accept(hub: AlarmHub, database: DatabaseHandle, socket: IncomingSocket,
   const early: string[] = [];
   let connection: AlarmConnection | null = null;
   socket.on('message', (data: Buffer, isBinary: boolean) => {
+    if (data.length > MAX_CLIENT_FRAME) return socket.close(1009, 'message too big');
     if (isBinary) return;
     const text = data.toString();
     if (connection) connection.receive(text);

@@ -1384,6 +1384,11 @@ export interface paths {
          *     JSON of the stated shape. `boxEventId` names the alarm the box posted with the same boxEventId: the
          *     recording is linked to it (404 when the box posted no such alarm). The recording appears in
          *     listVideoRecords and the video centre; a repeat for the same alarm answers the first recording.
+         *     `kind=continuous` (no boxEventId, 400 with one): a segment of the camera's continuous recording, streamed to
+         *     disk as it arrives (never held in memory), at most 64 MiB (413) and at most the camera's segment length
+         *     plus 10 s (60 s when the camera has none; 400). 507 when the data directory's disk is at the free-space
+         *     floor of the recording settings (getRecordingConfig): nothing is stored and the box carries on (its next
+         *     segment is tried again); the retention loop deletes the oldest segments first.
          */
         post: operations["ingestRecording"];
         delete?: never;
@@ -1545,6 +1550,86 @@ export interface paths {
          *     window when its startTime ≤ endTime and its endTime ≥ startTime. 400 startTime after endTime.
          */
         get: operations["listVideoRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/video/live/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a camera's live view
+         * @description Answers a one-use ticket URL for the camera's live stream: `/api/video/live/<ticket>.mp4`, valid 60 s, bound
+         *     to the caller's session (signing out ends it) and to the camera; getVideoLiveStream plays it. The camera's
+         *     box is asked to send the stream now (so the codec is usually known by the answer; null when the box has not
+         *     said it within 3 s — the stream's answer names it in `X-Live-Codec` too). 404 no such camera; 409 the
+         *     camera has no stream (an image or offline-video camera, or no stream address), is bound to no box, its box
+         *     is offline, or keeps no socket with this server (docs/edge-runtime.md: the box socket); 429 the caller or
+         *     the camera has as many live viewers as allowed (4 per user, 16 per camera).
+         */
+        post: operations["openVideoLive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/video/live/{ticket}.mp4": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A camera's live stream (fragmented MP4)
+         * @description The ticket of openVideoLive is the credential (no token header: the console's MSE player fetches it). The
+         *     ticket is taken by this call (a second GET of it is refused), must be at most 60 s old, and its session
+         *     must still be signed in with a role holding videoPlayCenter or deviceConfig. The answer is a chunked
+         *     fragmented MP4 that does not end while the camera streams: the init segment, the fragments from the latest
+         *     keyframe, then live fragments as the box sends them (remuxed by the box, not transcoded, when the camera
+         *     sends H.264). `X-Live-Codec` names the codec as MSE wants it. A viewer that cannot take the fragments as
+         *     fast as they come skips to the next keyframe. The answer ends when the box's stream ends (the box's socket
+         *     closes or its stream restarts): the player opens a new ticket. Sent with `Cache-Control: no-store`,
+         *     `X-Content-Type-Options: nosniff` and the stored files' Content-Security-Policy. Refusals are the envelope
+         *     with the HTTP status equal to its code (the player reads only the status): 401 the ticket is unknown,
+         *     used, expired, or its session ended; 403 the role no longer holds the modules; 409 the box has no socket
+         *     or sent nothing within 10 s; 429 too many viewers.
+         */
+        get: operations["getVideoLiveStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/video/day": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A camera's recorded spans and alarms on one day
+         * @description What the video centre's day timeline draws: the recordings of the camera that overlap the day (local
+         *     server time, 00:00:00 to 24:00:00) — continuous segments and alarm clips, oldest first, at most 3,000 — and
+         *     the camera's alarms that day (not deleted), oldest first, at most 1,000 (`alarmsTotal` counts them all).
+         *     404 no such camera.
+         */
+        get: operations["getVideoDay"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4820,6 +4905,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/warehouse/addAlarmSample": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an alarm's crop to an algorithm's training samples
+         * @description Crops the alarm's detection box from its snapshot, padded by a fifth of the box on each side (kept inside
+         *     the picture), and stores it as a sample of the algorithm labelled positive or negative — so a false alarm
+         *     becomes a negative of the next version. The crop passes the same checks as an uploaded image (spec §5: at
+         *     most 1000 per algorithm, formats, at least 16 KB): it is stored as PNG at its own size; a crop whose PNG is
+         *     under 16 KB is refused (400, naming its size) rather than enlarged, since upscaling adds no detail to train
+         *     on. The caller needs one of the alarm centre's modules too (the alarm is read as getWarnEventInfo reads
+         *     it). 404 no such alarm (or deleted) or algorithm; 409 the alarm has no snapshot or box, the algorithm is
+         *     full (1000) or training.
+         */
+        post: operations["addAlarmToSamples"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/warehouse/uploadAdjustmentFile": {
         parameters: {
             query?: never;
@@ -5298,6 +5410,50 @@ export interface paths {
          * @description Replaces the whole configuration.
          */
         post: operations["saveSystemOutputConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/recordingConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the recording retention settings
+         * @description Defaults when never saved (7 days, 50 % of the disk, a floor of 2 GiB or 5 % free).
+         */
+        get: operations["getRecordingConfig"];
+        put?: never;
+        /**
+         * Save the recording retention settings
+         * @description Replaces the whole document; the retention loop applies it at once.
+         */
+        post: operations["saveRecordingConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/recordingStorage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What continuous recordings use of the data directory's disk
+         * @description Measured now (the disk of the server's data directory) beside the limits the settings make of it.
+         */
+        get: operations["getRecordingStorage"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6089,11 +6245,12 @@ export interface components {
         /**
          * @description Every JSON answer. code 0 = success; 400 bad input (msg names the field and the rule); 401 not signed in
          *     or session expired; 403 forbidden; 404 not found; 409 state conflict; 413 too large; 415 unsupported type;
-         *     423 account locked; 429 too many requests; 500 internal error; 501 not implemented yet.
+         *     423 account locked; 429 too many requests; 500 internal error; 501 not implemented yet; 507 the server's
+         *     disk is at its free-space floor (a box's recording upload).
          */
         Envelope: {
             /** @enum {integer} */
-            code: 0 | 400 | 401 | 403 | 404 | 409 | 413 | 415 | 423 | 429 | 500 | 501;
+            code: 0 | 400 | 401 | 403 | 404 | 409 | 413 | 415 | 423 | 429 | 500 | 501 | 507;
             msg: string;
             data?: unknown;
         };
@@ -6805,6 +6962,14 @@ export interface components {
             cameraId: number;
             startTime: components["schemas"]["DateTime"];
             endTime: components["schemas"]["DateTime"];
+            /**
+             * @description clip: an alarm's clip (with boxEventId) or a plain recording; continuous: a segment of the camera's
+             *     continuous recording (no boxEventId). Send it before the clip part: a continuous segment may be 64 MiB
+             *     and is streamed to disk as it arrives.
+             * @default clip
+             * @enum {string}
+             */
+            kind?: "clip" | "continuous";
             /** @description The boxEventId of the alarm this clip belongs to (the same box posted it). */
             boxEventId?: string;
             /**
@@ -6923,11 +7088,83 @@ export interface components {
             createTime: components["schemas"]["DateTime"];
             /** @description The alarm this clip was recorded for; null for a plain recording (or its alarm was deleted). */
             alarmId: number | null;
+            /**
+             * @description An alarm's clip (or a plain recording), or a segment of continuous recording.
+             * @enum {string}
+             */
+            kind: "clip" | "continuous";
             /** @description Pixel width of the clip (the track's coordinates); null when unknown. */
             width: number | null;
             height: number | null;
             /** @description The detection box over the clip (t seconds from its start), in the clip's pixels. */
             track: components["schemas"]["VideoTrackPoint"][];
+        };
+        VideoLiveOpen: {
+            /** @description /api/video/live/<ticket>.mp4 — one use, bound to the caller's session. */
+            url: string;
+            /** @description The stream's codec as MSE names it (avc1.64001f); null when the box has not said it yet. */
+            codec: string | null;
+            width: number | null;
+            height: number | null;
+            /** @description Seconds the ticket stays valid. */
+            expiresIn: number;
+        };
+        VideoDay: {
+            cameraId: number;
+            /** Format: date */
+            day: string;
+            spans: components["schemas"]["VideoDaySpan"][];
+            alarms: components["schemas"]["VideoDayAlarm"][];
+            alarmsTotal: number;
+        };
+        /** @description A recording that overlaps the day; the timeline cuts it at the day's edges. */
+        VideoDaySpan: {
+            id: number;
+            /** @enum {string} */
+            kind: "clip" | "continuous";
+            startTime: components["schemas"]["DateTime"];
+            endTime: components["schemas"]["DateTime"];
+            playUrl: string;
+            alarmId: number | null;
+        };
+        VideoDayAlarm: {
+            id: number;
+            alarmTime: components["schemas"]["DateTime"];
+            eventType: number;
+            eventName: string | null;
+            status: number;
+        };
+        /**
+         * @description Retention of continuous recordings (alarm clips stay with their alarms). The retention loop deletes the
+         *     oldest segments first: those older than retentionDays; then, while they take more than maxDiskSharePercent
+         *     of the data directory's disk, or the disk's free space is under the floor (the larger of minFreeGiB and
+         *     minFreePercent of the disk), the oldest of what is left. An upload that would go under the floor is refused
+         *     (507), so a full disk stops recording before it stops the database.
+         */
+        RecordingConfig: {
+            /** @default 7 */
+            retentionDays: number;
+            /** @default 50 */
+            maxDiskSharePercent: number;
+            /** @default 2 */
+            minFreeGiB: number;
+            /** @default 5 */
+            minFreePercent: number;
+        };
+        RecordingStorage: {
+            /** @description Bytes of the continuous segments stored. */
+            recordingBytes: number;
+            segments: number;
+            oldestTime: components["schemas"]["DateTime"] | null;
+            /** @description Size of the data directory's disk. */
+            diskBytes: number;
+            freeBytes: number;
+            /** @description What maxDiskSharePercent allows the segments. */
+            shareLimitBytes: number;
+            /** @description Free space that is always left. */
+            floorBytes: number;
+            /** @description False while the free space is at or under the floor (uploads are refused with 507). */
+            acceptingUploads: boolean;
         };
         VideoTrackPoint: {
             t: number;
@@ -13397,6 +13634,84 @@ export interface operations {
             };
         };
     };
+    openVideoLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cameraId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The ticket URL and what is known of the stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["VideoLiveOpen"];
+                    };
+                };
+            };
+        };
+    };
+    getVideoLiveStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live fragmented MP4, or the envelope when refused. */
+            200: {
+                headers: {
+                    /** @description The stream's codec as MSE names it (e.g. avc1.64001f). */
+                    "X-Live-Codec"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": components["schemas"]["BinaryFile"];
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    getVideoDay: {
+        parameters: {
+            query: {
+                cameraId: number;
+                day: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's spans and alarms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["VideoDay"];
+                    };
+                };
+            };
+        };
+    };
     getEventStatsDay: {
         parameters: {
             query?: never;
@@ -17350,6 +17665,37 @@ export interface operations {
             };
         };
     };
+    addAlarmToSamples: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    alarmId: number;
+                    algorithmId: number;
+                    /** @enum {string} */
+                    label: "positive" | "negative";
+                };
+            };
+        };
+        responses: {
+            /** @description The stored sample and the algorithm's counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["TrainSampleUploadResult"];
+                    };
+                };
+            };
+        };
+    };
     uploadTrainSamples: {
         parameters: {
             query?: never;
@@ -17919,6 +18265,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    getRecordingConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["RecordingConfig"];
+                    };
+                };
+            };
+        };
+    };
+    saveRecordingConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordingConfig"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    getRecordingStorage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["RecordingStorage"];
+                    };
                 };
             };
         };

@@ -26,6 +26,46 @@ export const videoMessages = {
   'video.recordingTooLong': { zh: '录像片段最长 {seconds} 秒', en: 'A recording is at most {seconds} s long' },
   'video.noSuchAlarm': { zh: '该盒子没有上报过 boxEventId 为 {boxEventId} 的告警', en: 'This box posted no alarm with boxEventId {boxEventId}' },
   'video.badClip': { zh: '参数 clip 不是完整的 MP4 视频（{reason}）', en: 'clip is not a complete MP4 video ({reason})' },
+  'video.live.noStream': {
+    zh: '摄像机“{name}”没有视频流（图片或离线视频摄像机，或未填写流地址），无法实时查看',
+    en: 'Camera "{name}" has no stream (an image or offline-video camera, or no stream address): it cannot be viewed live',
+  },
+  'video.live.noBox': { zh: '摄像机“{name}”未绑定边缘盒子，无法实时查看', en: 'Camera "{name}" is bound to no edge box: it cannot be viewed live' },
+  'video.live.boxOffline': {
+    zh: '摄像机“{name}”所在的盒子“{box}”离线（最后心跳：{since}），无法实时查看',
+    en: 'The box "{box}" of camera "{name}" is offline (last heartbeat: {since}): it cannot be viewed live',
+  },
+  'video.live.noSocket': {
+    zh: '盒子“{box}”在线，但未与本平台保持实时连接（/api/ingest/socket），不支持实时查看',
+    en: 'The box "{box}" is online but keeps no live connection with this server (/api/ingest/socket): live view is not available',
+  },
+  'video.live.never': { zh: '从未', en: 'never' },
+  'video.live.cameraFull': {
+    zh: '这台摄像机的实时观看人数已达上限（{max} 个），请稍后再试',
+    en: 'This camera already has as many live viewers as allowed ({max}); try again later',
+  },
+  'video.live.userFull': {
+    zh: '您同时打开的实时画面已达上限（{max} 个），请先关闭一个',
+    en: 'You already have as many live views open as allowed ({max}); close one first',
+  },
+  'video.live.badTicket': {
+    zh: '实时画面的链接无效、已使用或已过期（有效 {seconds} 秒），请重新打开',
+    en: 'The live view link is unknown, used or expired (valid {seconds} s); open the view again',
+  },
+  'video.live.noData': {
+    zh: '盒子在 {seconds} 秒内没有发送这台摄像机的视频流',
+    en: 'The box sent no stream for this camera within {seconds} s',
+  },
+  'video.live.ended': { zh: '视频流已结束', en: 'The stream ended' },
+  'video.live.head': { zh: '实时画面只能用 GET 获取', en: 'The live stream is fetched with GET only' },
+  'video.recording.continuousWithEvent': {
+    zh: '连续录像片段（kind=continuous）不能带 boxEventId',
+    en: 'A continuous segment (kind=continuous) carries no boxEventId',
+  },
+  'video.recording.diskFloor': {
+    zh: '服务器磁盘剩余空间已到下限（剩余 {free}，下限 {floor}），录像未保存；最早的录像将按保留设置删除',
+    en: 'The server disk is at its free-space floor ({free} free, floor {floor}): the recording was not stored; the oldest recordings are deleted as the retention settings say',
+  },
   'entity.videoRecord': { zh: '录像', en: 'recording' },
   'entity.videoDownload': { zh: '视频下载任务', en: 'video download' },
 } satisfies Catalogue;

@@ -19,6 +19,7 @@ export function toRecord(r: Selectable<VideoRecordTable>) {
     playUrl: r.playUrl,
     createTime: formatTime(r.createdAt) as string,
     alarmId: r.alarmId,
+    kind: r.kind,
     width: r.width,
     height: r.height,
     track: Array.isArray(track) ? track : [],
