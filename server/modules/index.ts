@@ -63,6 +63,7 @@ import { trainHealthHandlers } from './training/trainHealth.ts';
 import { userHandlers } from './users/userHandlers.ts';
 import { liveHandlers } from './video/liveHandlers.ts';
 import { recordingIngestHandlers } from './video/recordingIngest.ts';
+import { videoDayHandlers } from './video/videoDay.ts';
 import { videoHandlers } from './video/videoHandlers.ts';
 
 export const handlers: HandlerMap = {
@@ -79,6 +80,7 @@ export const handlers: HandlerMap = {
   ...videoHandlers,
   ...recordingIngestHandlers,
   ...liveHandlers,
+  ...videoDayHandlers,
   ...deviceHandlers,
   ...deviceRunHandlers,
   ...deviceMediaHandlers,

@@ -46,7 +46,7 @@ CREATE TRIGGER train_version_syncs_wake AFTER INSERT OR UPDATE OF status ON trai
 -- Device columns that do not change what a box runs.
 CREATE FUNCTION device_settings(d jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
   SELECT d - 'run_state' - 'run_message' - 'online' - 'snapshot_path' - 'snapshot_at' - 'width' - 'height'
-    - 'updated_at' - 'started_at' - 'source_fps' - 'duration' - 'file_size' - 'stream_state'
+    - 'updated_at' - 'started_at' - 'source_fps' - 'duration' - 'file_size' - 'stream_report' - 'stream_reported_at'
 $$;
 
 CREATE FUNCTION wake_box_of_device() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,20 +1,32 @@
 // The cameras of the video centre, filtered by name (server-side keyword), one selected.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Input from 'rsuite/Input';
+import 'rsuite/Input/styles/index.css';
 import { LoadProblem } from '../../components/data/LoadProblem.tsx';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { listCameras, type Page, type Camera } from './videoApi.ts';
 
 const NONE: Page<Camera> = { list: [], total: 0 };
 
-export function CameraList({ selected, onSelect }: { selected: number | null; onSelect: (id: number) => void }) {
+interface Props {
+  selected: number | null;
+  onSelect: (id: number) => void;
+  /** The cameras listed (their names head the player). */
+  onLoaded?: (cameras: Camera[]) => void;
+}
+
+export function CameraList({ selected, onSelect, onLoaded }: Props) {
   const { t } = useTranslation('video');
   const [keyword, setKeyword] = useState('');
   const cameras = useLoaded((signal) => listCameras(keyword, signal), NONE, keyword);
+  useEffect(() => {
+    if (cameras.status === 'ready') onLoaded?.(cameras.data.list);
+  }, [cameras.status, cameras.data, onLoaded]);
   return (
     <nav className="video-cameras" aria-labelledby="video-cameras-title">
       <h2 id="video-cameras-title">{t('cameras.title')}</h2>
-      <input type="search" className="video-input" placeholder={t('cameras.filter')} aria-label={t('cameras.filter')} value={keyword} maxLength={64} onChange={(e) => setKeyword(e.target.value)} />
+      <Input type="search" size="sm" placeholder={t('cameras.filter')} aria-label={t('cameras.filter')} value={keyword} maxLength={64} onChange={(value) => setKeyword(value)} />
       {cameras.status === 'loading' && cameras.data.list.length === 0 ? <p role="status">{t('loading')}</p> : null}
       {cameras.status === 'error' ? (
         <LoadProblem message={t('loadFailed', { error: cameras.error })} retryLabel={t('retry')} onRetry={cameras.reload} className="video-problem" retryClassName="video-link" />

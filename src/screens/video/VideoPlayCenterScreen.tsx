@@ -1,34 +1,36 @@
-// /videoPlayCenter: the cameras, the recordings of the selected one by day (paged), a recording playing with the
-// alarm's detection box over it, and a download link. ?alarmId= opens an alarm's recording and links back to the
-// alarm. Everything the user picks lives in the URL (camera, day, page, clip), so Back and a shared link work.
-import { useSearchParams } from 'react-router';
-import { Link } from 'react-router';
+// /videoPlayCenter: the cameras, and for the selected one either its recordings of a day (the day timeline, a
+// recording playing with the alarm's detection box over it, the paged list with downloads) or its live picture.
+// ?alarmId= opens an alarm's recording and links back to the alarm. Everything the user picks lives in the URL
+// (camera, view, day, page, clip, at), so Back and a shared link work.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import Button from 'rsuite/Button';
+import ButtonGroup from 'rsuite/ButtonGroup';
+import 'rsuite/Button/styles/index.css';
+import 'rsuite/ButtonGroup/styles/index.css';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { CameraList } from './CameraList.tsx';
-import { ClipList } from './ClipList.tsx';
-import { ClipPlayer } from './ClipPlayer.tsx';
-import { listRecords, type Page, recordOfAlarm, type VideoRecord } from './videoApi.ts';
+import { LivePlayer } from './LivePlayer.tsx';
+import { formatDay, RecordingsView } from './RecordingsView.tsx';
+import { type Camera, recordOfAlarm } from './videoApi.ts';
 import './video.css';
 
-const PAGE_SIZE = 10;
-const NO_CLIPS: Page<VideoRecord> = { list: [], total: 0 };
-
-function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 const positive = (text: string | null) => (text && /^\d{1,10}$/.test(text) ? Number(text) || null : null);
+const VIEWS = ['recordings', 'live'] as const;
 
 export default function VideoPlayCenterScreen() {
   const { t } = useTranslation('video');
   const [params, setParams] = useSearchParams();
+  const [cameras, setCameras] = useState<Camera[]>([]);
   const alarmId = positive(params.get('alarmId'));
   const cameraId = positive(params.get('camera'));
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(params.get('day') ?? '') ? (params.get('day') as string) : today();
+  const view = params.get('view') === 'live' ? 'live' : 'recordings';
+  const today = formatDay(new Date());
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(params.get('day') ?? '') ? (params.get('day') as string) : today;
   const pageNo = positive(params.get('page')) ?? 1;
   const clipId = positive(params.get('clip'));
+  const at = Math.min(86_400, positive(params.get('at')) ?? 0);
 
   const update = (patch: Record<string, string | null>) =>
     setParams((current) => {
@@ -44,12 +46,7 @@ export default function VideoPlayCenterScreen() {
   const fromAlarm = alarmClip.status === 'ready' ? alarmClip.data : null;
   const camera = cameraId ?? fromAlarm?.cameraId ?? null;
   const shownDay = params.get('day') || !fromAlarm ? day : fromAlarm.startTime.slice(0, 10);
-  const clips = useLoaded(
-    (signal) => (camera ? listRecords({ cameraId: camera, day: shownDay, pageNo, pageSize: PAGE_SIZE }, signal) : Promise.resolve(NO_CLIPS)),
-    NO_CLIPS,
-    `${camera}|${shownDay}|${pageNo}`,
-  );
-  const playing = clips.data.list.find((r) => r.id === clipId) ?? (clipId === null || clipId === fromAlarm?.id ? fromAlarm : null);
+  const cameraName = cameras.find((c) => c.id === camera)?.name ?? fromAlarm?.cameraName ?? (camera ? `#${camera}` : '');
 
   return (
     <section className="video-screen">
@@ -67,23 +64,24 @@ export default function VideoPlayCenterScreen() {
         )}
       </header>
       <div className="video-layout">
-        <CameraList selected={camera} onSelect={(id) => update({ camera: String(id), page: null, clip: null, alarmId: null })} />
+        <CameraList selected={camera} onSelect={(id) => update({ camera: String(id), page: null, clip: null, at: null, alarmId: null })} onLoaded={setCameras} />
         <div className="video-main">
-          <label className="video-day">
-            <span>{t('day')}</span>
-            <input type="date" className="video-input" value={shownDay} max={today()} onChange={(e) => update({ day: e.target.value || null, page: null, camera: camera ? String(camera) : null })} />
-          </label>
-          {playing ? <ClipPlayer key={playing.id} record={playing} /> : <p className="video-muted video-placeholder">{camera ? t('player.pick') : t('player.pickCamera')}</p>}
-          {camera ? (
-            <ClipList
-              clips={clips}
-              playing={playing?.id ?? null}
-              pageNo={pageNo}
-              pageSize={PAGE_SIZE}
-              onPlay={(record) => update({ clip: String(record.id), camera: String(record.cameraId) })}
-              onPage={(page) => update({ page: String(page), camera: String(camera) })}
-            />
-          ) : null}
+          <ButtonGroup className="video-views" aria-label={t('views.label')}>
+            {VIEWS.map((v) => (
+              <Button key={v} appearance={v === view ? 'primary' : 'default'} aria-pressed={v === view} onClick={() => update({ view: v === 'recordings' ? null : v })}>
+                {t(`views.${v}`)}
+              </Button>
+            ))}
+          </ButtonGroup>
+          {view === 'live' ? (
+            camera ? (
+              <LivePlayer key={camera} cameraId={camera} cameraName={cameraName} />
+            ) : (
+              <p className="video-muted video-placeholder">{t('player.pickCamera')}</p>
+            )
+          ) : (
+            <RecordingsView camera={camera} cameraName={cameraName} day={shownDay} pageNo={pageNo} clipId={clipId} at={at} fromAlarm={fromAlarm} update={update} />
+          )}
         </div>
       </div>
     </section>

@@ -6,8 +6,16 @@ export interface Fmp4Player {
   onError: (error: Error) => void;
 }
 
+export interface Fmp4PlayerOptions {
+  mimeCodec?: string;
+  onError?: (error: Error & { status?: number }) => void;
+  /** Live: the stream has no end; the playhead stays near the live edge; onEnd when the server ends it. */
+  live?: boolean;
+  onEnd?: () => void;
+}
+
 export interface Fmp4PlayerClass {
-  new (video: HTMLVideoElement, options?: { mimeCodec?: string; onError?: (error: Error) => void }): Fmp4Player;
+  new (video: HTMLVideoElement, options?: Fmp4PlayerOptions): Fmp4Player;
   isSupported(mimeCodec?: string): boolean;
 }
 

@@ -47,3 +47,21 @@ export async function recordOfAlarm(alarmId: number, signal?: AbortSignal): Prom
   const page = await listRecords({ alarmId, pageNo: 1, pageSize: 1 }, signal);
   return page.list[0] ?? null;
 }
+
+export interface LiveOpen {
+  url: string;
+  codec: string | null;
+}
+
+/** A one-use ticket for the camera's live stream (the failure keeps the server's code: 409 not viewable now). */
+export async function openLive(cameraId: number, signal?: AbortSignal): Promise<LiveOpen> {
+  const data = await orThrow(api.post('/video/live/open', { body: { cameraId }, signal, quiet }));
+  return { url: data.url, codec: data.codec };
+}
+
+export type VideoDay = components['schemas']['VideoDay'];
+
+/** A camera's recorded spans and alarms on a day (YYYY-MM-DD). */
+export async function videoDay(cameraId: number, day: string, signal?: AbortSignal): Promise<VideoDay> {
+  return orThrow(api.get('/video/day', { params: { query: { cameraId, day } }, signal, quiet }));
+}
