@@ -37,6 +37,7 @@ import { startResourceSampler } from './modules/stats/resourceSampler.ts';
 import { startTrainRunner } from './modules/training/trainQueue.ts';
 import { LiveHub } from './modules/video/liveHub.ts';
 import { prepareRecordingFields } from './modules/video/recordingFields.ts';
+import { startRecordingRetention, statfsUsage } from './modules/video/recordingRetention.ts';
 import { listenForBoxWakes } from './realtime/boxWake.ts';
 import { registerRealtime } from './realtime/websocketRoutes.ts';
 
@@ -149,6 +150,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     services.retrievalIndex = startRetrievalIndex(database.db, config.dataDir, config.retrievalIndex, (err) => app.log.warn({ err: String(err) }, 'retrieval indexing failed'));
     app.addHook('onClose', () => services.retrievalIndex?.stop());
   }
+  // Continuous recordings are deleted oldest first by the retention settings (days, disk share, free-space floor).
+  services.recordingRetention = startRecordingRetention(database.db, config.dataDir, config.recordingDisk ?? statfsUsage, (err) => app.log.warn({ err }, 'recording retention failed'));
+  app.addHook('onClose', () => services.recordingRetention?.stop());
   // The object detector's worker thread (started by the first validation) ends with the server.
   app.addHook('onClose', () => closeDetector());
   // Trainings queued in the database run here (and on every other instance sharing it); a job left running by a

@@ -1,6 +1,7 @@
 // Server configuration from the environment (documented in README.md).
 import { resolve } from 'node:path';
 import type { LiveLimits } from './modules/video/liveHub.ts';
+import type { DiskUsage } from './modules/video/recordingRetention.ts';
 
 export interface ServerConfig {
   host: string;
@@ -41,6 +42,8 @@ export interface ServerConfig {
   retrievalIndex: { enabled: boolean; pollMs: number; searchEmbedLimit: number };
   /** Tests: other live-view limits than LIVE_LIMITS (a shorter grace time after the last viewer leaves). */
   liveLimits?: Partial<LiveLimits>;
+  /** Tests: how the data directory's disk is measured for recordings (default: statfs). */
+  recordingDisk?: DiskUsage;
 }
 
 export const DEMO_ADMIN_PASSWORD = 'Argus@2026';

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import type { ContractOperation } from '../contract/loadContract.ts';
+import type { PollingLoop } from '../jobs/pollingLoop.ts';
 import type { BoxSockets } from '../modules/edgeBox/boxSockets.ts';
 import type { PushDelivery } from '../modules/push/deliveryLoop.ts';
 import type { RetrievalIndex } from '../modules/retrieval/indexLoop.ts';
@@ -40,6 +41,8 @@ export interface AppServices {
   boxSockets?: BoxSockets;
   /** The live viewers per camera (server/modules/video/liveHub.ts); set by buildApp. */
   live?: LiveHub;
+  /** Deletes continuous recordings by the retention settings (server/modules/video/recordingRetention.ts). */
+  recordingRetention?: PollingLoop;
 }
 
 export interface HandlerContext<Body = any, Query = any, Params = any> {

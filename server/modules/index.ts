@@ -44,6 +44,7 @@ import { resourceHandlers } from './stats/resourceHandlers.ts';
 import { screenHandlers } from './stats/screenHandlers.ts';
 import { statsHandlers } from './stats/statsHandlers.ts';
 import { groupHandlers } from './system/groupHandlers.ts';
+import { recordingSettingsHandlers } from './system/recordingSettings.ts';
 import { settingsHandlers } from './system/settingsHandlers.ts';
 import { tagHandlers } from './system/tagHandlers.ts';
 import { timeModelHandlers } from './system/timeModelHandlers.ts';
@@ -125,6 +126,7 @@ export const handlers: HandlerMap = {
   ...groupHandlers,
   ...unitHandlers,
   ...settingsHandlers,
+  ...recordingSettingsHandlers,
   ...algorithmRunHandlers,
   ...algorithmParamHandlers,
   ...authorizationHandlers,

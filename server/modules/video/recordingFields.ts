@@ -15,6 +15,7 @@ export interface RecordingFields {
   endTime: Date;
   boxEventId: string | null;
   track: TrackPoint[];
+  kind: 'clip' | 'continuous';
 }
 
 export const MAX_RECORDING_SECONDS = 600;
@@ -58,5 +59,6 @@ export function parseRecordingFields(raw: Record<string, string>, lang: Lang): R
     endTime,
     boxEventId: (data.boxEventId as string | undefined) ?? null,
     track: points as TrackPoint[],
+    kind: data.kind === 'continuous' ? 'continuous' : 'clip',
   };
 }

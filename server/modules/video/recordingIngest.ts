@@ -1,35 +1,54 @@
-// POST /ingest/recording: an edge box uploads the clip it recorded (around an alarm it posted). Authenticated by
-// the box's id and secret; the clip checked by its bytes and structure, stored, and registered as a recording.
+// POST /ingest/recording: an edge box uploads a recording of a camera bound to it — an alarm's clip (linked by its
+// boxEventId) or a segment of continuous recording (kind=continuous). Authenticated by the box's id and secret; the
+// file streamed to disk (recordingUpload.ts), checked by its bytes and structure, and registered as a recording.
+import { sql } from 'kysely';
 import { ApiError } from '../../http/apiError.ts';
 import type { HandlerContext, HandlerMap } from '../../http/handler.ts';
-import { readUpload } from '../../http/uploads.ts';
 import { NotMp4Error } from '../../media/mp4Info.ts';
 import { authenticateBox } from '../edgeBox/boxAuth.ts';
 import { parseRecordingFields } from './recordingFields.ts';
-import { checkMp4, recordingPath, removeRecordingFile, writeRecordingFile } from './recordingStore.ts';
+import { readRecordingConfig, statfsUsage } from './recordingRetention.ts';
+import { checkMp4File, recordingPath, removeRecordingFile } from './recordingStore.ts';
+import { readRecordingUpload } from './recordingUpload.ts';
 
-export const RECORDING_MAX_BYTES = 8 * 1024 * 1024;
+/** A continuous segment may run this much past the camera's segment length (its last GOP, the box's clock). */
+export const SEGMENT_SLACK_SECONDS = 10;
+const DEFAULT_SEGMENT_SECONDS = 60;
 
 export const recordingIngestHandlers: HandlerMap = {
   async ingestRecording({ db, req, lang, services }: HandlerContext) {
     const boxId = await authenticateBox(db, req);
-    const upload = await readUpload(req, { field: 'clip', maxBytes: RECORDING_MAX_BYTES, types: { 'video/mp4': 'mp4' } });
-    const fields = parseRecordingFields(upload.fields, lang);
-    const camera = await db.selectFrom('devices').select(['id', 'name', 'boxId']).where('id', '=', fields.cameraId).executeTakeFirst();
-    if (!camera || camera.boxId !== boxId) throw new ApiError(403, 'alarms.ingest.foreignCamera', { cameraId: fields.cameraId });
-    let alarmId: number | null = null;
-    if (fields.boxEventId) {
-      const alarm = await db.selectFrom('alarms').select('id').where('boxId', '=', boxId).where('boxEventId', '=', fields.boxEventId).executeTakeFirst();
-      if (!alarm) throw new ApiError(404, 'video.noSuchAlarm', { boxEventId: fields.boxEventId });
-      alarmId = alarm.id;
-    }
-
     const dataDir = services.config.dataDir;
-    const filePath = await writeRecordingFile(dataDir, 'recordings', upload.buffer);
+    const upload = await readRecordingUpload(req, { dataDir, diskUsage: services.config.recordingDisk ?? statfsUsage, config: () => readRecordingConfig(db) }).catch(
+      (error: unknown) => {
+        // At the floor: the retention loop makes room now rather than at its next round.
+        if (error instanceof ApiError && error.code === 507) services.recordingRetention?.wake();
+        throw error;
+      },
+    );
+    const filePath = upload.filePath;
     try {
+      const fields = parseRecordingFields(upload.fields, lang);
+      // The camera's segment length (devices.record_segment_seconds, when the site has that setting).
+      const camera = await db
+        .selectFrom('devices')
+        .select(['id', 'name', 'boxId', sql<string | null>`to_jsonb(devices) ->> 'record_segment_seconds'`.as('segmentSeconds')])
+        .where('id', '=', fields.cameraId)
+        .executeTakeFirst();
+      if (!camera || camera.boxId !== boxId) throw new ApiError(403, 'alarms.ingest.foreignCamera', { cameraId: fields.cameraId });
+      let alarmId: number | null = null;
+      if (fields.kind === 'continuous') {
+        if (fields.boxEventId) throw new ApiError(400, 'video.recording.continuousWithEvent');
+        const longest = (Number(camera.segmentSeconds) || DEFAULT_SEGMENT_SECONDS) + SEGMENT_SLACK_SECONDS;
+        if (fields.endTime.getTime() - fields.startTime.getTime() > longest * 1000) throw new ApiError(400, 'video.recordingTooLong', { seconds: longest });
+      } else if (fields.boxEventId) {
+        const alarm = await db.selectFrom('alarms').select('id').where('boxId', '=', boxId).where('boxEventId', '=', fields.boxEventId).executeTakeFirst();
+        if (!alarm) throw new ApiError(404, 'video.noSuchAlarm', { boxEventId: fields.boxEventId });
+        alarmId = alarm.id;
+      }
       let info: { width: number; height: number };
       try {
-        info = checkMp4(upload.buffer, recordingPath(dataDir, filePath));
+        info = await checkMp4File(recordingPath(dataDir, filePath));
       } catch (error) {
         if (error instanceof NotMp4Error) throw new ApiError(400, 'video.badClip', { reason: error.message });
         throw error;
@@ -39,9 +58,10 @@ export const recordingIngestHandlers: HandlerMap = {
         cameraName: camera.name,
         boxId,
         alarmId,
+        kind: fields.kind,
         startTime: fields.startTime,
         endTime: fields.endTime,
-        size: upload.buffer.length,
+        size: upload.size,
         playUrl: `/files/${filePath}`,
         filePath,
         track: JSON.stringify(fields.track),
@@ -55,6 +75,7 @@ export const recordingIngestHandlers: HandlerMap = {
         .onConflict((oc) => oc.column('alarmId').where('alarmId', 'is not', null).doNothing())
         .returning('id')
         .executeTakeFirst();
+      if (fields.kind === 'continuous') services.recordingRetention?.wake();
       if (inserted) return { id: inserted.id };
       await removeRecordingFile(dataDir, filePath);
       const first = await db.selectFrom('videoRecords').select('id').where('alarmId', '=', alarmId).executeTakeFirstOrThrow();
