@@ -50,6 +50,7 @@ import { tagHandlers } from './system/tagHandlers.ts';
 import { timeModelHandlers } from './system/timeModelHandlers.ts';
 import { unitHandlers } from './system/unitHandlers.ts';
 import { taskHandlers } from './tasks/taskHandlers.ts';
+import { alarmSampleHandlers } from './training/alarmSamples.ts';
 import { sampleHandlers } from './training/sampleHandlers.ts';
 import { describeImageHandlers } from './training/describeImage.ts';
 import { evalHandlers } from './training/evalHandlers.ts';
@@ -99,6 +100,7 @@ export const handlers: HandlerMap = {
   ...planHandlers,
   ...setupEventHandlers,
   ...sampleHandlers,
+  ...alarmSampleHandlers,
   ...trainHandlers,
   ...versionHandlers,
   ...versionSyncHandlers,

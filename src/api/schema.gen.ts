@@ -4919,11 +4919,12 @@ export interface paths {
          * @description Crops the alarm's detection box from its snapshot, padded by a fifth of the box on each side (kept inside
          *     the picture), and stores it as a sample of the algorithm labelled positive or negative — so a false alarm
          *     becomes a negative of the next version. The crop passes the same checks as an uploaded image (spec §5: at
-         *     most 1000 per algorithm, formats, at least 16 KB): it is stored as PNG at its own size; a crop whose PNG is
-         *     under 16 KB is refused (400, naming its size) rather than enlarged, since upscaling adds no detail to train
-         *     on. The caller needs one of the alarm centre's modules too (the alarm is read as getWarnEventInfo reads
-         *     it). 404 no such alarm (or deleted) or algorithm; 409 the alarm has no snapshot or box, the algorithm is
-         *     full (1000) or training.
+         *     most 1000 per algorithm, the format, at least 16 KB): it is stored as PNG at its own size; a crop whose PNG
+         *     is under 16 KB (a small or distant object, a flat drawn scene) is refused with 400 naming its pixels and
+         *     bytes rather than enlarged, since enlarging would pass the rule without adding any detail to train on. The
+         *     caller needs one of the alarm centre's modules too (the alarm is read as getWarnEventInfo reads it). 404 no
+         *     such alarm (or deleted) or algorithm; 409 the alarm has no snapshot or box, the algorithm is full (1000) or
+         *     training.
          */
         post: operations["addAlarmToSamples"];
         delete?: never;

@@ -8,6 +8,12 @@ export const trainingMessages = {
   'training.entity.image': { zh: '图片', en: 'image' },
   'training.entity.model': { zh: '训练模型', en: 'trained model' },
   'training.entity.videoValidation': { zh: '视频验证任务', en: 'video validation' },
+  'training.alarmSample.noSnapshot': { zh: '告警 {id} 没有抓拍图片，无法截取目标', en: 'Alarm {id} has no snapshot to crop' },
+  'training.alarmSample.noBox': { zh: '告警 {id} 没有检测框，无法截取目标', en: 'Alarm {id} has no detection box to crop' },
+  'training.alarmSample.tooSmall': {
+    zh: '告警 {id} 的目标截图为 {width}×{height} 像素，存为 PNG 仅 {size}，训练样本至少 {min}；截图不会被放大（放大只会凑够大小，不会增加可学习的细节）',
+    en: 'The crop of alarm {id} is {width}×{height} pixels, only {size} as PNG, and a training sample is at least {min}; crops are not enlarged (that would pass the rule without adding any detail to learn from)',
+  },
   'training.videoSource': { zh: '请上传一个视频（video）或选择一段录像（recordId），二者选其一', en: 'Send either a video file (video) or a recording (recordId), exactly one of them' },
   'training.videoUndecodable': {
     zh: '参数 video 无法解码为视频（文件损坏、不完整或不是 MP4/WebM）',
