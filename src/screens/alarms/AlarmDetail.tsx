@@ -7,6 +7,7 @@ import 'rsuite/Tag/styles/index.css';
 import { selectSearchProperties, useSession } from '../../app/session.tsx';
 import type { AlarmStatus } from '../../machines/alarmLifecycle.machine.ts';
 import type { AlarmStore } from '../../realtime/alarmStore.ts';
+import { AddToSamples } from './AddToSamples.tsx';
 import { AlarmClipLink } from './AlarmClipLink.tsx';
 import { AlarmActions } from './AlarmActions.tsx';
 import type { ActionType } from './actionPermissions.ts';
@@ -75,6 +76,7 @@ export function AlarmDetail({ alarm, offer, store, withHistory = false, onSettle
       </h2>
       <AlarmSnapshot alarm={shown} />
       <AlarmClipLink alarmId={alarm.id} />
+      <AddToSamples alarmId={alarm.id} />
       <AlarmActions key={alarm.id} alarm={shown} offer={offer} store={store} onSettled={settled} />
       {withHistory ? <FalseDetectionToggle id={alarm.id} marked={shown.errDetection} onChanged={() => setAttempt((n) => n + 1)} /> : null}
       <dl className="alarm-facts">

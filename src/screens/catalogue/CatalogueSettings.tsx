@@ -1,11 +1,13 @@
-// The platform settings documents, each shown to whoever may read it: alarm output and watermark (otherConfig),
-// search and push (plugManage, target retrieval reads it).
+// The platform settings documents, each shown to whoever may read it: alarm output, watermark and recording
+// retention with what recordings use of the disk (otherConfig), search and push (plugManage, target retrieval reads
+// it).
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/permissions.tsx';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { SettingsPanel } from '../../components/resource/SettingsPanel.tsx';
 import type { Choice } from '../../components/resource/types.ts';
-import { eventChoices, outputSettings, searchPushSettings, watermarkSettings } from './settingsResources.ts';
+import { RecordingStorageLine } from './RecordingStorageLine.tsx';
+import { eventChoices, outputSettings, recordingSettings, searchPushSettings, watermarkSettings } from './settingsResources.ts';
 
 const NO_EVENTS: Choice[] = [];
 
@@ -18,6 +20,12 @@ export function CatalogueSettings() {
     <div className="settings-list">
       {holds('otherConfig') ? <SettingsPanel settings={outputSettings} /> : null}
       {holds('otherConfig') ? <SettingsPanel settings={watermarkSettings} /> : null}
+      {holds('otherConfig') ? (
+        <div>
+          <SettingsPanel settings={recordingSettings} />
+          <RecordingStorageLine />
+        </div>
+      ) : null}
       {pushReader && events.status === 'ready' ? <SettingsPanel key={i18n.language} settings={searchPushSettings(events.data, i18n.language)} /> : null}
     </div>
   );

@@ -165,7 +165,14 @@ export const settingsApi = {
   output: { get: (signal?: AbortSignal) => orThrow(api.get('/system/outputConfig', { signal, quiet })), save: (body: OutputConfig) => orThrow(api.post('/system/outputConfig', { body, quiet })) },
   searchPush: { get: (signal?: AbortSignal) => orThrow(api.get('/system/searchPushConfig', { signal, quiet })), save: (body: SearchPushConfig) => orThrow(api.post('/system/searchPushConfig', { body, quiet })) },
   watermark: { get: (signal?: AbortSignal) => orThrow(api.get('/system/watermarkConfig', { signal, quiet })), save: (body: WatermarkConfig) => orThrow(api.post('/system/watermarkConfig', { body, quiet })) },
+  recording: { get: (signal?: AbortSignal) => orThrow(api.get('/system/recordingConfig', { signal, quiet })), save: (body: RecordingConfig) => orThrow(api.post('/system/recordingConfig', { body, quiet })) },
 };
+
+export type RecordingConfig = Schemas['RecordingConfig'];
+export type RecordingStorage = Schemas['RecordingStorage'];
+
+/** What continuous recordings use of the data directory's disk now. */
+export const recordingStorage = (signal?: AbortSignal) => orThrow(api.get('/system/recordingStorage', { signal, quiet }));
 
 /** Every catalogue event, for pickers (its event id, named). */
 export async function eventChoices(signal: AbortSignal): Promise<Choice[]> {

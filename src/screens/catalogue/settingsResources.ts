@@ -2,7 +2,7 @@
 // push (plugManage, read by target retrieval too). Same bounds as the contract's schemas.
 import type { SettingsDeclaration } from '../../components/resource/SettingsPanel.tsx';
 import { ATTRIBUTE_DICTIONARY, ATTRIBUTE_KEYS } from '../../domain/attributeDictionary.ts';
-import { eventChoices, type OutputConfig, type SearchPushConfig, settingsApi, type WatermarkConfig } from './catalogueApi.ts';
+import { eventChoices, type OutputConfig, type RecordingConfig, type SearchPushConfig, settingsApi, type WatermarkConfig } from './catalogueApi.ts';
 
 const url = { type: 'string', maxLength: 500, pattern: '^(https?://\\S+)?$' } as const;
 
@@ -53,6 +53,26 @@ export const watermarkSettings: SettingsDeclaration<WatermarkConfig> = {
     },
   },
   uiSchema: { enabled: { 'ui:widget': 'toggle' }, color: { 'ui:widget': 'color' }, opacity: { 'ui:widget': 'range', 'ui:options': { step: 0.05 } }, applyTo: { 'ui:widget': 'checkboxes' } },
+};
+
+/** Retention of continuous recordings: days, share of the data directory's disk, the free-space floor. */
+export const recordingSettings: SettingsDeclaration<RecordingConfig> = {
+  id: 'recording',
+  ns: 'catalogue',
+  prefix: 'recording',
+  write: 'otherConfig',
+  load: async (signal) => (await settingsApi.recording.get(signal)) as RecordingConfig,
+  save: (data) => settingsApi.recording.save(data),
+  schema: {
+    type: 'object',
+    required: ['retentionDays', 'maxDiskSharePercent', 'minFreeGiB', 'minFreePercent'],
+    properties: {
+      retentionDays: { type: 'integer', minimum: 1, maximum: 3650 },
+      maxDiskSharePercent: { type: 'integer', minimum: 1, maximum: 95 },
+      minFreeGiB: { type: 'integer', minimum: 1, maximum: 1024 },
+      minFreePercent: { type: 'integer', minimum: 1, maximum: 50 },
+    },
+  },
 };
 
 /** An attribute key's name in the language (the §3 dictionaries name them; the first object type naming a key wins). */

@@ -10,6 +10,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import { type LivePlayerEvent, type LiveTicket, livePlayerMachine, liveViewOf } from '../../machines/livePlayer.machine.ts';
 import { loadVideoLibs } from './publicLib.ts';
 import { openLive } from './videoApi.ts';
+import './livePlayer.css';
 
 export function LivePlayer({ cameraId, cameraName }: { cameraId: number; cameraName: string }) {
   const { t } = useTranslation('video');
@@ -58,13 +59,13 @@ export function LivePlayer({ cameraId, cameraName }: { cameraId: number; cameraN
   const problem = snapshot.context.problem;
   const reason = problem?.message === 'ended' ? t('live.endedAgain') : (problem?.message ?? '');
   return (
-    <figure className="video-player video-live" aria-busy={view === 'loading' || view === 'reconnecting'}>
-      <div className="video-stage">
+    <figure className="live-player" aria-busy={view === 'loading' || view === 'reconnecting'}>
+      <div className="live-stage">
         <video ref={video} muted playsInline autoPlay aria-label={t('live.label', { camera: cameraName })} data-live-state={view} />
         {view !== 'live' ? (
-          <div className={`video-live-state video-live-${view}`} role={view === 'offline' || view === 'failed' ? 'alert' : 'status'}>
+          <div className={`live-state live-${view}`} role={view === 'offline' || view === 'failed' ? 'alert' : 'status'}>
             <span>{view === 'loading' ? t('live.loading') : view === 'reconnecting' ? t('live.reconnecting') : view === 'offline' ? t('live.offline', { reason }) : t('live.failed', { reason })}</span>
-            {view === 'offline' ? <span className="video-live-hint">{t('live.offlineRetry', { seconds: 10 })}</span> : null}
+            {view === 'offline' ? <span className="live-hint">{t('live.offlineRetry', { seconds: 10 })}</span> : null}
             {view === 'offline' || view === 'failed' ? (
               <Button size="sm" onClick={() => send({ type: 'RETRY' })}>
                 {t('retry')}
@@ -74,7 +75,7 @@ export function LivePlayer({ cameraId, cameraName }: { cameraId: number; cameraN
         ) : null}
       </div>
       <figcaption>
-        {cameraName} · {view === 'live' ? <strong className="video-live-badge">{t('live.badge')}</strong> : t(`live.caption.${view}`)}
+        {cameraName} · {view === 'live' ? <strong className="live-badge">{t('live.badge')}</strong> : t(`live.caption.${view}`)}
       </figcaption>
     </figure>
   );

@@ -15,6 +15,7 @@ import { AddEventsDialog } from './AddEventsDialog.tsx';
 import { CrossCameraPanel } from './CrossCameraPanel.tsx';
 import { EventAreaPanel } from './EventAreaPanel.tsx';
 import { FpsSyncPanel } from './FpsSyncPanel.tsx';
+import { LivePanel } from './LivePanel.tsx';
 import { OutputsPanel } from './OutputsPanel.tsx';
 import { SimulatedBadge } from '../shared/SimulatedBadge.tsx';
 import { initialSnapshot, SnapshotPreview, useCameraSnapshot, VideoFramePanel } from './SnapshotPanel.tsx';
@@ -112,6 +113,7 @@ function CameraConfigBody({ device, canWrite, onBack, reload }: { device: Device
           ) : (
             <SnapshotPreview state={snapshot.state} onTake={snapshot.take} onUpload={canWrite && device.kind !== 'offline' ? snapshot.upload : undefined} name={device.name} />
           )}
+          <LivePanel device={device} />
           <dl className="camera-facts">
             <dt>{t('columns.scene')}</dt>
             <dd>{device.sceneName ?? t('form.none')}</dd>
