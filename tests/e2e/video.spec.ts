@@ -4,12 +4,13 @@
 // (/testVerify): a model trained through the API scores the frames of an uploaded clip.
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { labelledImage, trainingZip } from '../../scripts/trainingDataset.ts';
+import { labelledImage } from '../../scripts/trainingDataset.ts';
 import { encodeClip } from '../../server/media/ffmpeg.ts';
 import { loadBoxes, postAlarm } from '../../server/simulator/edgeBox.ts';
 import { postRecording } from '../../server/simulator/recordingPost.ts';
 import { expect, test } from './support/fixtures.ts';
 import { ADMIN, signIn } from './support/session.ts';
+import { trainedAlgorithm } from './support/training.ts';
 
 async function alarmWithClip(baseURL: string, dataDir: string): Promise<number> {
   const box = loadBoxes(join(dataDir, 'demo-boxes.json'))[0];
@@ -61,38 +62,6 @@ test('in English: an alarm without a recording says so, and one with a clip list
   await expect(page.getByRole('link', { name: /Download/ }).first()).toHaveAttribute('href', /^\/files\/recordings\/.+\.mp4$/);
 });
 
-/**
- * Signs in through the API, publishes an algorithm of its own (the seeded ones belong to other specs of the worker:
- * a version trained on one of them changed trainingVersions.spec's comparison) and trains it on a generated fire /
- * no-fire set.
- */
-async function trainedAlgorithm(baseURL: string): Promise<string> {
-  const json = async (res: Response) => (await res.json()) as { code: number; msg: string; token?: string; data: any };
-  const send = (path: string, method: string, headers: Record<string, string>, body: unknown) =>
-    fetch(`${baseURL}/api${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const login = await json(await send('/user/login', 'POST', {}, { username: 'admin', password: 'Argus@2026' }));
-  const headers = { token: login.token as string };
-  const name = `视频验证${Date.now().toString(36)}`;
-  const param = JSON.stringify({ identifyObj: { checked: true, prompt: ['fire'], box_threshold: 0.5 } });
-  const draft = await json(await send('/custom/add', 'POST', headers, { name, customEventType: 3, param }));
-  if (draft.code !== 0) throw new Error(`the algorithm was refused: ${draft.msg}`);
-  const published = await json(await send('/custom/publish', 'PUT', headers, { id: draft.data.id, typeId: 2 }));
-  if (published.code !== 0) throw new Error(`publishing was refused: ${published.msg}`);
-  const list = await json(await send('/custom/warehouse/list', 'POST', headers, { name }));
-  const algorithm = list.data.list[0] as { id: number; name: string };
-  const form = new FormData();
-  form.set('algorithmId', String(algorithm.id));
-  form.set('file', new Blob([new Uint8Array(await trainingZip({ name: 'clipfire', positive: 8, negative: 8, seed: 900 }))], { type: 'application/zip' }), 'clipfire.zip');
-  const uploaded = await json(await fetch(`${baseURL}/api/warehouse/uploadAdjustmentFileZip`, { method: 'POST', headers, body: form }));
-  if (uploaded.code !== 0) throw new Error(`upload refused: ${uploaded.msg}`);
-  const started = await json(await fetch(`${baseURL}/api/warehouse/train`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ algorithmId: algorithm.id }) }));
-  if (started.code !== 0) throw new Error(`training refused: ${started.msg}`);
-  await expect
-    .poll(async () => (await json(await fetch(`${baseURL}/api/warehouse/train/progress/${started.data.taskId}`, { headers }))).data.state, { timeout: 60_000 })
-    .toBe(2);
-  return algorithm.name;
-}
-
 /** A 6 s clip at 1 fps: fire, clear, fire, clear, … (the generated scenes the model was trained on). */
 async function fireClip(): Promise<Buffer> {
   const frames = await Promise.all(
@@ -103,7 +72,7 @@ async function fireClip(): Promise<Buffer> {
 
 test('validation on a video: frames scored, a timeline with the threshold, the frames over it', async ({ page, argusServer }) => {
   test.setTimeout(150_000);
-  const [name, clip] = await Promise.all([trainedAlgorithm(argusServer.url), fireClip()]);
+  const [{ name }, clip] = await Promise.all([trainedAlgorithm(argusServer.url), fireClip()]);
   await signIn(page, ADMIN, { path: '/testVerify' });
   const versions = page.getByLabel('训练版本');
   await expect(versions).toBeVisible();

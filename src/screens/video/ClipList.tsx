@@ -30,6 +30,7 @@ export function ClipList({ clips, playing, pageNo, pageSize, onPlay, onPage }: P
             <button type="button" className="video-camera" aria-pressed={record.id === playing} onClick={() => onPlay(record)}>
               {record.startTime.slice(11)} – {record.endTime.slice(11)} · {t('clips.seconds', { count: record.duration })}
               {record.alarmId ? ` · ${t('clips.alarm', { id: record.alarmId })}` : ''}
+              {record.kind === 'continuous' ? ` · ${t('clips.continuous')}` : ''}
             </button>
             <a className="video-link" href={record.playUrl} download={`${record.cameraName}-${record.startTime.replace(/\D/g, '')}.mp4`}>
               {record.size !== null ? t('clips.downloadSize', { kb: Math.max(1, Math.round(record.size / 1024)) }) : t('clips.download')}

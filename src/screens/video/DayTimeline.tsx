@@ -1,7 +1,7 @@
 // The day timeline of the video centre: a 24-hour bar of the chosen camera and day with what was recorded
 // (continuous segments, alarm clips), the alarms as markers (a click opens the alarm), and a cursor. Clicking or
 // dragging on the bar plays the recording at that moment; from the keyboard the bar is a slider: arrows move the
-// cursor 10 s (Shift: 1 min), Page Up/Down 10 min, Home/End, and Enter plays.
+// cursor 10 s (Shift: 1 min), Page Up/Down 10 min (Shift: 1 h), Home/End, and Enter plays.
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadProblem } from '../../components/data/LoadProblem.tsx';

@@ -59,7 +59,7 @@ export function spanAt(spans: readonly DaySpan[], day: { start: number }, second
   return next ? { span: next, offset: 0 } : null;
 }
 
-/** Where the cursor goes for a key: arrows 10 s (with Shift 1 min), Page Up/Down 10 min, Home/End the day's ends. */
+/** Where the cursor goes for a key: arrows 10 s (with Shift 1 min), Page Up/Down 10 min (with Shift 1 h), Home/End the day's ends. */
 export function stepFor(key: string, shift: boolean, seconds: number, length: number): number | null {
   const last = length / 1000 - 1;
   const clamp = (n: number) => Math.min(last, Math.max(0, n));
@@ -71,9 +71,9 @@ export function stepFor(key: string, shift: boolean, seconds: number, length: nu
     case 'ArrowDown':
       return clamp(seconds - (shift ? 60 : 10));
     case 'PageUp':
-      return clamp(seconds + 600);
+      return clamp(seconds + (shift ? 3600 : 600));
     case 'PageDown':
-      return clamp(seconds - 600);
+      return clamp(seconds - (shift ? 3600 : 600));
     case 'Home':
       return 0;
     case 'End':
