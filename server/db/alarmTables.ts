@@ -134,7 +134,7 @@ export interface VideoRecordTable {
   track: ColumnType<TrackPoint[], string | undefined, string>;
   width: number | null;
   height: number | null;
-  /** 'clip' (an alarm's) or 'continuous' (a segment of continuous recording; migration 080). */
+  /** 'clip' (an alarm's) or 'continuous' (a segment of continuous recording; migration 084). */
   kind: Generated<'clip' | 'continuous'>;
 }
 

@@ -1,4 +1,4 @@
-// Row types of the live-view tables (migration 080_live_video.sql), as Kysely sees them (camelCase).
+// Row types of the live-view tables (migration 084_live_video.sql), as Kysely sees them (camelCase).
 import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;

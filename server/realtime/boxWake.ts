@@ -1,5 +1,5 @@
 // Box wake-ups: the database notifies 'argus_box_wake' with a box id when what that box's heartbeat answer carries
-// changes (migration 080's triggers: a command queued, a version to sync, a camera's settings or event
+// changes (migration 084's triggers: a command queued, a version to sync, a camera's settings or event
 // configurations), once the change commits. Every instance listens; the one holding the box's socket sends it
 // {type: 'wake'}. Embedded PGlite delivers its own notices; on PostgreSQL a connection of its own LISTENs
 // (pgFanout.ts), so an instance hears what another one committed.
