@@ -168,6 +168,9 @@ export interface EdgeBoxTable extends EdgeBoxColumns004 {
   latitude: number | null;
   /** 006: a simulated box (the demo site's). */
   simulated: Generated<boolean>;
+  /** 084: when its box socket last opened and closed (any instance). */
+  socketOpenedAt: NullableTimestamp;
+  socketClosedAt: NullableTimestamp;
   address: string | null;
   remark: string | null;
   createdAt: CreatedAt;

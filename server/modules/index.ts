@@ -20,6 +20,7 @@ import { deviceRunHandlers } from './devices/deviceRunHandlers.ts';
 import { deviceSettingsHandlers } from './devices/deviceSettingsHandlers.ts';
 import { eventConfigHandlers } from './devices/eventConfigHandlers.ts';
 import { snapshotHandlers } from './devices/snapshotHandlers.ts';
+import { streamStateHandlers } from './devices/streamStateHandlers.ts';
 import { boxTaskHandlers } from './edgeBox/boxTaskHandlers.ts';
 import { edgeBoxHandlers } from './edgeBox/edgeBoxHandlers.ts';
 import { heartbeatHandlers } from './edgeBox/heartbeatHandler.ts';
@@ -87,6 +88,7 @@ export const handlers: HandlerMap = {
   ...deviceRunHandlers,
   ...deviceMediaHandlers,
   ...snapshotHandlers,
+  ...streamStateHandlers,
   ...deviceSettingsHandlers,
   ...deviceExportHandlers,
   ...eventConfigHandlers,

@@ -1386,7 +1386,7 @@ export interface paths {
          *     listVideoRecords and the video centre; a repeat for the same alarm answers the first recording.
          *     `kind=continuous` (no boxEventId, 400 with one): a segment of the camera's continuous recording, streamed to
          *     disk as it arrives (never held in memory), at most 64 MiB (413) and at most the camera's segment length
-         *     plus 10 s (60 s when the camera has none; 400). 507 when the data directory's disk is at the free-space
+         *     plus 10 s (Device.recording.segmentSeconds, 60 by default; 400). 507 when the data directory's disk is at the free-space
          *     floor of the recording settings (getRecordingConfig): nothing is stored and the box carries on (its next
          *     segment is tried again); the retention loop deletes the oldest segments first.
          */
@@ -2340,6 +2340,27 @@ export interface paths {
          */
         put: operations["updateDevice"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/streamStates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The stream states of some cameras
+         * @description What the device lists and the video centre refresh every 10 s while they are shown (the same `stream` as
+         *     Device), for the cameras asked for; unknown ids are left out.
+         */
+        post: operations["listDeviceStreamStates"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7428,6 +7449,8 @@ export interface components {
             fps?: number | null;
             streamTransport?: components["schemas"]["StreamTransport"];
             recording?: components["schemas"]["DeviceRecordingSettings"];
+            /** @description The state of the camera's stream as its edge box last reported it; null for a camera without a stream (an image or offline-video camera) or without a box. */
+            stream?: components["schemas"]["DeviceStreamState"] | null;
             /** @description Frame width in pixels (from the last snapshot or the file). */
             width?: number | null;
             height?: number | null;
@@ -7448,6 +7471,32 @@ export interface components {
             remark?: string | null;
             createTime: components["schemas"]["DateTime"];
             updateTime?: components["schemas"]["DateTime"] | null;
+        };
+        /**
+         * @description A camera's stream as the console shows it (docs/edge-runtime.md, stream reports): the box's last report
+         *     (EdgeStreamReport), unless the box cannot be trusted to report — then offline with the reason: its socket
+         *     closed after the report (boxDisconnected, at once), its heartbeats stopped (boxOffline: the last is more than
+         *     3 intervals old), or the report is more than 2 heartbeat intervals and 5 s old (stale). unknown: the box
+         *     never reported this camera (a box that does not send stream reports, or not yet).
+         */
+        DeviceStreamState: {
+            /** @enum {string} */
+            state: "live" | "connecting" | "stalled" | "reconnecting" | "offline" | "error" | "unknown";
+            /**
+             * @description Why the platform judged it offline itself; null when the state is the box's report.
+             * @enum {string|null}
+             */
+            reason: "boxDisconnected" | "boxOffline" | "stale" | null;
+            /** @description The box's reason the stream is not live (without credentials). */
+            error: string | null;
+            /** @description Not live since (the last frame the box decoded, else when it was last heard of); null when live or unknown. */
+            since: components["schemas"]["DateTime"] | null;
+            /** @description When the platform received the report. */
+            reportedAt: components["schemas"]["DateTime"] | null;
+            codec?: string | null;
+            width?: number | null;
+            height?: number | null;
+            decodedFps?: number | null;
         };
         /** @description What the camera's edge box records, every field present (the input is devices.schema.json DeviceRecording). */
         DeviceRecordingSettings: {
@@ -14560,6 +14609,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    listDeviceStreamStates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cameraIds: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description The cameras' stream states. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            list: {
+                                cameraId: number;
+                                stream: components["schemas"]["DeviceStreamState"] | null;
+                            }[];
+                        };
+                    };
                 };
             };
         };

@@ -20,6 +20,12 @@ CREATE INDEX live_tickets_expires ON live_tickets (expires_at);
 ALTER TABLE video_records ADD COLUMN kind varchar(12) NOT NULL DEFAULT 'clip' CHECK (kind IN ('clip', 'continuous'));
 CREATE INDEX video_records_continuous ON video_records (start_time, id) WHERE kind = 'continuous';
 
+-- When a box's socket (/api/ingest/socket) last opened and closed, on whichever instance held it: a box whose socket
+-- closed after its last stream report has lost its streams (its process ended), which the console shows at once
+-- rather than when its heartbeats go stale.
+ALTER TABLE edge_boxes ADD COLUMN socket_opened_at timestamptz;
+ALTER TABLE edge_boxes ADD COLUMN socket_closed_at timestamptz;
+
 -- Wake a box (its socket gets {type: 'wake'} and it sends a heartbeat at once) when what its heartbeat answer
 -- carries changes: a command queued, a trained version to sync, a camera's settings or its event configurations.
 -- pg_notify is delivered when the transaction commits (never on rollback, once per payload per transaction), to

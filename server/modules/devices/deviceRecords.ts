@@ -6,6 +6,7 @@ import { formatTime } from '../../http/format.ts';
 import type { Schema } from '../shared/contractTypes.ts';
 import { containsPattern, notFound } from '../shared/records.ts';
 import { maskedRtspUrl } from './rtspCredentials.ts';
+import { streamStateOf } from './streamState.ts';
 
 export type DeviceKind = 'normal' | 'image' | 'offline';
 
@@ -23,10 +24,18 @@ export function deviceQuery(db: Kysely<Database>) {
   return db
     .selectFrom('devices')
     .leftJoin('edgeBoxes', 'edgeBoxes.id', 'devices.boxId')
+    .leftJoin('edgeBoxPlatformConfigs', 'edgeBoxPlatformConfigs.boxId', 'devices.boxId')
     .leftJoin('scenes', 'scenes.id', 'devices.sceneId')
     .leftJoin('cameraEntries', 'cameraEntries.deviceId', 'devices.id')
     .selectAll('devices')
-    .select(['edgeBoxes.name as boxName', 'scenes.sceneName as sceneName', 'cameraEntries.id as cameraEntryId']);
+    .select(['edgeBoxes.name as boxName', 'scenes.sceneName as sceneName', 'cameraEntries.id as cameraEntryId'])
+    // What the stream state is judged by (streamState.ts).
+    .select([
+      'edgeBoxes.lastHeartbeatAt as boxLastHeartbeatAt',
+      'edgeBoxPlatformConfigs.heartbeatSeconds as boxHeartbeatSeconds',
+      'edgeBoxes.socketOpenedAt as boxSocketOpenedAt',
+      'edgeBoxes.socketClosedAt as boxSocketClosedAt',
+    ]);
 }
 
 export type DeviceRow = Awaited<ReturnType<ReturnType<typeof deviceQuery>['executeTakeFirstOrThrow']>>;
@@ -129,6 +138,7 @@ export function toDevice(r: DeviceRow, events: Schema<'DeviceEventBrief'>[] = []
     fps: r.fps,
     streamTransport: r.streamTransport,
     recording: { continuous: r.recordContinuous, segmentSeconds: r.recordSegmentSeconds, preSeconds: r.recordPreSeconds, postSeconds: r.recordPostSeconds },
+    stream: streamStateOf(r, now),
     width: r.width,
     height: r.height,
     longitude: r.longitude,

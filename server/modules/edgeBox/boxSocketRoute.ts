@@ -33,7 +33,17 @@ export function registerBoxSocket(app: FastifyInstance, db: Kysely<Database>, so
       if (connection) sockets.pong(connection);
     });
     socket.on('close', () => {
-      if (connection) sockets.detach(connection);
+      if (!connection) return;
+      sockets.detach(connection);
+      // The box is gone (not replaced by its own newer socket): its streams are lost until it is back.
+      if (!connection.replaced) {
+        const boxId = connection.boxId;
+        db.updateTable('edgeBoxes')
+          .set({ socketClosedAt: new Date() })
+          .where('id', '=', boxId)
+          .execute()
+          .catch((error: unknown) => req.log.warn({ err: error }, 'box socket close not recorded'));
+      }
     });
     (async () => {
       let boxId: number;
@@ -46,6 +56,7 @@ export function registerBoxSocket(app: FastifyInstance, db: Kysely<Database>, so
       const platform = await db.selectFrom('edgeBoxPlatformConfigs').select('heartbeatSeconds').where('boxId', '=', boxId).executeTakeFirst();
       if (socket.readyState !== OPEN) return;
       connection = sockets.attach(boxId, socket, platform?.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS);
+      await db.updateTable('edgeBoxes').set({ socketOpenedAt: new Date(), socketClosedAt: null }).where('id', '=', boxId).execute();
     })().catch((error) => {
       req.log.warn({ err: error }, 'box socket accept failed');
       if (socket.readyState === OPEN) socket.close(CLOSE.serverError, 'server error');

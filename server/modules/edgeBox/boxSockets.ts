@@ -68,6 +68,8 @@ export class BoxConnection {
   wakeTimer: NodeJS.Timeout | null = null;
   /** Messages that were not one of the protocol's (counted, not acted on). */
   ignored = 0;
+  /** Closed because a newer socket of the box took its place (the box is still connected). */
+  replaced = false;
 
   constructor(boxId: number, socket: BoxSocket) {
     this.boxId = boxId;
@@ -96,6 +98,7 @@ export class BoxSockets {
   attach(boxId: number, socket: BoxSocket, heartbeatSeconds: number): BoxConnection {
     const old = this.byBox.get(boxId);
     if (old) {
+      old.replaced = true;
       this.forget(old);
       old.socket.close(CLOSE.replaced, 'replaced by a newer connection');
     }

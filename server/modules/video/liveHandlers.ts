@@ -11,6 +11,8 @@ import { formatTime } from '../../http/format.ts';
 import type { AppServices, HandlerMap } from '../../http/handler.ts';
 import { translate } from '../../http/messages.ts';
 import { FILES_CSP } from '../../http/securityHeaders.ts';
+import { deviceQuery } from '../devices/deviceRecords.ts';
+import { streamStateOf } from '../devices/streamState.ts';
 import { isBoxOnline } from '../edgeBox/boxStatus.ts';
 import type { Ctx } from '../shared/contractTypes.ts';
 import { notFound } from '../shared/records.ts';
@@ -34,24 +36,23 @@ function liveServices(services: AppServices): LiveHub {
 /** The camera when it can be viewed live now; otherwise the refusal that says why (httpStatus: see above). */
 async function liveCamera(db: Kysely<Database>, services: AppServices, cameraId: number, lang: 'zh' | 'en', asStatus: boolean): Promise<LiveCamera> {
   const refuse = (code: BusinessCode, key: Parameters<typeof translate>[1], params: Record<string, unknown>) => new ApiError(code, key, params, null, asStatus ? code : 200);
-  const row = await db
-    .selectFrom('devices')
-    .leftJoin('edgeBoxes', 'edgeBoxes.id', 'devices.boxId')
-    .leftJoin('edgeBoxPlatformConfigs', 'edgeBoxPlatformConfigs.boxId', 'devices.boxId')
-    .select(['devices.id', 'devices.name', 'devices.kind', 'devices.rtspUrl', 'devices.boxId', 'edgeBoxes.name as boxName', 'edgeBoxes.lastHeartbeatAt', 'edgeBoxPlatformConfigs.heartbeatSeconds'])
-    .where('devices.id', '=', cameraId)
-    .executeTakeFirst();
+  const row = await deviceQuery(db).where('devices.id', '=', cameraId).executeTakeFirst();
   if (!row) {
     const missing = notFound('entity.camera', cameraId);
     throw asStatus ? new ApiError(404, missing.key, missing.params, null, 404) : missing;
   }
   if (row.kind !== 'normal' || !row.rtspUrl) throw refuse(409, 'video.live.noStream', { name: row.name });
   if (row.boxId === null) throw refuse(409, 'video.live.noBox', { name: row.name });
-  if (!isBoxOnline(row.lastHeartbeatAt, row.heartbeatSeconds)) {
-    const since = formatTime(row.lastHeartbeatAt) ?? translate(lang, 'video.live.never');
+  if (!isBoxOnline(row.boxLastHeartbeatAt, row.boxHeartbeatSeconds)) {
+    const since = formatTime(row.boxLastHeartbeatAt) ?? translate(lang, 'video.live.never');
     throw refuse(409, 'video.live.boxOffline', { name: row.name, box: row.boxName ?? row.boxId, since });
   }
   if (!services.boxSockets?.has(row.boxId)) throw refuse(409, 'video.live.noSocket', { box: row.boxName ?? row.boxId });
+  // The box says the stream is down (retries used up, or a fault): nothing to watch until it comes back.
+  const stream = streamStateOf(row);
+  if (stream && (stream.state === 'offline' || stream.state === 'error') && stream.reason === null) {
+    throw refuse(409, 'video.live.streamDown', { name: row.name, since: stream.since ?? translate(lang, 'video.live.never'), error: stream.error ?? stream.state });
+  }
   return { id: row.id, name: row.name, boxId: row.boxId };
 }
 

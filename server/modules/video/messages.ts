@@ -40,6 +40,10 @@ export const videoMessages = {
     en: 'The box "{box}" is online but keeps no live connection with this server (/api/ingest/socket): live view is not available',
   },
   'video.live.never': { zh: '从未', en: 'never' },
+  'video.live.streamDown': {
+    zh: '摄像机“{name}”的视频流自 {since} 起离线：{error}',
+    en: 'The stream of camera "{name}" is offline since {since}: {error}',
+  },
   'video.live.cameraFull': {
     zh: '这台摄像机的实时观看人数已达上限（{max} 个），请稍后再试',
     en: 'This camera already has as many live viewers as allowed ({max}); try again later',

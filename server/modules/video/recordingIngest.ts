@@ -1,7 +1,6 @@
 // POST /ingest/recording: an edge box uploads a recording of a camera bound to it — an alarm's clip (linked by its
 // boxEventId) or a segment of continuous recording (kind=continuous). Authenticated by the box's id and secret; the
 // file streamed to disk (recordingUpload.ts), checked by its bytes and structure, and registered as a recording.
-import { sql } from 'kysely';
 import { ApiError } from '../../http/apiError.ts';
 import type { HandlerContext, HandlerMap } from '../../http/handler.ts';
 import { NotMp4Error } from '../../media/mp4Info.ts';
@@ -13,7 +12,6 @@ import { readRecordingUpload } from './recordingUpload.ts';
 
 /** A continuous segment may run this much past the camera's segment length (its last GOP, the box's clock). */
 export const SEGMENT_SLACK_SECONDS = 10;
-const DEFAULT_SEGMENT_SECONDS = 60;
 
 export const recordingIngestHandlers: HandlerMap = {
   async ingestRecording({ db, req, lang, services }: HandlerContext) {
@@ -29,17 +27,13 @@ export const recordingIngestHandlers: HandlerMap = {
     const filePath = upload.filePath;
     try {
       const fields = parseRecordingFields(upload.fields, lang);
-      // The camera's segment length (devices.record_segment_seconds, when the site has that setting).
-      const camera = await db
-        .selectFrom('devices')
-        .select(['id', 'name', 'boxId', sql<string | null>`to_jsonb(devices) ->> 'record_segment_seconds'`.as('segmentSeconds')])
-        .where('id', '=', fields.cameraId)
-        .executeTakeFirst();
+      const camera = await db.selectFrom('devices').select(['id', 'name', 'boxId', 'recordSegmentSeconds']).where('id', '=', fields.cameraId).executeTakeFirst();
       if (!camera || camera.boxId !== boxId) throw new ApiError(403, 'alarms.ingest.foreignCamera', { cameraId: fields.cameraId });
       let alarmId: number | null = null;
       if (fields.kind === 'continuous') {
         if (fields.boxEventId) throw new ApiError(400, 'video.recording.continuousWithEvent');
-        const longest = (Number(camera.segmentSeconds) || DEFAULT_SEGMENT_SECONDS) + SEGMENT_SLACK_SECONDS;
+        // The camera's segment length (its recording settings, migration 083).
+        const longest = camera.recordSegmentSeconds + SEGMENT_SLACK_SECONDS;
         if (fields.endTime.getTime() - fields.startTime.getTime() > longest * 1000) throw new ApiError(400, 'video.recordingTooLong', { seconds: longest });
       } else if (fields.boxEventId) {
         const alarm = await db.selectFrom('alarms').select('id').where('boxId', '=', boxId).where('boxEventId', '=', fields.boxEventId).executeTakeFirst();
