@@ -34,6 +34,7 @@ import {
 } from './devicesApi.ts';
 import { batchFailureText } from './shared/batchOutcome.ts';
 import { useLoaded } from '../../components/data/useLoaded.ts';
+import { currentStream, useStreamStates } from '../video/streamStates.ts';
 import './devices.css';
 
 const FILTERS = ['keyword', 'sceneId', 'startState', 'createdWithin'] as const;
@@ -65,6 +66,8 @@ export function DeviceListView({ kind, permission, title, extraActions }: Device
   const [exporting, setExporting] = useState(false);
   const nameOf = (id: number) => list.rows.find((device) => device.id === id)?.name ?? String(id);
   const selected = list.rows.filter((device) => list.selected.has(device.id));
+  // The shown cameras' stream states, refreshed every 10 s while the page is visible (cameras with a box only).
+  const streams = useStreamStates(kind === 'normal' ? list.rows.filter((device) => Boolean(device.boxId)).map((device) => device.id) : []);
 
   const open = (device: Device) =>
     setParams((params) => {
@@ -113,7 +116,7 @@ export function DeviceListView({ kind, permission, title, extraActions }: Device
     if (!result.ok) notify('error', result.failure.message);
   };
 
-  const columns = deviceColumns(t, kind, { canWrite, open, edit: setEditing, startStop: (d, s) => startStop([d], s), remove: (d) => remove([d]) });
+  const columns = deviceColumns(t, kind, { canWrite, open, edit: setEditing, startStop: (d, s) => startStop([d], s), remove: (d) => remove([d]), streamOf: (d) => currentStream(streams, d) });
 
   return (
     <section className="devices-screen">

@@ -4,6 +4,8 @@ import type { TFunction } from 'i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import type { TableColumn } from '../../components/table/ServerTable.tsx';
+import { StreamStateBadge } from '../video/StreamStateBadge.tsx';
+import type { StreamState } from '../video/streamStates.ts';
 import type { Device, DeviceKind } from './devicesApi.ts';
 import { DeviceState } from './shared/DeviceState.tsx';
 import { NameWithBadge } from './shared/SimulatedBadge.tsx';
@@ -14,6 +16,8 @@ export interface DeviceRowActions {
   edit(device: Device): void;
   startStop(device: Device, start: boolean): void;
   remove(device: Device): void;
+  /** The camera's stream state as last refreshed (cameras with a stream only). */
+  streamOf(device: Device): StreamState | null;
 }
 
 function duration(seconds: number | null | undefined): string {
@@ -34,12 +38,18 @@ export function deviceColumns(t: TFunction<'devices'>, kind: DeviceKind, actions
           { key: 'serialnumber', header: t('columns.serialnumber'), width: 110, sortable: true },
           { key: 'boxName', header: t('columns.box'), width: 140, sortable: true },
         ];
+  // Only cameras with a live stream (kind normal) have a stream state; not live, it says since when and why.
+  const stream: TableColumn<Device>[] =
+    kind === 'normal'
+      ? [{ key: 'stream', header: t('columns.stream'), width: 200, render: (device) => <StreamStateBadge stream={actions.streamOf(device)} detail /> }]
+      : [];
   return [
     { key: 'name', header: t('columns.name'), flexGrow: 2, minWidth: 160, sortable: true, render: (device) => <NameWithBadge name={device.name} simulated={device.simulated} what="camera" /> },
     ...identity,
     { key: 'sceneName', header: t('columns.scene'), width: 100, sortable: true },
     // Two badges side by side: wide enough for the longest pair of either language ("Not started" "Not running").
     { key: 'startState', header: t('columns.state'), width: 190, sortable: true, render: (device) => <DeviceState device={device} /> },
+    ...stream,
     {
       key: 'events',
       header: t('columns.events'),

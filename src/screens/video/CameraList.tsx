@@ -5,6 +5,8 @@ import Input from 'rsuite/Input';
 import 'rsuite/Input/styles/index.css';
 import { LoadProblem } from '../../components/data/LoadProblem.tsx';
 import { useLoaded } from '../../components/data/useLoaded.ts';
+import { StreamStateBadge } from './StreamStateBadge.tsx';
+import { currentStream, type StreamState } from './streamStates.ts';
 import { listCameras, type Page, type Camera } from './videoApi.ts';
 
 const NONE: Page<Camera> = { list: [], total: 0 };
@@ -14,9 +16,11 @@ interface Props {
   onSelect: (id: number) => void;
   /** The cameras listed (their names head the player). */
   onLoaded?: (cameras: Camera[]) => void;
+  /** The stream states refreshed since the list loaded (the screen polls them for the cameras listed). */
+  streams: ReadonlyMap<number, StreamState | null>;
 }
 
-export function CameraList({ selected, onSelect, onLoaded }: Props) {
+export function CameraList({ selected, onSelect, onLoaded, streams }: Props) {
   const { t } = useTranslation('video');
   const [keyword, setKeyword] = useState('');
   const cameras = useLoaded((signal) => listCameras(keyword, signal), NONE, keyword);
@@ -37,7 +41,8 @@ export function CameraList({ selected, onSelect, onLoaded }: Props) {
           {cameras.data.list.map((camera) => (
             <li key={camera.id}>
               <button type="button" className="video-camera" aria-pressed={camera.id === selected} onClick={() => onSelect(camera.id)}>
-                {camera.name}
+                <span className="video-camera-name">{camera.name}</span>
+                <StreamStateBadge stream={currentStream(streams, camera)} />
               </button>
             </li>
           ))}

@@ -12,6 +12,8 @@ import 'rsuite/ButtonGroup/styles/index.css';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { CameraList } from './CameraList.tsx';
 import { LivePlayer } from './LivePlayer.tsx';
+import { StreamStateBadge } from './StreamStateBadge.tsx';
+import { currentStream, useStreamStates } from './streamStates.ts';
 import { formatDay, RecordingsView } from './RecordingsView.tsx';
 import { type Camera, recordOfAlarm } from './videoApi.ts';
 import './video.css';
@@ -46,7 +48,11 @@ export default function VideoPlayCenterScreen() {
   const fromAlarm = alarmClip.status === 'ready' ? alarmClip.data : null;
   const camera = cameraId ?? fromAlarm?.cameraId ?? null;
   const shownDay = params.get('day') || !fromAlarm ? day : fromAlarm.startTime.slice(0, 10);
-  const cameraName = cameras.find((c) => c.id === camera)?.name ?? fromAlarm?.cameraName ?? (camera ? `#${camera}` : '');
+  const shown = cameras.find((c) => c.id === camera);
+  const cameraName = shown?.name ?? fromAlarm?.cameraName ?? (camera ? `#${camera}` : '');
+  // The listed cameras' stream states, refreshed every 10 s while the page is visible (cameras with a box only).
+  const streams = useStreamStates(cameras.filter((c) => Boolean(c.boxId)).map((c) => c.id));
+  const stream = shown ? currentStream(streams, shown) : null;
 
   return (
     <section className="video-screen">
@@ -64,7 +70,7 @@ export default function VideoPlayCenterScreen() {
         )}
       </header>
       <div className="video-layout">
-        <CameraList selected={camera} onSelect={(id) => update({ camera: String(id), page: null, clip: null, at: null, alarmId: null })} onLoaded={setCameras} />
+        <CameraList selected={camera} onSelect={(id) => update({ camera: String(id), page: null, clip: null, at: null, alarmId: null })} onLoaded={setCameras} streams={streams} />
         <div className="video-main">
           <ButtonGroup className="video-views" aria-label={t('views.label')}>
             {VIEWS.map((v) => (
@@ -73,6 +79,11 @@ export default function VideoPlayCenterScreen() {
               </Button>
             ))}
           </ButtonGroup>
+          {stream ? (
+            <p className="video-stream">
+              {t('stream.label')}: <StreamStateBadge stream={stream} detail />
+            </p>
+          ) : null}
           {view === 'live' ? (
             camera ? (
               <LivePlayer key={camera} cameraId={camera} cameraName={cameraName} />
