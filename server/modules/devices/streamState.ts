@@ -4,10 +4,12 @@
 // intervals and 5 s — then offline with that reason. So a lost stream shows offline within one report (the box
 // reports a stall after 10 s and sends a heartbeat at once), and a lost box as soon as its socket closes.
 import { formatTime } from '../../http/format.ts';
-import { DEFAULT_HEARTBEAT_SECONDS, isBoxOnline } from '../edgeBox/boxStatus.ts';
-import type { Schema } from '../shared/contractTypes.ts';
+import { DEFAULT_HEARTBEAT_SECONDS, isBoxOnline } from '../edgeBox/boxOnline.ts';
+// The contract's type straight from the generated schema: contractTypes.ts would load the whole server's types into
+// the console's type check (tests/unit/streamState.test.ts) without the server's Fastify augmentations.
+import type { components } from '../../../src/api/schema.gen.ts';
 
-export type DeviceStreamState = Schema<'DeviceStreamState'>;
+export type DeviceStreamState = components['schemas']['DeviceStreamState'];
 
 export interface StreamStateInput {
   kind: string;

@@ -8,15 +8,10 @@ import type { EdgeCamera } from '../../edge/types.ts';
 import { type BoxResourceReport, storeBoxSample } from '../stats/resourceStore.ts';
 import { acknowledgeModelSyncs, deliverModelSyncs, type ModelSync, type ModelSyncAck } from '../training/versionSyncStore.ts';
 import { boxCameras } from './cameraWork.ts';
+import { DEFAULT_HEARTBEAT_SECONDS, isBoxOnline } from './boxOnline.ts';
 import { type StreamReport, storeStreamReports } from './streamReports.ts';
 
-export const DEFAULT_HEARTBEAT_SECONDS = 30;
-
-/** Online: the last heartbeat is at most 3 heartbeat intervals old (contract: listEdgeBoxes). */
-export function isBoxOnline(lastHeartbeatAt: Date | null, heartbeatSeconds: number | null | undefined, now = new Date()): boolean {
-  if (!lastHeartbeatAt) return false;
-  return now.getTime() - lastHeartbeatAt.getTime() <= 3 * (heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS) * 1000;
-}
+export { DEFAULT_HEARTBEAT_SECONDS, isBoxOnline };
 
 /** The online state of boxes by id (boxes without a platform configuration use the default interval). */
 export async function boxOnlineMap(db: Kysely<Database>, boxIds: number[], now = new Date()): Promise<Map<number, boolean>> {
