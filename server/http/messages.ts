@@ -19,6 +19,7 @@ import { taskMessages } from '../modules/tasks/messages.ts';
 import { trainingMessages } from '../modules/training/messages.ts';
 import { userMessages } from '../modules/users/messages.ts';
 import { videoMessages } from '../modules/video/messages.ts';
+import { outboundMessages } from './outboundMessages.ts';
 
 export type Lang = 'zh' | 'en';
 
@@ -83,6 +84,7 @@ const coreMessages = {
 export const messages = {
   ...coreMessages,
   ...mediaMessages,
+  ...outboundMessages,
   ...menuMessages,
   ...userMessages,
   ...roleMessages,

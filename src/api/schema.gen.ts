@@ -924,7 +924,10 @@ export interface paths {
          * @description Every not-deleted alarm with seq > afterSeq, in ascending seq order, at most `limit` of them, each in its
          *     current state. `hasMore` tells the caller to ask again with afterSeq = lastSeq. Seq is assigned in
          *     commit order (the server serialises alarm inserts), so a reader that has seen seq N will never later
-         *     find a committed alarm with a smaller seq; gaps are normal (deleted alarms).
+         *     find a committed alarm with a smaller seq. Seq is strictly increasing but not contiguous: values are
+         *     skipped by deleted alarms, by a repeated boxEventId, by a batch that was rolled back and by a server
+         *     crash (a database sequence hands out values ahead and does not give back the unused ones after a crash:
+         *     up to 32 at a time). A reader resumes after the last seq it saw and never treats a gap as a lost alarm.
          *     The same rule drives the websocket `resume` message.
          */
         get: operations["listWarnEventsSince"];
@@ -1206,7 +1209,9 @@ export interface paths {
          * @description Creates a labelling task with the alarm's snapshot (and its box as a pre-annotation) in the given project,
          *     or in the default project of the server's labelling configuration. Idempotent per alarm and project: a
          *     second call answers the existing task. 404 no such alarm; 404 no such project; 501 no labelling service
-         *     is configured; 500 the labelling service failed (msg says it was unreachable).
+         *     is configured; 500 the labelling service failed (msg says it was unreachable, or that the outbound
+         *     allow-list refused its address: it is called like a push endpoint, so a labelling service on an internal
+         *     address needs its host in /system/outboundConfig).
          */
         post: operations["addLabelStudioTask"];
         delete?: never;
@@ -1350,8 +1355,9 @@ export interface paths {
          *     The server checks: 401 unknown box or wrong secret; 403 the camera is not bound to this box (or the box is
          *     disabled); 400 an unknown event type id (only 1–50 and 1001–1024, spec §3), alarmTime more than 60 s in
          *     the future, box/attributes not valid JSON of the stated shape, or a box outside the snapshot; 415 the
-         *     snapshot is not a JPEG/PNG (checked by its bytes); 413 the snapshot is over 2 MB; 429 a box sends more
-         *     than 20 alarms per second; 409 the event is disabled in the catalogue (PUT /event/disable; spec §4: a
+         *     snapshot is not a JPEG/PNG (checked by its bytes); 413 the snapshot is over 2 MB; 429 a box sends
+         *     faster than 20 alarms a second (a token bucket per box and server instance: 20 a second on average and
+         *     20 at once, so a box paced at the limit is not refused for network jitter); 409 the event is disabled in the catalogue (PUT /event/disable; spec §4: a
          *     disabled event raises no alarms).
          *     On success it stores the alarm (status 0 new, eventKind from the type id, names from the catalogue,
          *     imageWidth/imageHeight from the snapshot), assigns the next seq in commit order, and pushes it to every
@@ -2173,7 +2179,7 @@ export interface paths {
          * Add a device (live-stream or picture-capture camera)
          * @description Creates the device with startState 2 and runState 0. Offline videos are created by
          *     `uploadOfflineVideo`, not here (kind offline answers 400). 409 a device with the same name, or with the
-         *     same serialnumber, exists; 404 unknown boxId or sceneId.
+         *     same serialnumber, exists; 404 unknown boxId or sceneId; 400 a stream address the outbound allow-list refuses (purpose camera: a scheme other than rtsp, rtsps, http, https; a loopback, link-local, unspecified, multicast, broadcast or reserved host in any spelling, or a name resolving to one, unless allowed in /system/outboundConfig; the message names rtspUrl and says why); an address sent back as it was answered is not checked again.
          */
         post: operations["addDevice"];
         delete?: never;
@@ -2336,7 +2342,7 @@ export interface paths {
          * Edit a device
          * @description Replaces the editable fields (kind cannot change). A changed rtspUrl on a running device restarts its
          *     analysis. 404 no such device / unknown boxId or sceneId; 409 name or serialnumber taken by another
-         *     device.
+         *     device; 400 a stream address the outbound allow-list refuses (purpose camera: a scheme other than rtsp, rtsps, http, https; a loopback, link-local, unspecified, multicast, broadcast or reserved host in any spelling, or a name resolving to one, unless allowed in /system/outboundConfig; the message names rtspUrl and says why); an address sent back as it was answered is not checked again.
          */
         put: operations["updateDevice"];
         post?: never;
@@ -2681,7 +2687,7 @@ export interface paths {
         put?: never;
         /**
          * Add a catalogue camera
-         * @description 409 the code is taken; 404 unknown ctrlUnitId or deviceId.
+         * @description 409 the code is taken; 404 unknown ctrlUnitId or deviceId; 400 rtspUrl refused by the outbound allow-list (as addDevice).
          */
         post: operations["addCamera"];
         delete?: never;
@@ -2700,7 +2706,7 @@ export interface paths {
         get?: never;
         /**
          * Edit a catalogue camera
-         * @description 404 no such camera, unknown ctrlUnitId or deviceId; 409 the code is taken by another camera.
+         * @description 404 no such camera, unknown ctrlUnitId or deviceId; 409 the code is taken by another camera; 400 rtspUrl refused by the outbound allow-list (as addDevice).
          */
         put: operations["updateCamera"];
         post?: never;
@@ -4915,8 +4921,14 @@ export interface paths {
         /**
          * Ask the vision-language model about an image
          * @description Answers the question about the image as text (language follows the question), from the model service
-         *     the server is configured with (MODEL_SERVICE_URL: an OpenAI-compatible chat API taking an image). 409
-         *     when no model service is configured; 400 image not decodable; 404 a server path that is not found;
+         *     the server is configured with (MODEL_SERVICE_URL: an OpenAI-compatible chat API taking an image). The
+         *     service is only ever sent a data URL of the server's own re-encoding of pixels it read and checked
+         *     itself: a stored file (/files/…), a data URL's bytes, or an http(s) URL the server fetches through the
+         *     outbound allow-list (purpose image: internal addresses refused unless allowed in /system/outboundConfig,
+         *     at most 3 redirects each checked again, 10 MB, 15 s, abandoned when the caller disconnects). A caller's
+         *     URL never reaches the service. 409 when no model service is configured; 400 an image URL the allow-list
+         *     refuses (the message says why) or that could not be read; 413 an image over 10 MB or over 7680×4320;
+         *     415 not an image (png, jpeg, gif, webp by content; SVG refused); 404 a server path that is not found;
          *     429 when the model service is busy; 500 model service failure.
          */
         post: operations["describeImage"];
@@ -5500,6 +5512,37 @@ export interface paths {
          * @description Replaces the whole configuration. 400 unknown attribute key, or a push event id that is no catalogue event.
          */
         post: operations["saveSearchPushConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/outboundConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the allowed hosts of outbound calls
+         * @description The hosts the server calls whatever their address class (README "Outbound calls"): push endpoints,
+         *     images it fetches and the labelling service are refused on loopback, private, link-local, unique-local,
+         *     CGNAT, unspecified, multicast, broadcast and reserved addresses, camera streams on loopback, link-local,
+         *     unspecified, multicast, broadcast and reserved ones, unless their host is listed here. Empty when never
+         *     saved.
+         */
+        get: operations["getOutboundConfig"];
+        put?: never;
+        /**
+         * Save the allowed hosts of outbound calls
+         * @description Replaces the list. Each entry is a host name (matched as written in a URL, case and a trailing dot aside;
+         *     what it resolves to is then not checked), an IP address in any spelling (stored in its canonical form) or
+         *     a range in CIDR notation (10.0.0.0/8, fd00::/8). Duplicates are dropped. 400 names the first entry that
+         *     is none of these.
+         */
+        post: operations["saveOutboundConfig"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6151,7 +6194,14 @@ export interface paths {
          * Add a third-party push endpoint
          * @description 400 pushUrl not matching the protocol (an http(s) URL for http) or an http endpoint without authToken;
          *     400 for kafka and mqtt, which this server cannot deliver to (the message says so); 409 duplicate
-         *     industryName.
+         *     industryName. 400 a pushUrl the outbound allow-list refuses, the message saying why: a loopback,
+         *     private, link-local (the cloud metadata address 169.254.169.254 among them), unique-local, CGNAT,
+         *     unspecified, multicast, broadcast or reserved address in any spelling (decimal, hex, octal, short,
+         *     IPv4-mapped IPv6), or a name that does not resolve or resolves to one — unless its host is allowed in
+         *     /system/outboundConfig. The same rules hold when each push connects, so a name that resolves elsewhere
+         *     later is refused then (the delivery fails, its lastError says so; nothing is sent). Credentials inside
+         *     pushUrl (https://user:password@host/…) are sent as HTTP basic authentication and answered masked
+         *     (`***:***`); 400 a masked form on add.
          */
         post: operations["addPlugIndustry"];
         delete?: never;
@@ -6170,7 +6220,11 @@ export interface paths {
         get?: never;
         /**
          * Edit a third-party push endpoint
-         * @description Same checks as add.
+         * @description Same checks as add; a pushUrl sent back as it was answered (credentials masked as `***:***`) keeps the
+         *     stored address and credentials and is not checked again. A changed pushUrl needs a new authToken in the
+         *     same call (400 otherwise): pushes signed with the old secret never go to another receiver, which could
+         *     replay them to the old one. 409 the endpoint's address or secret was changed by another call between
+         *     the checks and the write.
          */
         put: operations["updatePlugIndustry"];
         post?: never;
@@ -6716,7 +6770,11 @@ export interface components {
         /** @description One alarm (spec §3 "realtime alarm data"). The same shape is listed, pushed on the websocket and exported. */
         WarnEvent: {
             id: number;
-            /** @description Push sequence number, strictly increasing in commit order over all alarms (gaps allowed). */
+            /**
+             * @description Push sequence number, strictly increasing in commit order over all alarms, not contiguous: values are
+             *     skipped (deleted alarms, a repeated boxEventId, a rolled-back batch, up to 32 at a server crash). Resume
+             *     after the last seq seen; a gap is never a lost alarm.
+             */
             seq: number;
             cameraId: number;
             /** @description The camera's name when the alarm was stored. */
@@ -10396,6 +10454,11 @@ export interface components {
             /** @default 90 */
             alarmRetentionDays: number;
         };
+        /** @description The allowed hosts of the server's outbound calls (README "Outbound calls"). */
+        SystemOutboundConfig: {
+            /** @default [] */
+            allowedHosts: string[];
+        };
         SystemSearchPushConfig: {
             /** @description Target retrieval settings. */
             search: {
@@ -10822,7 +10885,7 @@ export interface components {
             industryName: string;
             /** @enum {string} */
             protocol: "http" | "kafka" | "mqtt";
-            /** @description http(s) URL, kafka bootstrap list (host:port,...) or mqtt URL. */
+            /** @description http(s) URL, kafka bootstrap list (host:port,...) or mqtt URL; credentials inside it answered masked (https://***:***@host/…). */
             pushUrl: string;
             /** @description Kafka/MQTT topic; empty for http. */
             topic: string;
@@ -10873,7 +10936,12 @@ export interface components {
             attempts: number;
             /** @description The receiver's HTTP status of the last attempt; null when it did not answer. */
             httpStatus: number | null;
-            /** @description Why the last attempt failed; empty when it succeeded or none was made. */
+            /**
+             * @description Why the last attempt failed, in the reader's language when it is the outbound allow-list's refusal
+             *     ("refused by the outbound allow-list: <host> is a loopback address …": nothing was sent, and the
+             *     delivery is failed at once, not retried); else the receiver's status (HTTP 503), a timeout or a
+             *     network error code. Empty when it succeeded or none was made.
+             */
             lastError: string;
             /** @description When the next attempt is due while pending; null otherwise. */
             nextAttemptTime: string | null;
@@ -11235,7 +11303,7 @@ export interface components {
             sceneDegree?: number;
             groupId?: number | null;
         };
-        /** @description The address of a live stream: rtsp://, rtsps://, rtmp://, http:// or https://. */
+        /** @description The address of a live stream: rtsp://, rtsps://, http:// or https://. The server also checks it against the outbound allow-list (purpose camera: no loopback, link-local, unspecified, multicast, broadcast or reserved host unless allowed in /system/outboundConfig). */
         StreamUrl: string;
         SerialNumber: string;
         /** @description A dotted IPv4 address, each of its four numbers 0–255 (192.168.1.10); empty for none. */
@@ -18452,6 +18520,52 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SystemSearchPushConfig"];
+            };
+        };
+        responses: {
+            /** @description Envelope; code 0 on success (no data). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResult"];
+                };
+            };
+        };
+    };
+    getOutboundConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SystemOutboundConfig"];
+                    };
+                };
+            };
+        };
+    };
+    saveOutboundConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemOutboundConfig"];
             };
         };
         responses: {

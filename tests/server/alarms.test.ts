@@ -195,10 +195,13 @@ describe('ingest: refused input stores nothing', () => {
     await nothingStored();
   });
 
-  it('answers 429 when one box sends more than 20 alarms in a second', async () => {
-    const results = await Promise.all(Array.from({ length: 30 }, () => ingest(server.app, box2, { fields: alarmFields(box2, { attributes: undefined }) })));
+  it('answers 429 when one box sends faster than 20 alarms a second (20 at once, then 20 a second)', async () => {
+    const started = performance.now();
+    const results = await Promise.all(Array.from({ length: 40 }, () => ingest(server.app, box2, { fields: alarmFields(box2, { attributes: undefined }) })));
+    const seconds = (performance.now() - started) / 1000;
     const codes = results.map((r) => r.json.code);
     expect(codes).toContain(429);
-    expect(codes.filter((c) => c === 0).length).toBeLessThanOrEqual(20);
+    // The burst, and what the bucket refilled while the requests were being answered.
+    expect(codes.filter((c) => c === 0).length).toBeLessThanOrEqual(20 + Math.ceil(seconds * 20));
   });
 });

@@ -98,6 +98,12 @@ describe('POST /labelStudio/add', () => {
   afterAll(() => new Promise<void>((r) => fake.close(() => r())));
 
   const setConfig = async (values: Record<string, string>) => {
+    // The stand-in listens on loopback: allowed, as an administrator allows a labelling service on an internal host.
+    await server.database.db
+      .insertInto('siteSettings')
+      .values({ key: 'system.outboundConfig', value: JSON.stringify({ allowedHosts: ['127.0.0.1'] }), updatedAt: new Date() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
     for (const [key, value] of Object.entries(values)) {
       await server.database.db
         .insertInto('systemConfig')

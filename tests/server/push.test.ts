@@ -50,6 +50,8 @@ beforeAll(async () => {
   badUrl = await bad.url();
   const config = await ok(server.app, 'GET', '/system/searchPushConfig', { token });
   await ok(server.app, 'POST', '/system/searchPushConfig', { token, body: { ...config, push: { ...config.push, enabled: true, eventIds: [], retryTimes: 2 } } });
+  // The receivers here listen on loopback, which the outbound allow-list refuses unless an administrator allows it.
+  await ok(server.app, 'POST', '/system/outboundConfig', { token, body: { allowedHosts: ['127.0.0.1'] } });
 });
 afterAll(async () => {
   await server?.close();
@@ -152,5 +154,48 @@ describe('push endpoints', () => {
     await ok(server.app, 'DELETE', '/plugIndustry/delete', { token, body: { ids: [id] } });
     const operator = await login(server.app, OPERATOR);
     await fails(server.app, 'POST', '/plugIndustry/list', 403, { token: operator, body: {} });
+  });
+
+  it('answers credentials inside a push address masked, keeps them when the masked form comes back, and sends them', async () => {
+    // Issue 34, point 6: listPlugIndustries answered https://user:password@… as it was stored.
+    const withCredentials = goodUrl.replace('http://', 'http://hook-user:Pa55-w0rd@');
+    const id = await add({ industryName: '带账号', pushUrl: withCredentials });
+    const masked = goodUrl.replace('http://', 'http://***:***@');
+    const listed = await call(server.app, 'POST', '/plugIndustry/list', { token, body: { industryName: '带账号' } });
+    expect(listed.json.data.list[0].pushUrl).toBe(masked);
+    expect(listed.raw.toString()).not.toContain('Pa55-w0rd');
+    // The masked form sent back (an edit of the remark) keeps them.
+    await ok(server.app, 'PUT', '/plugIndustry/update', { token, body: { id, pushUrl: masked, authToken: '******', remark: 'edited' } });
+    const row = await server.database.db.selectFrom('plugIndustries').select('pushUrl').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.pushUrl).toBe(withCredentials);
+    // They reach the receiver as HTTP basic authentication.
+    const before = good.got.length;
+    await ok(server.app, 'POST', '/plugIndustry/test', { token, body: { id } });
+    await expect.poll(() => good.got.length, { timeout: 15_000 }).toBe(before + 1);
+    expect(good.got.at(-1)!.headers.authorization).toBe(`Basic ${Buffer.from('hook-user:Pa55-w0rd').toString('base64')}`);
+    // A masked form where none are stored is refused, as on add.
+    for (const lang of ['zh', 'en'] as const) {
+      expect(await fails(server.app, 'POST', '/plugIndustry/add', 400, { token, lang, body: { industryName: '假', protocol: 'http', pushUrl: masked, authToken: 'x' } })).toContain('***:***');
+    }
+    await ok(server.app, 'DELETE', '/plugIndustry/delete', { token, body: { ids: [id] } });
+  });
+
+  it('refuses a new address without a new secret, so that pushes signed with the old one never go elsewhere', async () => {
+    // Issue 34, point 6: changing an endpoint's URL kept the old secret.
+    const id = await add({ industryName: '换地址', pushUrl: goodUrl });
+    const moved = `${goodUrl}/moved`;
+    for (const authToken of [undefined, '******']) {
+      for (const lang of ['zh', 'en'] as const) {
+        const msg = await fails(server.app, 'PUT', '/plugIndustry/update', 400, { token, lang, body: { id, pushUrl: moved, ...(authToken ? { authToken } : {}) } });
+        expect(msg).toContain('authToken');
+      }
+    }
+    const row = () => server.database.db.selectFrom('plugIndustries').select(['pushUrl', 'authToken']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await row()).toEqual({ pushUrl: goodUrl, authToken: SECRET });
+    await ok(server.app, 'PUT', '/plugIndustry/update', { token, body: { id, pushUrl: moved, authToken: 'a-new-secret-456' } });
+    expect(await row()).toEqual({ pushUrl: moved, authToken: 'a-new-secret-456' });
+    // The same address sent back needs no new secret.
+    await ok(server.app, 'PUT', '/plugIndustry/update', { token, body: { id, pushUrl: moved, remark: 'same address' } });
+    await ok(server.app, 'DELETE', '/plugIndustry/delete', { token, body: { ids: [id] } });
   });
 });

@@ -103,6 +103,35 @@ describe('no account enumeration', () => {
     await expireLock(OPERATOR.username);
   });
 
+  it('answers an existing and an unknown name alike after five wrong passwords: code, message, work and time', async () => {
+    // Issue 34, point 7. The two names' guesses alternate, so the machine's load falls on both alike.
+    const names = [OPERATOR.username, 'nobody-at-all'];
+    const seen = new Map<string, { answer: string; ms: number; checks: number }[]>(names.map((n) => [n, []]));
+    for (let i = 0; i < 9; i++) {
+      for (const name of names) {
+        const before = checks.count;
+        const started = performance.now();
+        const res = await signIn(name, `wrong-guess-${i}`);
+        const ms = performance.now() - started;
+        seen.get(name)!.push({ answer: `${res.status} ${res.json.code} ${res.json.msg.replace(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/, 'TIME')}`, ms, checks: checks.count - before });
+      }
+    }
+    const [existing, unknown] = names.map((n) => seen.get(n)!);
+    expect(unknown.map((s) => s.answer)).toEqual(existing.map((s) => s.answer));
+    expect(existing.slice(5).every((s) => s.answer.startsWith('200 423 '))).toBe(true);
+    // The same password work, guess by guess (a check for the first five, none once locked).
+    expect(unknown.map((s) => s.checks)).toEqual(existing.map((s) => s.checks));
+    expect(existing.map((s) => s.checks)).toEqual([1, 1, 1, 1, 1, 0, 0, 0, 0]);
+    // And the same time, within a margin a loaded machine keeps: medians of the checked and of the locked answers.
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    for (const phase of [[0, 5], [5, 9]]) {
+      const a = median(existing.slice(phase[0], phase[1]).map((s) => s.ms));
+      const b = median(unknown.slice(phase[0], phase[1]).map((s) => s.ms));
+      expect(Math.abs(a - b), `${a.toFixed(1)} ms vs ${b.toFixed(1)} ms`).toBeLessThanOrEqual(Math.max(250, 0.5 * Math.max(a, b)));
+    }
+    await expireLock(OPERATOR.username);
+  });
+
   it('checks a password for unknown names too (same work, so the same time)', async () => {
     checks.count = 0;
     await signIn('someone-else', 'whatever');

@@ -1,8 +1,9 @@
 // describeImage against a local stand-in of an OpenAI-compatible chat service: the question and the image reach
-// it (as a data URL, with the key), its answer comes back; busy and failing services and an unconfigured site
-// answer their own codes.
+// it (as a data URL of the server's own re-encoding of the pixels, with the key), its answer comes back; busy and
+// failing services and an unconfigured site answer their own codes.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from './support/client.ts';
 import { addAlgorithm, upload } from './support/training.ts';
@@ -37,6 +38,9 @@ afterAll(async () => {
   await new Promise((resolve) => standIn?.close(resolve));
 });
 
+/** The pixels of a data URL (the server re-encodes what it sends: equal pixels, not equal bytes). */
+const pixels = (dataUrl: string) => sharp(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')).raw().toBuffer();
+
 const describeImage = (image: string, question = 'Is there a fire?') => call(server.app, 'POST', '/deepseek/image2text', { token, body: { image, question, maxTokens: 64 }, lang: 'en' });
 
 describe('describeImage', () => {
@@ -52,7 +56,8 @@ describe('describeImage', () => {
     expect(sent.body).toMatchObject({ model: 'stand-in-vl', max_tokens: 64 });
     const content = sent.body.messages[0].content;
     expect(content[0]).toEqual({ type: 'text', text: 'Is there a fire?' });
-    expect(content[1].image_url.url).toBe(`data:image/png;base64,${png.toString('base64')}`);
+    expect(content[1].image_url.url).toMatch(/^data:image\/png;base64,/);
+    expect(Buffer.compare(await pixels(content[1].image_url.url), await sharp(png).raw().toBuffer())).toBe(0);
   });
 
   it('sends an uploaded sample (a /files/ path) as a data URL; an unknown path is 404', async () => {
@@ -63,12 +68,12 @@ describe('describeImage', () => {
     const up = await upload(server.app, token, [{ name: 'square.png', bytes: png }], { algorithmId: String(id) });
     const res = await describeImage(up.data.list[0].url);
     expect(res.json).toMatchObject({ code: 0, data: { text: 'A square.' } });
-    expect(received[0]?.body.messages[0].content[1].image_url.url).toBe(`data:image/png;base64,${png.toString('base64')}`);
+    expect(Buffer.compare(await pixels(received[0]?.body.messages[0].content[1].image_url.url), await sharp(png).raw().toBuffer())).toBe(0);
     expect((await describeImage('/files/training/none.png')).json.code).toBe(404);
     expect((await describeImage('/files/../../etc/passwd')).json.code).toBe(404);
   });
 
-  it('answers 429 when the service is busy, 500 when it fails, 400 for an image that is not one', async () => {
+  it('answers 429 when the service is busy, 500 when it fails, 415 for an image that is not one', async () => {
     const png = `data:image/png;base64,${(await drawSample({ positive: false, seed: 3 })).toString('base64')}`;
     answer = { status: 429, body: { error: 'busy' } };
     expect((await describeImage(png)).json).toMatchObject({ code: 429, msg: 'The model service is busy; try again later' });
@@ -76,7 +81,7 @@ describe('describeImage', () => {
     expect((await describeImage(png)).json).toMatchObject({ code: 500, msg: 'The model service call failed (HTTP 502)' });
     answer = { status: 200, body: { choices: [] } };
     expect((await describeImage(png)).json).toMatchObject({ code: 500, msg: 'The model service call failed (no answer)' });
-    expect((await describeImage(`data:image/png;base64,${Buffer.from('not an image').toString('base64')}`)).json.code).toBe(400);
+    expect((await describeImage(`data:image/png;base64,${Buffer.from('not an image').toString('base64')}`)).json.code).toBe(415);
   });
 
   it('says so when no model service is configured', async () => {

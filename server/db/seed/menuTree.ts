@@ -63,7 +63,10 @@ export const menuTree: SeedModule[] = [
       route('taskConfig', '任务配置', 'Task configuration'),
       route('imgTaskConfig', '图片告警配置', 'Image alarm configuration'),
       route('batchTask', '计划任务', 'Planned tasks'),
-      route('otherConfig', '其他配置', 'Other configuration'),
+      route('otherConfig', '其他配置', 'Other configuration', {
+        // Which internal hosts the server may call (push, fetched images, cameras): administrators only.
+        children: [{ number: 'outboundAllow', zh: '出站调用允许的主机', en: 'Allowed hosts of outbound calls', type: 'button' }],
+      }),
     ],
   },
   {

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { ApiError } from '../../http/apiError.ts';
 import type { HandlerContext, HandlerMap } from '../../http/handler.ts';
+import { TokenBucket } from '../../http/tokenBucket.ts';
 import { readUpload } from '../../http/uploads.ts';
 import { IMAGE_BOUNDS, safeSnapshot } from '../../media/imageSafety.ts';
 import { disabledEventIds } from '../catalogue/disabledEvents.ts';
@@ -13,7 +14,7 @@ import { insertAlarm, type StoredAlarm } from './alarmWriter.ts';
 import { parseIngestFields } from './ingestFields.ts';
 
 export const SNAPSHOT_MAX_BYTES = 2 * 1024 * 1024;
-/** Per box and per server instance (contract: 429 beyond 20 alarms a second). */
+/** Per box and per server instance (contract: 429 beyond 20 alarms a second on average, 20 at once). */
 export const MAX_ALARMS_PER_SECOND = 20;
 
 const SNAPSHOT_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png' };
@@ -89,17 +90,15 @@ function cameraOf(db: Kysely<Database>, id: number) {
   );
 }
 
-/** A one-second window per box. */
-const windows = new Map<number, { second: number; count: number }>();
+/** One bucket per box: 20 a second on average, 20 at once. */
+const buckets = new Map<number, TokenBucket>();
 
-function withinRate(boxId: number): boolean {
-  const second = Math.floor(Date.now() / 1000);
-  const w = windows.get(boxId);
-  if (!w || w.second !== second) {
-    windows.set(boxId, { second, count: 1 });
-    if (windows.size > 10_000) windows.clear();
-    return true;
+export function withinRate(boxId: number, now = performance.now()): boolean {
+  let bucket = buckets.get(boxId);
+  if (!bucket) {
+    if (buckets.size >= 10_000) buckets.clear();
+    bucket = new TokenBucket(MAX_ALARMS_PER_SECOND, MAX_ALARMS_PER_SECOND, now);
+    buckets.set(boxId, bucket);
   }
-  w.count += 1;
-  return w.count <= MAX_ALARMS_PER_SECOND;
+  return bucket.take(now);
 }

@@ -3,15 +3,20 @@
 // without a URL the operation answers 501. One task per alarm and project (a repeat answers the stored one).
 import { ApiError } from '../../http/apiError.ts';
 import type { HandlerContext } from '../../http/handler.ts';
+import { translate } from '../../http/messages.ts';
+import { OutboundRefused } from '../../http/outbound.ts';
+import { type OutboundAnswer, outboundRequest } from '../../http/outboundRequest.ts';
+import { outboundPolicy } from '../system/outboundPolicy.ts';
 import { notFound } from '../shared/records.ts';
 import { findLiveAlarm, writeHistory } from './alarmRecords.ts';
 import { readImage } from './alarmStore.ts';
 import { typeName } from './eventTypes.ts';
 
 const TIMEOUT_MS = 5000;
+const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
 const DEFAULT_PROJECT = 'argus-alarms';
 
-export async function createLabelTask({ db, body, user, services }: HandlerContext<{ eventId: number; project?: string }>) {
+export async function createLabelTask({ db, body, user, services, lang }: HandlerContext<{ eventId: number; project?: string }>) {
   const alarm = await findLiveAlarm(db, body.eventId);
   if (!alarm) throw notFound('entity.alarm', body.eventId);
   const rows = await db
@@ -32,19 +37,31 @@ export async function createLabelTask({ db, body, user, services }: HandlerConte
     .executeTakeFirst();
   if (existing) return { eventId: alarm.id, project, taskId: existing.taskId, url: existing.url };
 
-  const call = async (path: string, init: RequestInit = {}) => {
-    let res: Response;
+  // The labelling service is called through the outbound allow-list like any third party (purpose labelStudio).
+  const policy = await outboundPolicy(db);
+  const call = async (path: string, init: { method?: 'GET' | 'POST'; body?: string } = {}) => {
+    let res: OutboundAnswer;
     try {
-      res = await fetch(`${base}${path}`, {
-        ...init,
+      res = await outboundRequest(`${base}${path}`, {
+        purpose: 'labelStudio',
+        policy,
+        method: init.method ?? 'GET',
+        body: init.body,
         headers: { 'content-type': 'application/json', ...(config.labelStudioToken ? { authorization: `Token ${config.labelStudioToken}` } : {}) },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        timeoutMs: TIMEOUT_MS,
+        maxBytes: MAX_ANSWER_BYTES,
       });
     } catch (error) {
-      throw new ApiError(500, 'alarms.labelStudio.failed', { detail: `${base} unreachable (${(error as Error).message})` });
+      if (!(error instanceof OutboundRefused)) throw new ApiError(500, 'alarms.labelStudio.failed', { detail: `${base} unreachable (${(error as Error).message})` });
+      const refused = error.toApiError('labelStudioUrl');
+      throw new ApiError(500, 'alarms.labelStudio.failed', { detail: translate(lang, refused.key, refused.params) });
     }
-    if (!res.ok) throw new ApiError(500, 'alarms.labelStudio.failed', { detail: `${init.method ?? 'GET'} ${path} answered HTTP ${res.status}` });
-    return (await res.json()) as any;
+    if (res.status < 200 || res.status >= 300) throw new ApiError(500, 'alarms.labelStudio.failed', { detail: `${init.method ?? 'GET'} ${path} answered HTTP ${res.status}` });
+    try {
+      return JSON.parse(res.body.toString('utf8')) as any;
+    } catch {
+      throw new ApiError(500, 'alarms.labelStudio.failed', { detail: `${init.method ?? 'GET'} ${path} answered no JSON` });
+    }
   };
 
   const projects = await call(`/api/projects?page_size=1000&title=${encodeURIComponent(project)}`);

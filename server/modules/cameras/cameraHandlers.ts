@@ -7,7 +7,7 @@ import { formatTime, pageOf } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
 import { containsPattern, isUniqueViolation, notFound, optional, pageResult } from '../shared/records.ts';
-import { maskedRtspUrl, sealRtspUrl } from '../devices/rtspCredentials.ts';
+import { checkStreamUrl, maskedRtspUrl, sealRtspUrl } from '../devices/rtspCredentials.ts';
 
 type EntryInput = Schema<'CameraEntryInput'>;
 
@@ -112,16 +112,18 @@ export const cameraHandlers: HandlerMap = {
   async addCamera({ db, body }: Ctx<'addCamera'>) {
     await checkCode(db, 'cameraEntries', body.code, 0);
     await checkEntryRefs(db, body, 0);
+    await checkStreamUrl(db, optional(body.rtspUrl));
     const sealed = await sealRtspUrl(db, optional(body.rtspUrl));
     const row = await guardCode(body.code, () => db.insertInto('cameraEntries').values({ ...entryValues(body), ...sealed }).returning('id').executeTakeFirstOrThrow());
     return { id: row.id };
   },
 
   async updateCamera({ db, body }: Ctx<'updateCamera'>) {
-    const current = await db.selectFrom('cameraEntries').select(['id', 'rtspSecretEnc']).where('id', '=', body.id).executeTakeFirst();
+    const current = await db.selectFrom('cameraEntries').select(['id', 'rtspUrl', 'rtspSecretEnc']).where('id', '=', body.id).executeTakeFirst();
     if (!current) throw notFound('entity.cameraEntry', body.id);
     await checkCode(db, 'cameraEntries', body.code, body.id);
     await checkEntryRefs(db, body, body.id);
+    await checkStreamUrl(db, optional(body.rtspUrl), current.rtspUrl);
     const sealed = await sealRtspUrl(db, optional(body.rtspUrl), current);
     await guardCode(body.code, () =>
       db.updateTable('cameraEntries').set({ ...entryValues(body), ...sealed, updatedAt: new Date() }).where('id', '=', body.id).execute(),

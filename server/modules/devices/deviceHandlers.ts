@@ -13,7 +13,7 @@ import { type DeviceFilter, type DeviceKind, deviceQuery, eventBriefs, filterDev
 import { listOutputs } from './deviceSettingsHandlers.ts';
 import { removeStoredFile } from './storedFiles.ts';
 import { encryptStreamPassword } from './streamSecrets.ts';
-import { sealRtspUrl } from './rtspCredentials.ts';
+import { checkStreamUrl, sealRtspUrl } from './rtspCredentials.ts';
 
 async function listPage(db: Kysely<Database>, kind: DeviceKind, query: DeviceFilter & { pageNo?: number; pageSize?: number }) {
   const page = pageOf(query);
@@ -89,6 +89,7 @@ export const deviceHandlers: HandlerMap = {
     const serialnumber = optional(body.serialnumber);
     await checkUnique(db, 0, body.name, serialnumber, ['normal', 'image']);
     await checkRefs(db, body);
+    await checkStreamUrl(db, optional(body.rtspUrl));
     const passwordEnc = body.password ? await encryptStreamPassword(db, body.password) : null;
     const sealed = await sealRtspUrl(db, optional(body.rtspUrl));
     const id = await asConflict('field.serialnumber', serialnumber ?? '', () =>
@@ -132,6 +133,7 @@ export const deviceHandlers: HandlerMap = {
     const serialnumber = body.serialnumber === undefined ? device.serialnumber : optional(body.serialnumber);
     await checkUnique(db, body.id, body.name, serialnumber, kinds);
     await checkRefs(db, body);
+    await checkStreamUrl(db, optional(body.rtspUrl), device.rtspUrl);
     const passwordEnc = body.password ? await encryptStreamPassword(db, body.password) : undefined;
     const keep = <T>(value: T | undefined, current: T) => (value === undefined ? current : value);
     const sealed = (await sealRtspUrl(db, optional(body.rtspUrl) ?? undefined, device)) ?? { rtspUrl: device.rtspUrl, rtspSecretEnc: device.rtspSecretEnc };

@@ -3,25 +3,31 @@
 // `rtsp://***:***@host/…`; sending that masked form back keeps the stored credentials.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
+import { requireOutboundUrl } from '../../http/outbound.ts';
+import { MASKED_USERINFO, splitUserinfo, withUserinfo } from '../../http/urlCredentials.ts';
+import { outboundPolicy } from '../system/outboundPolicy.ts';
 import { decryptStreamPassword, encryptStreamPassword } from './streamSecrets.ts';
 
-const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#@]*)@/i;
-export const MASKED_USERINFO = '***:***';
-
-/** The URL without its user:password part, and that part (null when there is none). */
-export function splitRtspUrl(url: string): { address: string; userinfo: string | null } {
-  const match = USERINFO.exec(url);
-  if (!match) return { address: url, userinfo: null };
-  return { address: match[1] + url.slice(match[0].length), userinfo: match[2] };
-}
+export { MASKED_USERINFO };
+export const splitRtspUrl = splitUserinfo;
 
 /** What an answer shows: the address, with masked credentials when some are stored (or left in an old row). */
 export function maskedRtspUrl(url: string | null, secretEnc: string | null | undefined): string | null {
   if (url === null) return null;
   const { address, userinfo } = splitRtspUrl(url);
   if (!secretEnc && !userinfo) return address;
-  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(address);
-  return scheme ? `${scheme[0]}${MASKED_USERINFO}@${address.slice(scheme[0].length)}` : address;
+  return withUserinfo(address, MASKED_USERINFO);
+}
+
+/**
+ * A stream address a client sends passes the outbound allow-list (purpose camera: a named 400 for a scheme or host
+ * the edge boxes must not pull); an address already stored (sent back as it was answered) is not checked again here
+ * — the edge runtime checks every URL when it connects.
+ */
+export async function checkStreamUrl(db: Kysely<Database>, url: string | null | undefined, stored: string | null = null): Promise<void> {
+  if (!url) return;
+  if (stored !== null && splitRtspUrl(url).address === stored) return;
+  await requireOutboundUrl(url, 'camera', await outboundPolicy(db), 'rtspUrl');
 }
 
 /**
@@ -45,9 +51,8 @@ export async function sealRtspUrl(
 export async function fullRtspUrl(db: Kysely<Database>, url: string | null, secretEnc: string | null): Promise<string | null> {
   if (!url || !secretEnc) return url;
   const { address } = splitRtspUrl(url);
-  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(address);
-  if (!scheme) return address;
-  return `${scheme[0]}${await decryptStreamPassword(db, secretEnc)}@${address.slice(scheme[0].length)}`;
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(address)) return address;
+  return withUserinfo(address, await decryptStreamPassword(db, secretEnc));
 }
 
 /** Rows stored before credentials were split out (or written by hand) are sealed at start. */

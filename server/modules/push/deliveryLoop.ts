@@ -7,7 +7,10 @@ import type { ServerConfig } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
 import { type PollingLoop, startPollingLoop } from '../../jobs/pollingLoop.ts';
 import { formatTime } from '../../http/format.ts';
+import { type OutboundPolicy, OutboundRefused } from '../../http/outbound.ts';
+import { outboundRequest } from '../../http/outboundRequest.ts';
 import { typeName } from '../alarms/eventTypes.ts';
+import { outboundPolicy } from '../system/outboundPolicy.ts';
 import { readSetting } from '../system/settingsHandlers.ts';
 import { SIGNATURE_HEADER, signPush, TIMESTAMP_HEADER } from './signing.ts';
 
@@ -77,11 +80,21 @@ async function payloadOf(db: Kysely<Database>, d: Claimed, endpoint: { id: numbe
   };
 }
 
-/** One attempt: the receiver's status, or why there was none. Never throws. */
-async function post(url: string, secret: string, body: string, timeoutMs: number, deliveryId: number): Promise<{ ok: boolean; status: number | null; error: string }> {
+/** One attempt: the receiver's status, or why there was none (`refused`: the allow-list stopped it, nothing was
+ *  sent — never a port's answer). Never throws. */
+async function post(
+  url: string,
+  secret: string,
+  body: string,
+  timeoutMs: number,
+  deliveryId: number,
+  policy: OutboundPolicy,
+): Promise<{ ok: boolean; refused: boolean; status: number | null; error: string }> {
   const timestamp = String(Date.now());
   try {
-    const res = await fetch(url, {
+    const res = await outboundRequest(url, {
+      purpose: 'push',
+      policy,
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -90,15 +103,15 @@ async function post(url: string, secret: string, body: string, timeoutMs: number
         'x-argus-delivery': String(deliveryId),
       },
       body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      timeoutMs,
+      maxBytes: 0,
+      discardBody: true,
     });
-    await res.body?.cancel();
-    return res.ok ? { ok: true, status: res.status, error: '' } : { ok: false, status: res.status, error: `HTTP ${res.status}` };
+    const ok = res.status >= 200 && res.status < 300;
+    return { ok, refused: false, status: res.status, error: ok ? '' : `HTTP ${res.status}` };
   } catch (error) {
-    const e = error as Error & { cause?: { code?: string; message?: string } };
-    if (e.name === 'TimeoutError') return { ok: false, status: null, error: `timeout after ${timeoutMs} ms` };
-    return { ok: false, status: null, error: (e.cause?.code ?? e.cause?.message ?? e.message).slice(0, 500) };
+    if (error instanceof OutboundRefused) return { ok: false, refused: true, status: null, error: error.toStored() };
+    return { ok: false, refused: false, status: null, error: (error as Error).message.slice(0, 500) };
   }
 }
 
@@ -108,6 +121,8 @@ export async function deliverDue(db: Kysely<Database>, config: ServerConfig['pus
   if (batch.length === 0) return 0;
   const { push } = await readSetting(db, 'searchPush');
   const maxAttempts = 1 + (push.retryTimes ?? 3);
+  // The allowed hosts as they are now: a host removed since the endpoint was saved is refused from this batch on.
+  const policy = await outboundPolicy(db);
   const endpoints = await db
     .selectFrom('plugIndustries')
     .select(['id', 'industryName', 'pushUrl', 'authToken', 'withImage'])
@@ -118,9 +133,10 @@ export async function deliverDue(db: Kysely<Database>, config: ServerConfig['pus
       const endpoint = endpoints.find((e) => e.id === d.industryId);
       if (!endpoint) return; // deleted meanwhile: its deliveries went with it
       const body = JSON.stringify(await payloadOf(db, d, endpoint));
-      const result = await post(endpoint.pushUrl, endpoint.authToken, body, config.timeoutMs, d.id);
+      const result = await post(endpoint.pushUrl, endpoint.authToken, body, config.timeoutMs, d.id, policy);
       const attempts = d.attempts + 1;
-      const failed = !result.ok && attempts >= maxAttempts;
+      // A refusal is the administrator's rule, not a receiver's hiccup: failed at once, not retried.
+      const failed = !result.ok && (result.refused || attempts >= maxAttempts);
       const delayMs = config.retryBaseMs * 2 ** (attempts - 1);
       await db
         .updateTable('pushDeliveries')

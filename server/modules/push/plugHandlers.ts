@@ -1,35 +1,16 @@
 // push: third-party endpoints (/plugIndustry/*) per industry, switched on and off (§4), their delivery log and a
 // test push. Alarms reach an endpoint through the outbox (migration 051's trigger) and the delivery loop; the
-// endpoint's secret is answered only masked.
+// endpoint's secret is answered only masked, so are credentials inside its address (pushUrls.ts).
 import { ApiError } from '../../http/apiError.ts';
 import { formatTime, pageOf } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
+import { describeStoredError } from '../../http/outbound.ts';
 import { duplicate, guardUnique } from '../catalogue/records.ts';
 import { eventNames } from '../licensing/records.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
 import { containsPattern, notFound, pageResult } from '../shared/records.ts';
+import { checkEndpoint, maskedPushUrl, newSecret, pushUrlToStore } from './pushUrls.ts';
 import { masked } from './signing.ts';
-
-const MASK = '******';
-
-interface EndpointFields {
-  protocol?: 'http' | 'kafka' | 'mqtt';
-  pushUrl?: string;
-  authToken?: string;
-}
-
-/** The endpoint as it will be stored: http only, an http(s) URL and a secret to sign with. */
-function checkEndpoint(fields: Required<EndpointFields>) {
-  if (fields.protocol !== 'http') throw new ApiError(400, 'push.protocolUnsupported', { protocol: fields.protocol });
-  let url: URL | null = null;
-  try {
-    url = new URL(fields.pushUrl);
-  } catch {
-    url = null;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new ApiError(400, 'push.badUrl');
-  if (!fields.authToken) throw new ApiError(400, 'push.needsSecret');
-}
 
 const FIELD_NAME = 'push.field.industryName' as const;
 
@@ -47,7 +28,7 @@ export const plugHandlers: HandlerMap = {
         id: r.id,
         industryName: r.industryName,
         protocol: r.protocol,
-        pushUrl: r.pushUrl,
+        pushUrl: maskedPushUrl(r.pushUrl),
         topic: r.topic,
         authToken: masked(r.authToken),
         eventIds: r.eventIds,
@@ -64,8 +45,9 @@ export const plugHandlers: HandlerMap = {
 
   async addPlugIndustry({ db, body }: Ctx<'addPlugIndustry'>) {
     const industryName = body.industryName.trim();
-    const authToken = body.authToken === MASK ? '' : (body.authToken ?? '');
-    checkEndpoint({ protocol: body.protocol, pushUrl: body.pushUrl, authToken });
+    const authToken = newSecret(body.authToken) ?? '';
+    const pushUrl = pushUrlToStore(body.pushUrl, null);
+    await checkEndpoint(db, { protocol: body.protocol, pushUrl, authToken }, true);
     const eventIds = [...new Set(body.eventIds ?? [])];
     await eventNames(db, eventIds);
     const taken = await db.selectFrom('plugIndustries').select('id').where('industryName', '=', industryName).executeTakeFirst();
@@ -76,7 +58,7 @@ export const plugHandlers: HandlerMap = {
         .values({
           industryName,
           protocol: body.protocol,
-          pushUrl: body.pushUrl,
+          pushUrl,
           topic: body.topic ?? '',
           authToken,
           eventIds: JSON.stringify(eventIds),
@@ -91,16 +73,23 @@ export const plugHandlers: HandlerMap = {
   },
 
   async updatePlugIndustry({ db, body }: Ctx<'updatePlugIndustry'>) {
+    // Checked before the transaction (the address's name is resolved: no lock is held meanwhile), written only if
+    // the address and secret are still those the checks read.
+    const before = await db.selectFrom('plugIndustries').selectAll().where('id', '=', body.id).executeTakeFirst();
+    if (!before) throw notFound('push.entity.industry', body.id);
+    const industryName = body.industryName?.trim() ?? before.industryName;
+    const secret = newSecret(body.authToken);
+    const authToken = secret ?? before.authToken;
+    const protocol = body.protocol ?? before.protocol;
+    const pushUrl = body.pushUrl === undefined ? before.pushUrl : pushUrlToStore(body.pushUrl, before.pushUrl);
+    const urlChanged = pushUrl !== before.pushUrl;
+    if (urlChanged && secret === undefined) throw new ApiError(400, 'push.newSecretForUrl');
+    await checkEndpoint(db, { protocol, pushUrl, authToken }, urlChanged || protocol !== before.protocol);
+    if (body.eventIds) await eventNames(db, body.eventIds);
     await db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('plugIndustries').selectAll().where('id', '=', body.id).forUpdate().executeTakeFirst();
+      const row = await trx.selectFrom('plugIndustries').select(['id', 'pushUrl', 'authToken']).where('id', '=', body.id).forUpdate().executeTakeFirst();
       if (!row) throw notFound('push.entity.industry', body.id);
-      const industryName = body.industryName?.trim() ?? row.industryName;
-      // Absent or the mask keeps the stored secret.
-      const authToken = body.authToken === undefined || body.authToken === MASK ? row.authToken : body.authToken;
-      const protocol = body.protocol ?? row.protocol;
-      const pushUrl = body.pushUrl ?? row.pushUrl;
-      checkEndpoint({ protocol, pushUrl, authToken });
-      if (body.eventIds) await eventNames(trx, body.eventIds);
+      if (row.pushUrl !== before.pushUrl || row.authToken !== before.authToken) throw new ApiError(409, 'push.changedMeanwhile');
       const taken = await trx.selectFrom('plugIndustries').select('id').where('industryName', '=', industryName).where('id', '!=', row.id).executeTakeFirst();
       if (taken) throw duplicate(FIELD_NAME, industryName);
       await guardUnique(FIELD_NAME, industryName, () =>
@@ -154,7 +143,7 @@ export const plugHandlers: HandlerMap = {
     return { id: row.id };
   },
 
-  async listPlugDeliveries({ db, body }: Ctx<'listPlugDeliveries'>) {
+  async listPlugDeliveries({ db, body, lang }: Ctx<'listPlugDeliveries'>) {
     const endpoint = await db.selectFrom('plugIndustries').select('id').where('id', '=', body.industryId).executeTakeFirst();
     if (!endpoint) throw notFound('push.entity.industry', body.industryId);
     const page = pageOf(body);
@@ -171,7 +160,8 @@ export const plugHandlers: HandlerMap = {
         status: r.status,
         attempts: r.attempts,
         httpStatus: r.httpStatus,
-        lastError: r.lastError,
+        // A refusal by the outbound allow-list is stored as its reason and said in the reader's language.
+        lastError: describeStoredError(r.lastError, lang),
         nextAttemptTime: r.status === 0 ? formatTime(r.nextAttemptAt) : null,
         deliveredTime: formatTime(r.deliveredAt),
         createTime: formatTime(r.createdAt) as string,

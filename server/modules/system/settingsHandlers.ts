@@ -1,16 +1,19 @@
 // system: the platform-wide settings kept as one JSON document each in site_settings — the alarm output defaults
-// (/system/outputConfig), search and push (/system/searchPushConfig) and the watermark (/system/watermarkConfig).
+// (/system/outputConfig), search and push (/system/searchPushConfig), the watermark (/system/watermarkConfig) and the
+// allowed hosts of outbound calls (/system/outboundConfig, read by server/http/outbound.ts's callers).
 // Never saved: the contract's defaults. Each save replaces the whole document in one statement.
 import type { Kysely } from 'kysely';
 import { ATTRIBUTE_KEYS } from '../../../src/domain/attributeDictionary.ts';
 import type { Database } from '../../db/types.ts';
 import { ApiError } from '../../http/apiError.ts';
+import { normaliseAllowedHost } from '../../http/outbound.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
 
 export type OutputConfig = Schema<'SystemOutputConfig'>;
 export type SearchPushConfig = Schema<'SystemSearchPushConfig'>;
 export type WatermarkConfig = Schema<'SystemWatermarkConfig'>;
+export type OutboundConfig = Schema<'SystemOutboundConfig'>;
 
 export const SETTINGS = {
   output: {
@@ -46,6 +49,10 @@ export const SETTINGS = {
       opacity: 0.8,
       applyTo: ['alarmImage'],
     } satisfies WatermarkConfig as WatermarkConfig,
+  },
+  outbound: {
+    key: 'system.outboundConfig',
+    defaults: { allowedHosts: [] } satisfies OutboundConfig as OutboundConfig,
   },
 } as const;
 
@@ -112,6 +119,18 @@ export const settingsHandlers: HandlerMap = {
 
   async saveWatermarkConfig({ db, body }: Ctx<'saveWatermarkConfig'>) {
     await writeSetting(db, 'watermark', { ...body, color: body.color.toUpperCase(), applyTo: [...new Set(body.applyTo)] });
+    return null;
+  },
+
+  getOutboundConfig: ({ db }: Ctx<'getOutboundConfig'>) => readSetting(db, 'outbound'),
+
+  async saveOutboundConfig({ db, body }: Ctx<'saveOutboundConfig'>) {
+    const allowedHosts = body.allowedHosts.map((entry, index) => {
+      const normalised = normaliseAllowedHost(entry);
+      if (normalised === null) throw new ApiError(400, 'outbound.badAllowedHost', { index: index + 1, entry });
+      return normalised;
+    });
+    await writeSetting(db, 'outbound', { allowedHosts: [...new Set(allowedHosts)] });
     return null;
   },
 };

@@ -1,18 +1,28 @@
 // evaluation: describeImage — asks the configured vision-language model service (an OpenAI-compatible chat
 // completions API that takes an image) a question about an image. Without a configured service it says so (409);
 // nothing here pretends to be a model. Every call goes to the model-call log.
+// The service is only ever sent an image the server read and checked itself — from its own stored files, from the
+// bytes of a data URL, or fetched from an http(s) URL through the outbound allow-list (purpose image: bounded in
+// size, time and redirects, abandoned when the client leaves) — re-encoded by imageSafety.ts and sent as a data URL.
+// A caller's URL never reaches the service (it would fetch it, from inside the network, and say what it saw).
 import { readFileSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { ApiError } from '../../http/apiError.ts';
+import { clientGoneSignal } from '../../http/clientGone.ts';
 import type { HandlerMap } from '../../http/handler.ts';
-import { sniffType } from '../../http/uploads.ts';
+import { type OutboundPolicy, OutboundRefused } from '../../http/outbound.ts';
+import { OutboundCallFailed, outboundRequest } from '../../http/outboundRequest.ts';
+import { IMAGE_BOUNDS, safeImage } from '../../media/imageSafety.ts';
 import { filesRoot } from '../devices/storedFiles.ts';
 import type { Ctx } from '../shared/contractTypes.ts';
 import { logModelCall } from '../stats/modelCalls.ts';
+import { modelServicePolicy, outboundPolicy } from '../system/outboundPolicy.ts';
 
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-const TIMEOUT_MS = 60_000;
-const IMAGE_TYPES = new Set(['image/jpeg', 'image/png']);
+const FETCH_TIMEOUT_MS = 15_000;
+const FETCH_REDIRECTS = 3;
+const SERVICE_TIMEOUT_MS = 60_000;
+const MAX_ANSWER_BYTES = 1024 * 1024;
 
 /** The bytes of an image reference that is a data URL or a server path (/files/…); 404 a path not found. */
 export function imageRefBytes(ref: string, dataDir: string): Buffer {
@@ -32,13 +42,36 @@ export function imageRefBytes(ref: string, dataDir: string): Buffer {
   return bytes;
 }
 
-/** The image as the model service takes it: a data URL, or an http(s) URL passed on as it is. */
-export function imageUrlFor(ref: string, dataDir: string): string {
-  if (/^https?:\/\//.test(ref)) return ref;
-  const bytes = imageRefBytes(ref, dataDir);
-  const type = sniffType(bytes);
-  if (!type || !IMAGE_TYPES.has(type) || bytes.length > MAX_IMAGE_BYTES) throw new ApiError(400, 'training.imageUndecodable');
-  return `data:${type};base64,${bytes.toString('base64')}`;
+/** An external image, fetched through the allow-list within the bounds. */
+async function fetchImage(url: string, policy: OutboundPolicy, signal: AbortSignal): Promise<Buffer> {
+  try {
+    const res = await outboundRequest(url, {
+      purpose: 'image',
+      policy,
+      headers: { accept: 'image/png, image/jpeg, image/webp, image/gif' },
+      timeoutMs: FETCH_TIMEOUT_MS,
+      maxBytes: MAX_IMAGE_BYTES,
+      maxRedirects: FETCH_REDIRECTS,
+      signal,
+    });
+    if (res.status !== 200) throw new ApiError(400, 'training.imageFetchFailed', { reason: `HTTP ${res.status}` });
+    return res.body;
+  } catch (error) {
+    if (error instanceof OutboundRefused) throw error.toApiError('image');
+    if (error instanceof OutboundCallFailed) {
+      if (error.kind === 'tooLarge') throw new ApiError(413, 'upload.tooLarge', { max: '10 MB' });
+      throw new ApiError(400, 'training.imageFetchFailed', { reason: error.kind === 'network' ? error.message : error.kind });
+    }
+    throw error;
+  }
+}
+
+/** The image as the model service is sent it: a data URL of the server's own re-encoding of checked pixels. */
+export async function imageDataUrl(ref: string, dataDir: string, policy: OutboundPolicy, signal: AbortSignal): Promise<string> {
+  const bytes = /^https?:\/\//i.test(ref) ? await fetchImage(ref, policy, signal) : imageRefBytes(ref, dataDir);
+  if (bytes.length > MAX_IMAGE_BYTES) throw new ApiError(413, 'upload.tooLarge', { max: '10 MB' });
+  const image = await safeImage(bytes, IMAGE_BOUNDS.alarmImage, { field: 'image' });
+  return `data:${image.mimeType};base64,${image.buffer.toString('base64')}`;
 }
 
 function answerText(body: unknown): string | null {
@@ -48,17 +81,29 @@ function answerText(body: unknown): string | null {
   return null;
 }
 
+function parsed(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return null;
+  }
+}
+
 export const describeImageHandlers: HandlerMap = {
-  async describeImage({ db, body, services, user }: Ctx<'describeImage'>) {
+  async describeImage({ db, body, services, user, reply }: Ctx<'describeImage'>) {
     const service = services.config.modelService;
     if (!service) throw new ApiError(409, 'training.noModelService');
-    const imageUrl = imageUrlFor(body.image, services.config.dataDir);
+    const signal = clientGoneSignal(reply);
+    const policy = await outboundPolicy(db);
+    const imageUrl = await imageDataUrl(body.image, services.config.dataDir, policy, signal);
     const started = performance.now();
     const log = (errorCode: number | null) =>
       logModelCall(db, { model: service.model, operation: 'describeImage', latencyMs: performance.now() - started, errorCode, userName: user?.username ?? null });
-    let res: Response;
+    let res: Awaited<ReturnType<typeof outboundRequest>>;
     try {
-      res = await fetch(service.url, {
+      res = await outboundRequest(service.url, {
+        purpose: 'modelService',
+        policy: modelServicePolicy(policy, service.url),
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(service.apiKey ? { authorization: `Bearer ${service.apiKey}` } : {}) },
         body: JSON.stringify({
@@ -66,21 +111,25 @@ export const describeImageHandlers: HandlerMap = {
           max_tokens: body.maxTokens ?? 512,
           messages: [{ role: 'user', content: [{ type: 'text', text: body.question }, { type: 'image_url', image_url: { url: imageUrl } }] }],
         }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        timeoutMs: SERVICE_TIMEOUT_MS,
+        maxBytes: MAX_ANSWER_BYTES,
+        signal,
       });
     } catch (error) {
       await log(500);
-      const reason = (error as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable';
+      const kind = error instanceof OutboundCallFailed ? error.kind : error instanceof OutboundRefused ? 'refused' : 'network';
+      const reason = kind === 'timeout' ? 'timeout' : kind === 'tooLarge' ? 'answer too large' : kind === 'refused' ? 'refused by the outbound allow-list' : 'unreachable';
       throw new ApiError(500, 'training.modelServiceFailed', { reason });
     }
     if (res.status === 429) {
       await log(429);
       throw new ApiError(429, 'training.modelServiceBusy');
     }
-    const text = res.ok ? answerText(await res.json().catch(() => null)) : null;
+    const ok = res.status >= 200 && res.status < 300;
+    const text = ok ? answerText(parsed(res.body)) : null;
     if (text === null) {
       await log(500);
-      throw new ApiError(500, 'training.modelServiceFailed', { reason: res.ok ? 'no answer' : `HTTP ${res.status}` });
+      throw new ApiError(500, 'training.modelServiceFailed', { reason: ok ? 'no answer' : `HTTP ${res.status}` });
     }
     await log(null);
     return { text, costMs: Math.round(performance.now() - started) };

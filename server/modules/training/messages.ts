@@ -107,6 +107,7 @@ export const trainingMessages = {
   },
   'training.modelServiceFailed': { zh: '大模型服务调用失败（{reason}）', en: 'The model service call failed ({reason})' },
   'training.modelServiceBusy': { zh: '大模型服务繁忙，请稍后再试', en: 'The model service is busy; try again later' },
+  'training.imageFetchFailed': { zh: '无法读取图片地址（{reason}）', en: 'The image address could not be read ({reason})' },
   'training.entity.version': { zh: '训练版本', en: 'trained version' },
   'training.syncNotPublished': {
     zh: '版本 {version} 未发布：只有已发布的版本才能同步到边缘盒子',
