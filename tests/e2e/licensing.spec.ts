@@ -1,8 +1,9 @@
 // Licensing and push in Chromium against the real server: an application made on /applyAuthorization is granted by
 // an administrator in another window and the applicant's screen shows it granted without a reload (the
 // authorization machine polls); on /activationManage a generated code with one character changed is refused with
-// the reason and the real one activates; on /plugManage an endpoint is added and a test push reaches a local
-// receiver with a valid signature, then shows as delivered in the log.
+// the reason and the real one activates; on /plugManage an endpoint on loopback is refused by the outbound
+// allow-list with the reason, allowed by the administrator in the platform settings, then added, and a test push
+// reaches the local receiver with a valid signature and shows as delivered in the log.
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -93,13 +94,29 @@ test('an endpoint is added and a test push reaches a local receiver, signed', as
   const name = `平台${Date.now().toString(36)}`;
   try {
     await signIn(page, ADMIN, { path: '/plugManage' });
-    await page.getByRole('button', { name: '新增端点' }).click();
-    const dialog = page.getByRole('dialog', { name: '新增端点' });
-    await expect(dialog.getByLabel(/^行业名称/)).toBeVisible();
-    await dialog.getByLabel(/^行业名称/).fill(name);
-    await dialog.getByLabel(/^地址/).fill(url);
-    await dialog.getByLabel(/^签名密钥/).fill(secret);
-    await dialog.getByRole('button', { name: '保存' }).click();
+    const addEndpoint = async () => {
+      await page.getByRole('button', { name: '新增端点' }).click();
+      const dialog = page.getByRole('dialog', { name: '新增端点' });
+      await expect(dialog.getByLabel(/^行业名称/)).toBeVisible();
+      await dialog.getByLabel(/^行业名称/).fill(name);
+      await dialog.getByLabel(/^地址/).fill(url);
+      await dialog.getByLabel(/^签名密钥/).fill(secret);
+      await dialog.getByRole('button', { name: '保存' }).click();
+      return dialog;
+    };
+    // Loopback is an internal address: the server refuses it and says why.
+    const refused = await addEndpoint();
+    await expect(refused.getByText(/127\.0\.0\.1 是本机回环地址.*出站调用允许的主机/)).toBeVisible();
+    await refused.getByRole('button', { name: '取消' }).click();
+    // The administrator allows the host in the platform settings.
+    await page.goto('/otherConfig?tab=settings');
+    const allowed = page.locator('section.settings-panel').filter({ has: page.getByRole('heading', { name: '出站调用允许的主机' }) });
+    await allowed.getByRole('button', { name: '添加一项' }).click();
+    await allowed.getByRole('textbox').first().fill('127.0.0.1');
+    await allowed.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('已保存').first()).toBeVisible();
+    await page.goto('/plugManage');
+    const dialog = await addEndpoint();
     await expect(dialog).toBeHidden();
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toContainText('******');

@@ -56,6 +56,29 @@ describe('alarm store', () => {
     expect(store.lastSeq()).toBe(2);
   });
 
+  it('takes seqs that skip values (a server crash skips up to 32) as they come, never waiting for the gap', () => {
+    // Issue 34, point 6: seq is strictly increasing, not contiguous (contract: AlarmWsAlarmMessage.seq).
+    const frames = manualFrames();
+    const store = createAlarmStore({ schedule: frames.schedule });
+    store.push(makeAlarm(1, { seq: 7 }));
+    frames.frame();
+    store.push(makeAlarm(2, { seq: 40 }));
+    store.push(makeAlarm(3, { seq: 41 }));
+    frames.frame();
+    expect(store.get('alarms').map((a) => [a.id, a.seq])).toEqual([
+      [3, 41],
+      [2, 40],
+      [1, 7],
+    ]);
+    expect(store.get('arrivals').alarms.map((a) => a.id)).toEqual([2, 3]);
+    // A resume continues after the highest seq seen, whatever lies between.
+    expect(store.lastSeq()).toBe(41);
+    // A replay from before the gap is not a new arrival.
+    store.push(makeAlarm(2, { seq: 40, status: 1 }));
+    frames.frame();
+    expect(store.get('arrivals').serial).toBe(2);
+  });
+
   it('applies status pushes in order with the alarms, and removes deleted alarms', () => {
     const frames = manualFrames();
     const store = createAlarmStore({ schedule: frames.schedule });

@@ -13,7 +13,7 @@ import type { AnyResource } from '../../src/components/resource/types.ts';
 import { eventsResource, eventTypesResource } from '../../src/screens/catalogue/eventResources.ts';
 import { modelScenesResource, modelsResource, modelTypesResource } from '../../src/screens/catalogue/modelResources.ts';
 import { runsResource } from '../../src/screens/catalogue/runResources.ts';
-import { outputSettings, searchPushSettings, watermarkSettings } from '../../src/screens/catalogue/settingsResources.ts';
+import { outboundSettings, outputSettings, searchPushSettings, watermarkSettings } from '../../src/screens/catalogue/settingsResources.ts';
 import { groupsResource, imgTagsResource, tagsResource, timeModelsResource, unitsResource } from '../../src/screens/catalogue/systemResources.ts';
 import { catalogueCamerasResource, ctrlUnitsResource } from '../../src/screens/devices/catalogue/catalogueResources.ts';
 import { activationCodesResource } from '../../src/screens/licensing/activationResources.tsx';
@@ -49,6 +49,7 @@ const SETTINGS: [AnySettings, string][] = [
   [outputSettings, 'SystemOutputConfig'],
   [watermarkSettings, 'SystemWatermarkConfig'],
   [searchPushSettings([], 'zh-CN'), 'SystemSearchPushConfig'],
+  [outboundSettings, 'SystemOutboundConfig'],
 ];
 
 /** A $ref of the contract: its own components, or a definition of a shared schema file (../schemas/x.schema.json#/definitions/Y). */

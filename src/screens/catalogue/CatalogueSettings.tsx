@@ -1,13 +1,13 @@
 // The platform settings documents, each shown to whoever may read it: alarm output, watermark and recording
 // retention with what recordings use of the disk (otherConfig), search and push (plugManage, target retrieval reads
-// it).
+// it), the allowed hosts of outbound calls (outboundAllow).
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/permissions.tsx';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { SettingsPanel } from '../../components/resource/SettingsPanel.tsx';
 import type { Choice } from '../../components/resource/types.ts';
 import { RecordingStorageLine } from './RecordingStorageLine.tsx';
-import { eventChoices, outputSettings, recordingSettings, searchPushSettings, watermarkSettings } from './settingsResources.ts';
+import { eventChoices, outboundSettings, outputSettings, recordingSettings, searchPushSettings, watermarkSettings } from './settingsResources.ts';
 
 const NO_EVENTS: Choice[] = [];
 
@@ -27,6 +27,7 @@ export function CatalogueSettings() {
         </div>
       ) : null}
       {pushReader && events.status === 'ready' ? <SettingsPanel key={i18n.language} settings={searchPushSettings(events.data, i18n.language)} /> : null}
+      {holds('outboundAllow') ? <SettingsPanel settings={outboundSettings} /> : null}
     </div>
   );
 }

@@ -20,6 +20,7 @@ export type UnitNode = Schemas['SystemUnitNode'];
 export type OutputConfig = Schemas['SystemOutputConfig'];
 export type SearchPushConfig = Schemas['SystemSearchPushConfig'];
 export type WatermarkConfig = Schemas['SystemWatermarkConfig'];
+export type OutboundConfig = Schemas['SystemOutboundConfig'];
 
 export const quiet = true;
 
@@ -166,6 +167,7 @@ export const settingsApi = {
   searchPush: { get: (signal?: AbortSignal) => orThrow(api.get('/system/searchPushConfig', { signal, quiet })), save: (body: SearchPushConfig) => orThrow(api.post('/system/searchPushConfig', { body, quiet })) },
   watermark: { get: (signal?: AbortSignal) => orThrow(api.get('/system/watermarkConfig', { signal, quiet })), save: (body: WatermarkConfig) => orThrow(api.post('/system/watermarkConfig', { body, quiet })) },
   recording: { get: (signal?: AbortSignal) => orThrow(api.get('/system/recordingConfig', { signal, quiet })), save: (body: RecordingConfig) => orThrow(api.post('/system/recordingConfig', { body, quiet })) },
+  outbound: { get: (signal?: AbortSignal) => orThrow(api.get('/system/outboundConfig', { signal, quiet })), save: (body: OutboundConfig) => orThrow(api.post('/system/outboundConfig', { body, quiet })) },
 };
 
 export type RecordingConfig = Schemas['RecordingConfig'];

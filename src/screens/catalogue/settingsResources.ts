@@ -1,8 +1,9 @@
 // The platform settings documents as declared forms: alarm output defaults, the watermark (otherConfig), search and
-// push (plugManage, read by target retrieval too). Same bounds as the contract's schemas.
+// push (plugManage, read by target retrieval too), the allowed hosts of outbound calls (outboundAllow, administrators).
+// Same bounds as the contract's schemas.
 import type { SettingsDeclaration } from '../../components/resource/SettingsPanel.tsx';
 import { ATTRIBUTE_DICTIONARY, ATTRIBUTE_KEYS } from '../../domain/attributeDictionary.ts';
-import { eventChoices, type OutputConfig, type RecordingConfig, type SearchPushConfig, settingsApi, type WatermarkConfig } from './catalogueApi.ts';
+import { eventChoices, type OutboundConfig, type OutputConfig, type RecordingConfig, type SearchPushConfig, settingsApi, type WatermarkConfig } from './catalogueApi.ts';
 
 const url = { type: 'string', maxLength: 500, pattern: '^(https?://\\S+)?$' } as const;
 
@@ -73,6 +74,24 @@ export const recordingSettings: SettingsDeclaration<RecordingConfig> = {
       minFreePercent: { type: 'integer', minimum: 1, maximum: 50 },
     },
   },
+};
+
+/** Host names, IPs and ranges the server may call whatever their address (the server checks and normalises each). */
+export const outboundSettings: SettingsDeclaration<OutboundConfig> = {
+  id: 'outbound',
+  ns: 'catalogue',
+  prefix: 'outbound',
+  write: 'outboundAllow',
+  load: async (signal) => (await settingsApi.outbound.get(signal)) as OutboundConfig,
+  save: (data) => settingsApi.outbound.save({ allowedHosts: (data.allowedHosts ?? []).map((host) => host.trim()).filter(Boolean) }),
+  schema: {
+    type: 'object',
+    required: ['allowedHosts'],
+    properties: {
+      allowedHosts: { type: 'array', maxItems: 100, items: { type: 'string', minLength: 1, maxLength: 253, pattern: '^\\s*[A-Za-z0-9._:%/\\[\\]-]+\\s*$' } },
+    },
+  },
+  uiSchema: { allowedHosts: { items: { 'ui:placeholder': 'receiver.example.lan, 10.20.0.0/16, 192.168.1.50' } } },
 };
 
 /** An attribute key's name in the language (the §3 dictionaries name them; the first object type naming a key wins). */

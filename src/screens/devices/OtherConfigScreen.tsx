@@ -1,7 +1,8 @@
 // /otherConfig (and /config_center/otherConfig): scenes, the recheck service address and the analysis server's
 // video cards; and, as further tabs, the catalogues that have no route of their own — catalogue cameras and control
 // units (/camera/*, /ctrlunit/*), the unit tree, camera groups, time models — and the platform settings (alarm
-// output, watermark, search and push). A tab shows when the user may read it; the open tab is kept in ?tab=.
+// output, watermark, search and push, the allowed hosts of outbound calls). A tab shows when the user may read it;
+// the open tab is kept in ?tab=.
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/permissions.tsx';
 import { ResourceTable } from '../../components/resource/ResourceTable.tsx';
@@ -22,7 +23,7 @@ const TABS = [
   { key: 'units', read: ['deviceConfig', 'boxDeviceConfig', 'deviceConfigOffline', 'taskConfig', 'historyEvent', 'actualTimeEvent', 'configTotal', 'eventStatistics'] },
   { key: 'groups', read: ['deviceConfig', 'taskConfig'] },
   { key: 'timeModels', read: ['taskConfig', 'batchTask', 'deviceConfig'] },
-  { key: 'settings', read: ['otherConfig', 'plugManage', 'targetRetrieval'] },
+  { key: 'settings', read: ['otherConfig', 'plugManage', 'targetRetrieval', 'outboundAllow'] },
 ] as const;
 
 export default function OtherConfigScreen() {

@@ -1,6 +1,7 @@
 // Push endpoints (/plugManage) as a declared resource, and the delivery log of one endpoint. An endpoint is an
-// http(s) address with a signing secret (shown masked; "******" keeps it); it is switched on and off (§4), sent a
-// test push, and its log opened.
+// http(s) address with a signing secret (shown masked; "******" keeps it; a new address needs a new one, the server
+// says so); it is switched on and off (§4), sent a test push, and its log opened. The server's outbound allow-list
+// refuses internal addresses with a message the form shows; credentials in the address come back as ***:***.
 import i18next from 'i18next';
 import { notify } from '../../app/notify.ts';
 import type { ResourceDeclaration } from '../../components/resource/types.ts';
@@ -62,6 +63,7 @@ export function endpointsResource(openLog: (endpoint: PlugIndustry) => void): Re
       },
       uiSchema: () => ({
         protocol: { 'ui:help': i18next.t('push:endpoints.httpOnly') },
+        pushUrl: { 'ui:help': i18next.t('push:endpoints.urlHelp') },
         authToken: { 'ui:widget': 'password', 'ui:help': i18next.t('push:endpoints.secretHelp') },
         remark: { 'ui:widget': 'textarea' },
       }),
