@@ -13,9 +13,10 @@ import { existsSync, realpathSync } from 'node:fs';
 import type { LookupFunction } from 'node:net';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ApiError } from './apiError.ts';
 import { type AddressClass, type Cidr, cidrContains, classifyIp, formatIp, type IpAddress, parseCidr, parseIp } from './ipAddress.ts';
-import { type Lang, type MessageKey, translate } from './messages.ts';
+import { OutboundRefused } from './outboundRefused.ts';
+
+export { describeStoredError, OutboundRefused, type RefusalDetail, type RefusalReason } from './outboundRefused.ts';
 
 export type OutboundPurpose = 'push' | 'image' | 'labelStudio' | 'modelService' | 'camera';
 
@@ -45,63 +46,21 @@ export interface OutboundPolicy {
   mediaRoot?: string;
 }
 
-export type RefusalReason = 'badUrl' | 'scheme' | 'address' | 'unresolvable' | 'fileOutsideRoot' | 'noMediaRoot';
-
-export interface RefusalDetail {
-  scheme?: string;
-  allowed?: string;
-  host?: string;
-  address?: string;
-  addressClass?: AddressClass;
-  root?: string;
-}
-
-const STORED_PREFIX = 'outbound:';
-
-/** A URL the allow-list refuses (thrown at save time and by the connect-time guard). */
-export class OutboundRefused extends Error {
-  readonly code = 'EOUTBOUNDREFUSED';
-  readonly reason: RefusalReason;
-  readonly detail: RefusalDetail;
-  constructor(reason: RefusalReason, detail: RefusalDetail = {}) {
-    super(`refused by the outbound allow-list: ${reason}${detail.host ? ` (${detail.host}${detail.address ? ` = ${detail.address}` : ''})` : ''}`);
-    this.reason = reason;
-    this.detail = detail;
-  }
-
-  private params(field: string): Record<string, unknown> {
-    const { addressClass, ...rest } = this.detail;
-    return { field, ...rest, ...(addressClass ? { addressClass: `outbound.class.${addressClass}` } : {}) };
-  }
-
-  /** The 400 a save path answers, naming the field. */
-  toApiError(field: string): ApiError {
-    return new ApiError(400, `outbound.${this.reason}` as MessageKey, this.params(field));
-  }
-
-  /** The refusal as a delivery log stores it: read back in the reader's language by describeStoredError. */
-  toStored(): string {
-    return `${STORED_PREFIX}${JSON.stringify({ reason: this.reason, ...this.detail })}`.slice(0, 500);
-  }
-}
-
-/** A stored error in the reader's language: a stored refusal is said as the allow-list's message, anything else
- *  (an HTTP status, a network error) as it was stored. */
-export function describeStoredError(text: string, lang: Lang): string {
-  if (!text.startsWith(STORED_PREFIX)) return text;
-  try {
-    const { reason, ...detail } = JSON.parse(text.slice(STORED_PREFIX.length)) as { reason: RefusalReason } & RefusalDetail;
-    const refused = new OutboundRefused(reason, detail).toApiError('outbound.delivery');
-    return translate(lang, refused.key, refused.params);
-  } catch {
-    return text;
-  }
-}
+/** A name that takes longer to resolve is taken as not resolving (a request waits no longer for it). */
+const RESOLVE_TIMEOUT_MS = 5000;
 
 /** How names are resolved: replaceable by tests (a name that resolves differently later). */
 export const resolver = {
   lookup: async (host: string): Promise<string[]> => (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address),
 };
+
+function lookupWithin(host: string): Promise<string[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`resolving ${host} took over ${RESOLVE_TIMEOUT_MS} ms`)), RESOLVE_TIMEOUT_MS);
+  });
+  return Promise.race([resolver.lookup(host), late]).finally(() => clearTimeout(timer));
+}
 
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
 
@@ -215,7 +174,7 @@ export function checkOutboundTarget(raw: string, purpose: OutboundPurpose, polic
 async function resolveChecked(host: string, purpose: OutboundPurpose, policy: OutboundPolicy, unresolved: () => Error): Promise<IpAddress[]> {
   let texts: string[];
   try {
-    texts = await resolver.lookup(host);
+    texts = await lookupWithin(host);
   } catch {
     throw unresolved();
   }
@@ -280,7 +239,7 @@ export function guardedLookup(purpose: OutboundPurpose, policy: OutboundPolicy):
 export async function pinOutboundUrl(raw: string, purpose: OutboundPurpose, policy: OutboundPolicy): Promise<{ url: string; host: string; address: string | null }> {
   const target = await checkOutboundUrl(raw, purpose, policy);
   if (target.scheme === 'file') return { url: raw, host: '', address: null };
-  const ips = target.allowedByName ? (await resolver.lookup(target.host).catch(() => [])).map((t) => parseIp(t)).filter((ip): ip is IpAddress => ip !== null) : target.addresses;
+  const ips = target.allowedByName ? (await lookupWithin(target.host).catch(() => [])).map((t) => parseIp(t)).filter((ip): ip is IpAddress => ip !== null) : target.addresses;
   if (ips.length === 0) throw new OutboundRefused('unresolvable', { host: target.host });
   const address = formatIp(ips[0]);
   const pinned = new URL(target.url.href);

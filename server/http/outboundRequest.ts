@@ -58,7 +58,7 @@ function agentFor(scheme: string, purpose: OutboundPurpose, policy: OutboundPoli
   const key = `${scheme}|${purpose}|${policy.allowedHosts.join(' ')}`;
   let agent = agents.get(key);
   if (!agent) {
-    const options = { keepAlive: true, maxSockets: 16, lookup: guardedLookup(purpose, policy) };
+    const options = { keepAlive: true, maxSockets: 32, lookup: guardedLookup(purpose, policy) };
     agent = scheme === 'https' ? new https.Agent(options) : new http.Agent(options);
     agents.set(key, agent);
     if (agents.size > MAX_AGENTS) {

@@ -37,6 +37,7 @@ test('the catalogue screens open with data, in Chinese and in English', async ({
   await expect(page.getByRole('heading', { name: '告警输出' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '水印' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '检索与推送' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '出站调用允许的主机' })).toBeVisible();
 
   await page.getByRole('button', { name: '系统管理员' }).click();
   await page.getByRole('menuitem', { name: 'English' }).click();
@@ -49,6 +50,7 @@ test('the catalogue screens open with data, in Chinese and in English', async ({
   }
   await openInside(page, '/otherConfig?tab=settings');
   await expect(page.getByRole('heading', { name: 'Watermark' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Allowed hosts of outbound calls' })).toBeVisible();
   await openInside(page, '/algorithmMall');
   await expect(page.getByText('Most downloaded')).toBeVisible();
   await openInside(page, '/algorithmConfig');
