@@ -29,11 +29,13 @@ import { closePacks } from './modules/alarms/snapshotPacks.ts';
 import { sealStoredRtspUrls } from './modules/devices/rtspCredentials.ts';
 import { registerBoxSocket } from './modules/edgeBox/boxSocketRoute.ts';
 import { BoxSockets } from './modules/edgeBox/boxSockets.ts';
+import { movePrivateFiles } from './modules/devices/storedFiles.ts';
 import { handlers } from './modules/index.ts';
 import { startPlanScheduler } from './modules/plans/scheduler.ts';
 import { startPushDelivery } from './modules/push/deliveryLoop.ts';
 import { startRetrievalIndex } from './modules/retrieval/indexLoop.ts';
 import { startResourceSampler } from './modules/stats/resourceSampler.ts';
+import { registerPrivateFiles } from './modules/training/privateFileRoute.ts';
 import { startTrainRunner } from './modules/training/trainQueue.ts';
 import { LiveHub } from './modules/video/liveHub.ts';
 import { prepareRecordingFields } from './modules/video/recordingFields.ts';
@@ -178,6 +180,11 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
 
   const filesDir = join(config.dataDir, 'files');
   mkdirSync(filesDir, { recursive: true });
+  // Training, evaluation and verification images a former version kept under files/ (served by name) move to
+  // private/, which only signed URLs open.
+  const moved = movePrivateFiles(config.dataDir);
+  if (moved > 0) app.log.info({ moved }, 'private training images moved out of the public files');
+  registerPrivateFiles(app, database.db, config.dataDir);
   registerPackedFiles(app, config.dataDir);
   app.addHook('onClose', () => closePacks(config.dataDir));
   await app.register(fastifyStatic, { root: filesDir, prefix: '/files/', decorateReply: false });

@@ -1,9 +1,9 @@
-// The server's request log: Fastify logs each request's URL, and two calls carry a credential in the query
-// (the alarm websocket's `token`, §7 — browsers cannot set headers on a websocket — and `thirdLogin?code=`).
-// Their values are replaced before the line is written.
+// The server's request log: Fastify logs each request's URL, and some calls carry a credential in the query
+// (the alarm websocket's `token`, §7 — browsers cannot set headers on a websocket —, `thirdLogin?code=`, and the
+// signature of a private image's signed URL, `sig`). Their values are replaced before the line is written.
 import type { FastifyServerOptions } from 'fastify';
 
-const SECRET_PARAM = /^(token|code|secret|password|pwd|key|access_token|ticket)$/i;
+const SECRET_PARAM = /^(token|code|secret|password|pwd|key|access_token|ticket|sig)$/i;
 
 /** The URL with the values of credential-like query parameters replaced by `***`. */
 export function redactUrl(url: string): string {

@@ -158,6 +158,25 @@ export async function sampleFrames(file: string, options: SampleOptions = {}): P
   return { frames, cpuMs: result.cpuMs, wallMs: result.wallMs };
 }
 
+/**
+ * Frames sampled from a video file as decoded: lossless PNG files (RGB, the video's own size) written to `dir`, so a
+ * frame is scored from the same pixels an image of it would be (no JPEG and no scaling between decoding and
+ * scoring). Answers the files in order; rejects when ffmpeg cannot decode the video or finds no frame.
+ */
+export async function decodeFrames(file: string, dir: string, options: Omit<SampleOptions, 'width'> = {}): Promise<{ files: string[]; cpuMs: number | null; wallMs: number }> {
+  const every = options.everySeconds ?? 1;
+  const max = options.maxFrames ?? 60;
+  const { mkdir, readdir } = await import('node:fs/promises');
+  await mkdir(dir, { recursive: true });
+  const result = await runFfmpeg(
+    ['-xerror', '-i', file, '-vf', `fps=1/${every}`, '-frames:v', String(max), '-threads', '1', '-f', 'image2', '-c:v', 'png', '-pix_fmt', 'rgb24', '-compression_level', '1', join(dir, 'frame-%04d.png')],
+    { timeoutMs: 60_000, maxOutputBytes: 1024 * 1024 },
+  );
+  const files = (await readdir(dir)).filter((f) => /^frame-\d{4}\.png$/.test(f)).sort().map((f) => join(dir, f));
+  if (files.length === 0) throw new FfmpegFailedError('no frame decoded', '');
+  return { files, cpuMs: result.cpuMs, wallMs: result.wallMs };
+}
+
 /** Splits a stream of concatenated JPEGs at their end markers (0xFFD9 occurs nowhere else in ffmpeg's output). */
 export function splitJpegs(stream: Buffer): Buffer[] {
   const out: Buffer[] = [];

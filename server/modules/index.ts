@@ -60,6 +60,8 @@ import { predictBigSdkHandlers } from './training/predictBigSdk.ts';
 import { trainHandlers } from './training/trainHandlers.ts';
 import { versionHandlers } from './training/versionHandlers.ts';
 import { versionSyncHandlers } from './training/versionSyncHandlers.ts';
+import { datasetExportHandlers } from './training/datasetExport.ts';
+import { versionOnnxHandlers } from './training/versionOnnx.ts';
 import { versionPackageHandlers } from './training/versionPackage.ts';
 import { videoValidationHandlers } from './training/videoValidation.ts';
 import { trainHealthHandlers } from './training/trainHealth.ts';
@@ -107,6 +109,8 @@ export const handlers: HandlerMap = {
   ...versionHandlers,
   ...versionSyncHandlers,
   ...versionPackageHandlers,
+  ...versionOnnxHandlers,
+  ...datasetExportHandlers,
   ...describeImageHandlers,
   ...evalHandlers,
   ...videoValidationHandlers,

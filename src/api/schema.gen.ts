@@ -5192,7 +5192,9 @@ export interface paths {
         /**
          * Publish a trained version to the warehouse
          * @description Marks the version published (one conditional statement: only a version not yet published is
-         *     changed). 404 unknown version; 409 the version is already published.
+         *     changed). A version whose robust accuracy is more than 10 points below its clean accuracy is
+         *     published all the same, and its answer says so (robustWarning); the console asks again before. 404
+         *     unknown version; 409 the version is already published.
          */
         put: operations["publishTrainVersion"];
         post?: never;
@@ -5241,6 +5243,80 @@ export interface paths {
          *     404 unknown version.
          */
         get: operations["exportTrainVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/train/version/onnx/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a trained version as one portable ONNX model
+         * @description A zip of model.onnx and README.md. model.onnx is one graph, image in, probability out: the feature
+         *     extractor as the platform runs it (MobileNetV2 of nsfwjs 4.4.0 up to block 10, average-pooled), the
+         *     classifier's standardisation, its linear head and the sigmoid. Input `image`: float32 [N, 3, 224, 224],
+         *     RGB pixel values 0–255 (the graph divides by 255), the whole picture resized to 224×224 without
+         *     cropping (resizing is outside the graph); output `probability`: [N, 1]. The threshold, algorithm,
+         *     version and extractor are in the model's metadata and in README.md. Built off the event loop (in the
+         *     ML worker). 404 unknown version.
+         */
+        get: operations["exportTrainVersionOnnx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/samples/export/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The parts a dataset export is made of
+         * @description The algorithm's classified images (positive and negative) in id order, cut into parts that each
+         *     re-import through POST /warehouse/uploadAdjustmentFileZip (at most 100 images and 200 MB of images a
+         *     part): each part's number, image counts, bytes and the zip's file name. Unclassified images are not
+         *     exported. 404 unknown algorithmId.
+         */
+        post: operations["planTrainDatasetExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/warehouse/samples/export/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a part of an algorithm's classified images as a zip
+         * @description id is the algorithm. The zip is laid out as the upload takes it: `<zip name>/positive/*` and
+         *     `<zip name>/negative/*`, the zip name being the file name the answer gives (the algorithm's name, with
+         *     `-part<n>` when there are several parts); images keep their uploaded names (a repeated name gets the
+         *     sample id). Streamed as it is read (stored, not compressed: the images are compressed already). part
+         *     (default 1) is a part of planTrainDatasetExport. 404 unknown algorithm, or no such part (nothing
+         *     classified).
+         */
+        get: operations["exportTrainDataset"];
         put?: never;
         post?: never;
         delete?: never;
@@ -10114,6 +10190,10 @@ export interface components {
             algorithmId: number;
             fileName: string;
             url: string;
+            /**
+             * @description url and thumbUrl are signed URLs (/files/private/…?exp=…&sig=…) valid 10–15 minutes: training
+             *     images are not public files.
+             */
             thumbUrl: string;
             /** @description Bytes. */
             size: number;
@@ -10179,6 +10259,27 @@ export interface components {
             epochs?: number;
             /** @default  */
             remark?: string;
+            augmentation?: components["schemas"]["TrainAugmentation"];
+        };
+        /**
+         * @description Augmented copies of every image the classifier is trained on (made in the ML worker, seeded by the
+         *     image's hash: the same image always gets the same copies): cropped and shifted (70–100 % of the area),
+         *     rescaled to a camera's frame size (256–704 pixels on the longer side), brightness ±25 and contrast
+         *     ×0.75–1.25, saved again as JPEG at quality 40–95, and mirrored left–right half of the time when flip
+         *     allows it. A copy goes only where its original goes in cross-validation.
+         */
+        TrainAugmentation: {
+            /**
+             * @description Copies per image; 0 trains on the images alone.
+             * @default 4
+             */
+            copies?: number;
+            /**
+             * @description Whether copies may be mirrored. Turn it off when the target's meaning has a direction (an arrow,
+             *     text, a one-way sign, wrong-way driving).
+             * @default true
+             */
+            flip?: boolean;
         };
         TrainTask: {
             taskId: number;
@@ -10235,6 +10336,34 @@ export interface components {
             label: components["schemas"]["TrainClassLabel"];
             /** @description Out-of-fold probability of positive (the sample was not in the fold's training data). */
             score: number;
+            /** @description The same fold model's score of the sample saved again as JPEG quality 60. */
+            jpeg60?: number;
+            /** @description The same fold model's score of the sample resized to 320 pixels wide (saved losslessly). */
+            resize320?: number;
+        };
+        TrainRobustFigures: {
+            /** @description At the report's recommended threshold. */
+            accuracy: number;
+            averagePrecision: number;
+        };
+        /**
+         * @description The out-of-fold images after what cameras do to pictures, each scored by its fold's model: saved again
+         *     as JPEG quality 60, and resized to 320 pixels wide. warning is true when the lower robust accuracy is
+         *     more than maxDrop (0.10, ten points) below the clean accuracy.
+         */
+        TrainRobustness: {
+            jpeg60: components["schemas"]["TrainRobustFigures"];
+            resize320: components["schemas"]["TrainRobustFigures"];
+            /** @description Clean accuracy minus the lower robust accuracy. */
+            accuracyDrop: number;
+            maxDrop: number;
+            warning: boolean;
+        };
+        TrainReportAugmentation: {
+            copies: number;
+            flip: boolean;
+            /** @description Augmented copies the final classifier was trained on (each fold used those of its training images). */
+            images: number;
         };
         /**
          * @description Cross-validated evaluation of a training (every figure from out-of-fold scores on the algorithm's own
@@ -10266,8 +10395,29 @@ export interface components {
             /** @description sha256 of the extractor's weight files. */
             extractorHash: string;
             featureDim: number;
-            /** @description Time of the whole job (embedding, cross-validation, final fit). */
+            /** @description Time of the whole job (embedding, cross-validation, final fit) — the one figure that differs between two trainings of the same data and settings. */
             trainMs: number;
+            /**
+             * @description The seed of every random choice (fold split): derived from the images' hashes and labels and the
+             *     settings (epochs, augmentation), so the same data and settings give the same report to the digit.
+             */
+            seed?: number;
+            augmentation?: components["schemas"]["TrainReportAugmentation"];
+            robustness?: components["schemas"]["TrainRobustness"];
+        };
+        TrainDatasetExportPlan: {
+            algorithmId: number;
+            positive: number;
+            negative: number;
+            parts: components["schemas"]["TrainDatasetExportPart"][];
+        };
+        TrainDatasetExportPart: {
+            part: number;
+            positive: number;
+            negative: number;
+            /** @description The images' bytes (the zip adds a few hundred bytes a file). */
+            bytes: number;
+            fileName: string;
         };
         TrainVersionQuery: {
             algorithmId: number;
@@ -10278,6 +10428,13 @@ export interface components {
             algorithmId: number;
             algorithmName: string;
             version: string;
+            /**
+             * @description The lower of the report's robust accuracies (after JPEG q60, after a 320 px resize); null for a
+             *     version whose report has none (trained before they were measured, or imported from such a package).
+             */
+            robustAccuracy: number | null;
+            /** @description The robust accuracy is more than 10 points below the clean accuracy (TrainRobustness.warning). */
+            robustWarning: boolean;
             /** @enum {string} */
             source: "train" | "import";
             modelId: number | null;
@@ -18164,6 +18321,84 @@ export interface operations {
             200: {
                 headers: {
                     /** @description attachment; filename*=UTF-8''<algorithm name>-<version>.zip */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["BinaryFile"];
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    exportTrainVersionOnnx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip, or the envelope when it fails. */
+            200: {
+                headers: {
+                    /** @description attachment; filename*=UTF-8''<algorithm name>-<version>-onnx.zip */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["BinaryFile"];
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    planTrainDatasetExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrainVersionQuery"];
+            };
+        };
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["TrainDatasetExportPlan"];
+                    };
+                };
+            };
+        };
+    };
+    exportTrainDataset: {
+        parameters: {
+            query?: {
+                part?: number;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip, or the envelope when it fails. */
+            200: {
+                headers: {
+                    /** @description attachment; filename*=UTF-8''<zip name>.zip */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };

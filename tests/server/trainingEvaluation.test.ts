@@ -46,7 +46,8 @@ describe('uploadEvalImages and evaluation', () => {
     for (const f of pos.data.files) {
       expect(f.score).toBeGreaterThanOrEqual(0);
       expect(f.triggered).toBe(f.score >= pos.data.threshold);
-      expect(f.url).toMatch(new RegExp(`^/files/evaluation/${pos.data.datasetId}/`));
+      // Private: a signed URL, never the public /files/evaluation/… name.
+      expect(f.url).toMatch(new RegExp(`^/files/private/evaluation/${pos.data.datasetId}/[^?]+\\?exp=\\d+&sig=[\\w-]{43}$`));
     }
     // The model sees the square in most of the new positive images.
     expect(pos.data.files.filter((f: { triggered: boolean }) => f.triggered).length).toBeGreaterThanOrEqual(3);

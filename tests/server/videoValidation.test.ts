@@ -1,11 +1,14 @@
 // Validation on a video with a really trained model: ffmpeg samples one frame a second from an uploaded MP4 (or a
-// recording of the video centre), each frame is scored in the background like a validation image, and the job
-// reports progress and the scored frames; the refusals with their reasons.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// recording of the video centre), each frame is scored in the background like a validation image — from the frame
+// as decoded, so it scores exactly as the same picture uploaded as an image — and the job reports progress and the
+// scored frames (pictures by signed URL); the refusals with their reasons.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeClip } from '../../server/media/ffmpeg.ts';
+import { encodeClip, runFfmpeg } from '../../server/media/ffmpeg.ts';
+import { imageForm } from './support/orchestration.ts';
 import { call, login } from './support/client.ts';
 import { addAlgorithm, samples, upload, waitForTraining } from './support/training.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
@@ -67,7 +70,7 @@ describe('video validation', () => {
     expect(job.frames.map((f: { second: number }) => f.second)).toEqual([0, 1, 2, 3, 4, 5]);
     for (const f of job.frames) {
       expect(f.triggered).toBe(f.score >= job.threshold);
-      expect(f.url).toMatch(/^\/files\/verify\/.+\.jpg$/);
+      expect(f.url).toMatch(/^\/files\/private\/verify\/[^?]+\.jpg\?exp=\d+&sig=[\w-]{43}$/);
     }
     const mean = (positive: boolean) => {
       const scores = job.frames.filter((_: unknown, i: number) => POSITIVE[i] === positive).map((f: { score: number }) => f.score);
@@ -78,6 +81,40 @@ describe('video validation', () => {
     const thumb = await server.app.inject({ method: 'GET', url: job.frames[0].url });
     expect(thumb.statusCode).toBe(200);
   }, 90_000);
+
+  it('scores each frame as decoded: the same as that frame uploaded as an image', async () => {
+    // 640×480 (larger than the 320 px the frames used to be shrunk to), H.264 as cameras send it.
+    const fresh = await samples(4, { positive: (i) => i % 2 === 0, seed: 9300 });
+    const frames = await Promise.all(fresh.map(async (f) => new Uint8Array(await sharp(f.bytes).resize(640, 480, { fit: 'fill' }).removeAlpha().raw().toBuffer())));
+    const clip = (await encodeClip(frames, { width: 640, height: 480, fps: 1 })).output;
+    const started = await start({ modelId: String(modelId), everySeconds: '1' }, { bytes: clip, type: 'video/mp4' });
+    expect(started.code).toBe(0);
+    const job = await finished(started.data.id);
+    expect(job.state).toBe('done');
+    // The same frames, decoded by ffmpeg on their own (one a second, as PNG), then validated as images.
+    const dir = mkdtempSync(join(tmpdir(), 'argus-frames-test-'));
+    try {
+      const file = join(dir, 'clip.mp4');
+      writeFileSync(file, clip);
+      await runFfmpeg(['-i', file, '-vf', 'fps=1/1', '-c:v', 'png', '-pix_fmt', 'rgb24', join(dir, 'still-%02d.png')]);
+      const stills = readdirSync(dir).filter((f) => f.startsWith('still-')).sort();
+      expect(stills).toHaveLength(job.frames.length);
+      const form = imageForm(stills.map((name) => ({ name, bytes: readFileSync(join(dir, name)), type: 'image/png' })), { modelId: String(modelId) });
+      const res = JSON.parse((await server.app.inject({ method: 'POST', url: '/api/evaluate/upload', headers: { token, 'content-type': form.contentType }, payload: form.payload })).body);
+      expect(res.code).toBe(0);
+      // Frame scores are kept to 4 decimals.
+      for (const [i, f] of job.frames.entries()) {
+        expect(Math.abs(f.score - res.data.files[i].score)).toBeLessThanOrEqual(5e-5);
+        expect(f.triggered).toBe(res.data.files[i].triggered);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // The picture shown is a small JPEG of its own (at most 320 wide), not what was scored.
+    const thumb = await server.app.inject({ method: 'GET', url: job.frames[0].url });
+    expect(thumb.statusCode).toBe(200);
+    expect((await sharp(thumb.rawPayload).metadata()).width).toBe(320);
+  }, 120_000);
 
   it('validates a recording of the video centre by its id', async () => {
     const relative = 'recordings/test/validate.mp4';

@@ -1,6 +1,11 @@
 // One training: stratified k-fold cross-validation (leave-one-out under 20 samples) gives every sample an
-// out-of-fold score; the recommended threshold and every figure of the report come from those scores. The final
-// classifier is then fitted on all samples. Runs in the ML worker thread (server/ml/features/worker.ts).
+// out-of-fold score; the recommended threshold and every figure of the report come from those scores. Augmented
+// copies of a sample go only where the sample goes (into the training data of the folds it is not held out from,
+// never into its own), so a copy is never trained on while its original is scored. Each fold's model also scores
+// the robustness variants of the samples it holds out (the same picture saved again as JPEG, resized). The final
+// classifier is then fitted on all samples and their copies. Runs in the ML worker thread (server/ml/features/worker.ts).
+import type { RobustName } from '../features/augment.ts';
+import { seededRandom } from '../seededRandom.ts';
 import { fitLogistic, type LogisticModel, predictLogistic } from './logistic.ts';
 import { bestThreshold, type Figures, figures, type Scored } from './metrics.ts';
 
@@ -10,7 +15,12 @@ export const K_FOLDS = 5;
 export interface TrainInput {
   ids: number[];
   labels: (0 | 1)[];
+  /** One vector per sample, in the order folds are dealt (the caller orders samples by content, not by upload). */
   features: Float32Array[];
+  /** Augmented copies, each with the index (into features) of the sample it was made from. */
+  copies?: { origin: number[]; features: Float32Array[] };
+  /** Robustness variants of each sample, aligned with features. */
+  robust?: Partial<Record<RobustName, Float32Array[]>>;
   iterations: number;
   /** Seeds the fold shuffle, so a training can be repeated exactly. */
   seed: number;
@@ -22,24 +32,16 @@ export interface TrainOutput {
   folds: number;
   figures: Figures;
   scores: Scored[];
+  /** Out-of-fold scores of each robustness variant (sorted by id like scores). */
+  robust: Partial<Record<RobustName, Scored[]>>;
+  /** Rows the final classifier was fitted on (samples and copies). */
+  trainedRows: number;
   finalLoss: number;
-}
-
-/** mulberry32: a small deterministic generator for the fold shuffle. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Fold index of each sample: each class is shuffled and dealt round-robin, so every fold keeps the class ratio. */
 export function stratifiedFolds(labels: (0 | 1)[], k: number, seed: number): number[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const fold = new Array<number>(labels.length).fill(0);
   let dealt = 0;
   for (const cls of [1, 0]) {
@@ -53,6 +55,27 @@ export function stratifiedFolds(labels: (0 | 1)[], k: number, seed: number): num
   return fold;
 }
 
+/** The rows of the samples `keep` accepts, followed by the copies of those samples. */
+function rowsOf(input: TrainInput, keep: (sample: number) => boolean) {
+  const rows: Float32Array[] = [];
+  const labels: number[] = [];
+  for (let i = 0; i < input.features.length; i++) {
+    if (!keep(i)) continue;
+    rows.push(input.features[i] as Float32Array);
+    labels.push(input.labels[i] as number);
+  }
+  const copies = input.copies;
+  if (copies) {
+    for (let c = 0; c < copies.features.length; c++) {
+      const origin = copies.origin[c] as number;
+      if (!keep(origin)) continue;
+      rows.push(copies.features[c] as Float32Array);
+      labels.push(input.labels[origin] as number);
+    }
+  }
+  return { rows, labels };
+}
+
 export function trainClassifier(input: TrainInput, onProgress: (fraction: number, iteration: number, loss: number) => void): TrainOutput {
   const n = input.ids.length;
   const leaveOneOut = n < LEAVE_ONE_OUT_BELOW;
@@ -60,26 +83,35 @@ export function trainClassifier(input: TrainInput, onProgress: (fraction: number
   const fold = leaveOneOut ? input.ids.map((_, i) => i) : stratifiedFolds(input.labels, k, input.seed);
   const steps = k + 1;
   const scores: Scored[] = [];
+  const robustNames = Object.keys(input.robust ?? {}) as RobustName[];
+  const robust: Partial<Record<RobustName, Scored[]>> = Object.fromEntries(robustNames.map((name) => [name, [] as Scored[]]));
   for (let f = 0; f < k; f++) {
-    const train = fold.flatMap((g, i) => (g === f ? [] : [i]));
-    const held = fold.flatMap((g, i) => (g === f ? [i] : []));
-    const model = fitLogistic(
-      train.map((i) => input.features[i] as Float32Array),
-      train.map((i) => input.labels[i] as number),
-      { iterations: input.iterations },
-    );
-    for (const i of held) scores.push({ id: input.ids[i] as number, label: input.labels[i] as 0 | 1, score: predictLogistic(model, input.features[i] as Float32Array) });
+    const train = rowsOf(input, (i) => fold[i] !== f);
+    const model = fitLogistic(train.rows, train.labels, { iterations: input.iterations });
+    for (let i = 0; i < n; i++) {
+      if (fold[i] !== f) continue;
+      const id = input.ids[i] as number;
+      const label = input.labels[i] as 0 | 1;
+      scores.push({ id, label, score: predictLogistic(model, input.features[i] as Float32Array) });
+      for (const name of robustNames) {
+        const vector = input.robust?.[name]?.[i];
+        if (vector) robust[name]?.push({ id, label, score: predictLogistic(model, vector) });
+      }
+    }
     onProgress((f + 1) / steps, 0, Number.NaN);
   }
   let finalLoss = Number.NaN;
-  const model = fitLogistic(input.features, input.labels, {
+  const all = rowsOf(input, () => true);
+  const model = fitLogistic(all.rows, all.labels, {
     iterations: input.iterations,
     onIteration(iteration, loss) {
       finalLoss = loss;
       onProgress((k + iteration / input.iterations) / steps, iteration, loss);
     },
   });
-  scores.sort((a, b) => a.id - b.id);
+  const byId = (a: Scored, b: Scored) => a.id - b.id;
+  scores.sort(byId);
+  for (const name of robustNames) robust[name]?.sort(byId);
   const threshold = bestThreshold(scores);
-  return { model, method: leaveOneOut ? 'leaveOneOut' : 'kfold', folds: k, figures: figures(scores, threshold), scores, finalLoss };
+  return { model, method: leaveOneOut ? 'leaveOneOut' : 'kfold', folds: k, figures: figures(scores, threshold), scores, robust, trainedRows: all.rows.length, finalLoss };
 }

@@ -31,7 +31,8 @@ export interface OnnxNode {
 export interface OnnxValueInfo {
   name: string;
   dataType: OnnxDataType;
-  dims: number[];
+  /** A number is a fixed size; a string names a size given at run time (the batch, "N"). */
+  dims: (number | string)[];
 }
 
 export interface OnnxModel {
@@ -42,6 +43,10 @@ export interface OnnxModel {
   initializers: OnnxTensor[];
   inputs: OnnxValueInfo[];
   outputs: OnnxValueInfo[];
+  /** Free-form key-value pairs stored with the model (ModelProto.metadata_props). */
+  metadata?: Record<string, string>;
+  /** A description of the model (ModelProto.doc_string). */
+  docString?: string;
 }
 
 class Writer {
@@ -147,7 +152,7 @@ function writeValueInfo(w: Writer, v: OnnxValueInfo) {
     type.message(1, (tensor) => {
       tensor.int(1, DATA_TYPE[v.dataType]);
       tensor.message(2, (shape) => {
-        for (const d of v.dims) shape.message(1, (dim) => dim.int(1, d));
+        for (const d of v.dims) shape.message(1, (dim) => (typeof d === 'number' ? dim.int(1, d) : dim.string(2, d)));
       });
     }),
   );
@@ -177,5 +182,12 @@ export function encodeOnnxModel(model: OnnxModel): Uint8Array {
     opset.string(1, '');
     opset.int(2, model.opset);
   });
+  if (model.docString) w.string(6, model.docString);
+  for (const [key, value] of Object.entries(model.metadata ?? {})) {
+    w.message(14, (entry) => {
+      entry.string(1, key);
+      entry.string(2, value);
+    });
+  }
   return w.finish();
 }

@@ -32,6 +32,15 @@ export interface ConvertedFeatureModel {
   outputs: OnnxValueInfo[];
 }
 
+/** The converted graph before it is encoded (the portable export appends the classifier head to it). */
+export interface FeatureGraph {
+  nodes: OnnxNode[];
+  initializers: OnnxTensor[];
+  input: OnnxValueInfo;
+  outputs: OnnxValueInfo[];
+  opset: number;
+}
+
 interface Weight {
   shape: number[];
   values: Float32Array;
@@ -94,7 +103,10 @@ function toOihw(w: Weight, depthwise: boolean): { kernel: Float32Array; dims: nu
   return { kernel, dims: [outC, inC, kh, kw] };
 }
 
-export function convertKerasToOnnx(model: KerasLayersModel, shard: Uint8Array, taps: FeatureTap[], opset = 18): ConvertedFeatureModel {
+/** The layers up to the taps as an ONNX graph; `batch` is the input's first dimension (a number, or a name for any). */
+export function buildFeatureGraph(model: KerasLayersModel, shard: Uint8Array, taps: FeatureTap[], options: { opset?: number; batch?: number | string } = {}): FeatureGraph {
+  const opset = options.opset ?? 18;
+  const batch = options.batch ?? 1;
   const weights = readLayerWeights(model, shard);
   const weight = (name: string) => {
     const w = weights.get(name);
@@ -241,16 +253,21 @@ export function convertKerasToOnnx(model: KerasLayersModel, shard: Uint8Array, t
       emit('GlobalAveragePool', [tensorOf(tap.layer)], [pooled]);
       emit('Flatten', [pooled], [tap.output], [{ name: 'axis', kind: 'int', value: 1 }]);
     }
-    outputs.push({ name: tap.output, dataType: 'float32', dims: [1, channels.get(tap.layer) ?? 0] });
+    outputs.push({ name: tap.output, dataType: 'float32', dims: [batch, channels.get(tap.layer) ?? 0] });
   }
+  return { nodes, initializers, input: { name: inputName, dataType: 'float32', dims: [batch, 3, 224, 224] }, outputs, opset };
+}
+
+export function convertKerasToOnnx(model: KerasLayersModel, shard: Uint8Array, taps: FeatureTap[], options: { opset?: number; batch?: number | string } = {}): ConvertedFeatureModel {
+  const graph = buildFeatureGraph(model, shard, taps, options);
   const onnx = encodeOnnxModel({
     producer: 'argus-keras-to-onnx',
-    opset,
+    opset: graph.opset,
     graphName: 'mobilenet_v2_features',
-    nodes,
-    initializers,
-    inputs: [{ name: inputName, dataType: 'float32', dims: [1, 3, 224, 224] }],
-    outputs,
+    nodes: graph.nodes,
+    initializers: graph.initializers,
+    inputs: [graph.input],
+    outputs: graph.outputs,
   });
-  return { onnx, inputName, outputs };
+  return { onnx, inputName: graph.input.name, outputs: graph.outputs };
 }

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
-import { convertKerasToOnnx, type FeatureTap, type KerasLayersModel } from './kerasToOnnx.ts';
+import { buildFeatureGraph, convertKerasToOnnx, type FeatureGraph, type FeatureTap, type KerasLayersModel } from './kerasToOnnx.ts';
 
 export const FEATURE_MODEL_DIR = fileURLToPath(new URL('../models/mobilenetv2/', import.meta.url));
 
@@ -25,8 +25,8 @@ export const FEATURE_INPUT_SIZE = 224;
 export const FEATURE_TAPS: FeatureTap[] = [{ layer: 'block_10_expand_relu', output: 'frozen384' }];
 
 export interface LoadedFeatureModel {
-  /** Pixels: NCHW float32 in [0, 1]. Answers each tap's vector by output name. */
-  run(input: Float32Array): Promise<Record<string, Float32Array>>;
+  /** Pixels: NCHW float32 in [0, 1] of `count` images (default 1). Answers each tap's vectors (count × dim) by output name. */
+  run(input: Float32Array, count?: number): Promise<Record<string, Float32Array>>;
   loadMs: number;
   release(): Promise<void>;
 }
@@ -43,10 +43,17 @@ export function featureModelHash(): string {
   return createHash('sha256').update(FEATURE_MODEL_FILES['mobilenet_v2.json']).update(FEATURE_MODEL_FILES['mobilenet_v2.bin']).digest('hex');
 }
 
+/** The extractor's graph (checked files, converted in memory), any batch size: what the portable export builds on. */
+export function featureGraph(): FeatureGraph {
+  const model = JSON.parse(readChecked('mobilenet_v2.json').toString('utf8')) as KerasLayersModel;
+  return buildFeatureGraph(model, readChecked('mobilenet_v2.bin'), FEATURE_TAPS, { batch: 'N' });
+}
+
 export async function loadFeatureModel(threads = 1): Promise<LoadedFeatureModel> {
   const started = performance.now();
   const model = JSON.parse(readChecked('mobilenet_v2.json').toString('utf8')) as KerasLayersModel;
-  const converted = convertKerasToOnnx(model, readChecked('mobilenet_v2.bin'), FEATURE_TAPS);
+  // Any batch size: a training's copies of one image go through the network together.
+  const converted = convertKerasToOnnx(model, readChecked('mobilenet_v2.bin'), FEATURE_TAPS, { batch: 'N' });
   const session = await ort.InferenceSession.create(converted.onnx, {
     graphOptimizationLevel: 'all',
     intraOpNumThreads: threads,
@@ -55,8 +62,8 @@ export async function loadFeatureModel(threads = 1): Promise<LoadedFeatureModel>
   });
   return {
     loadMs: performance.now() - started,
-    async run(input) {
-      const tensor = new ort.Tensor('float32', input, [1, 3, FEATURE_INPUT_SIZE, FEATURE_INPUT_SIZE]);
+    async run(input, count = 1) {
+      const tensor = new ort.Tensor('float32', input, [count, 3, FEATURE_INPUT_SIZE, FEATURE_INPUT_SIZE]);
       const out = await session.run({ [converted.inputName]: tensor });
       const result: Record<string, Float32Array> = {};
       for (const tap of FEATURE_TAPS) result[tap.output] = out[tap.output]?.data as Float32Array;

@@ -1,47 +1,72 @@
-// The ML worker thread: the feature extractor's network and the classifier training run here, off the server's
-// event loop. The main thread decodes and resizes images (sharp) and sends 224×224 RGB pixels.
+// The ML worker thread: the feature extractor's network, a training's augmented copies and the classifier training
+// run here, off the server's event loop. The main thread sends either 224×224 RGB pixels (an image it prepared) or
+// an encoded image with the variants to make of it (sharp renders them here, on libuv's threads, while the network
+// works on the previous request: rendering is not queued, the network and training are, one at a time).
 import { parentPort } from 'node:worker_threads';
 import { trainClassifier } from '../classifier/trainClassifier.ts';
-import { FEATURE_INPUT_SIZE, FEATURE_OUTPUT, type LoadedFeatureModel, loadFeatureModel } from './model.ts';
+import { renderVariants } from './augment.ts';
+import { FEATURE_DIM, FEATURE_OUTPUT, type LoadedFeatureModel, loadFeatureModel } from './model.ts';
+import { buildPortableModel } from './portableExport.ts';
+import { toPlanar } from './preprocess.ts';
 import type { WorkerReply, WorkerRequest } from './protocol.ts';
 
 if (!parentPort) throw new Error('feature worker started outside a worker thread');
 const port = parentPort;
 let model: Promise<LoadedFeatureModel> | undefined;
-// One request at a time: two at once would only share the same core.
+// One network run or training at a time: two at once would only share the same cores.
 let queue: Promise<void> = Promise.resolve();
+const serial = <T>(work: () => Promise<T>): Promise<T> => {
+  const run = queue.then(work);
+  queue = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  return run;
+};
 
 port.on('message', (req: WorkerRequest) => {
-  queue = queue.then(() => handle(req));
+  void handle(req);
 });
 
 const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
-/** Interleaved RGB bytes to planar float [0, 1] (the network's NCHW input). */
-function toInput(rgb: Uint8Array): Float32Array {
-  const plane = FEATURE_INPUT_SIZE * FEATURE_INPUT_SIZE;
-  const out = new Float32Array(3 * plane);
-  for (let i = 0; i < plane; i++) {
-    out[i] = (rgb[i * 3] as number) / 255;
-    out[plane + i] = (rgb[i * 3 + 1] as number) / 255;
-    out[2 * plane + i] = (rgb[i * 3 + 2] as number) / 255;
-  }
-  return out;
+async function network(images: Uint8Array[]): Promise<{ vectors: Float32Array[]; inferenceMs: number; loadMs: number }> {
+  model ??= loadFeatureModel();
+  const loaded = await model;
+  const started = performance.now();
+  const out = (await loaded.run(toPlanar(images), images.length))[FEATURE_OUTPUT] ?? new Float32Array(0);
+  const vectors = images.map((_, i) => out.slice(i * FEATURE_DIM, (i + 1) * FEATURE_DIM));
+  return { vectors, inferenceMs: performance.now() - started, loadMs: loaded.loadMs };
 }
 
 async function handle(req: WorkerRequest) {
   try {
-    if (req.kind === 'embed') {
-      model ??= loadFeatureModel();
-      const loaded = await model;
-      const started = performance.now();
-      const out = await loaded.run(toInput(req.rgb));
-      const vector = Float32Array.from(out[FEATURE_OUTPUT] ?? []);
-      reply({ id: req.id, kind: 'embedded', vector, inferenceMs: performance.now() - started, loadMs: loaded.loadMs }, [vector.buffer]);
-      return;
+    switch (req.kind) {
+      case 'embed': {
+        const { vectors, inferenceMs, loadMs } = await serial(() => network([req.rgb]));
+        const vector = vectors[0] as Float32Array;
+        reply({ id: req.id, kind: 'embedded', vector, inferenceMs, loadMs }, [vector.buffer as ArrayBuffer]);
+        return;
+      }
+      case 'embedVariants': {
+        const started = performance.now();
+        const inputs = await renderVariants(req.image, req.variants);
+        const renderMs = performance.now() - started;
+        const { vectors, inferenceMs } = await serial(() => network(inputs));
+        reply({ id: req.id, kind: 'embeddedVariants', vectors, renderMs, inferenceMs }, vectors.map((v) => v.buffer as ArrayBuffer));
+        return;
+      }
+      case 'train': {
+        const output = await serial(async () => trainClassifier(req.input, (fraction, iteration, loss) => reply({ id: req.id, kind: 'progress', fraction, iteration, loss })));
+        reply({ id: req.id, kind: 'trained', output });
+        return;
+      }
+      case 'exportOnnx': {
+        const onnx = await serial(async () => buildPortableModel(req.input));
+        reply({ id: req.id, kind: 'exported', onnx }, [onnx.buffer as ArrayBuffer]);
+        return;
+      }
     }
-    const output = trainClassifier(req.input, (fraction, iteration, loss) => reply({ id: req.id, kind: 'progress', fraction, iteration, loss }));
-    reply({ id: req.id, kind: 'trained', output });
   } catch (err) {
     reply({ id: req.id, kind: 'failed', error: err instanceof Error ? err.message : String(err) });
   }

@@ -2,14 +2,13 @@
 // must be withdrawn first), the hot list (published models by downloads, page/rows) and the download of a file,
 // which counts towards the model's downloads.
 import { createReadStream, existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { ApiError } from '../../http/apiError.ts';
 import { formatTime, pageOf } from '../../http/format.ts';
 import { FileReply, type HandlerMap } from '../../http/handler.ts';
 import { type Db, duplicate, guardUnique, lockRows } from '../catalogue/records.ts';
 import { createdSince } from '../algorithms/setupEventStore.ts';
 import { IMAGE_BOUNDS, safeImage } from '../../media/imageSafety.ts';
-import { filesRoot, removeStoredFile, storeFile } from '../devices/storedFiles.ts';
+import { removeStoredFile, storedFilePath, storeFile } from '../devices/storedFiles.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
 import { containsPattern, notFound, pageResult } from '../shared/records.ts';
 import { modelFields, receiveModelFile } from './modelFiles.ts';
@@ -195,7 +194,8 @@ export const modelHandlers: HandlerMap = {
     if (!row) throw notFound('catalogue.entity.model', query.id);
     // The mall offers published models; model management may fetch any.
     if (row.status !== 1 && !user?.modules.has('modalBoxPage')) throw new ApiError(409, 'catalogue.modelNotPublished', { name: `${row.name} ${row.version}` });
-    const absolute = join(filesRoot(services.config.dataDir), row.filePath);
+    // A trained version's classifier file is private (training/…): storedFilePath finds it under its root.
+    const absolute = storedFilePath(services.config.dataDir, row.filePath);
     if (!existsSync(absolute)) throw notFound('catalogue.entity.model', query.id);
     if (row.status === 1) await db.updateTable('models').set((eb) => ({ downloads: eb('downloads', '+', 1) })).where('id', '=', row.id).execute();
     return new FileReply(createReadStream(absolute), 'application/octet-stream', row.fileName);

@@ -11,6 +11,7 @@ import { ApiError } from '../../http/apiError.ts';
 import { IMAGE_BOUNDS, openBoundedImage, safeImageDataUrl } from '../../media/imageSafety.ts';
 import { embed, FeatureInputError } from '../../ml/features.ts';
 import { readImage } from '../alarms/alarmStore.ts';
+import { fileSigner } from '../../http/fileSigning.ts';
 import { imageRefBytes } from '../training/describeImage.ts';
 import { cachedEmbeddings, storeEmbedding } from '../training/embeddingCache.ts';
 import { type Candidate, candidateKeys, cropOf } from './candidateKeys.ts';
@@ -36,7 +37,7 @@ export async function queryVectors(db: Kysely<Database>, images: readonly string
       bytes = (await safeImageDataUrl(ref, IMAGE_BOUNDS.alarmImage, { field, accept: ['jpeg', 'png'] })).buffer;
     } else {
       try {
-        bytes = imageRefBytes(ref, dataDir);
+        bytes = imageRefBytes(ref, dataDir, await fileSigner(db));
       } catch {
         throw new ApiError(404, 'retrieval.imageNotFound', { field });
       }

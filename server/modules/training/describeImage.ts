@@ -12,8 +12,9 @@ import { clientGoneSignal } from '../../http/clientGone.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import { type OutboundPolicy, OutboundRefused } from '../../http/outbound.ts';
 import { OutboundCallFailed, outboundRequest } from '../../http/outboundRequest.ts';
+import { type FileSigner, fileSigner, SIGNED_FILES_PREFIX } from '../../http/fileSigning.ts';
 import { IMAGE_BOUNDS, safeImage } from '../../media/imageSafety.ts';
-import { filesRoot } from '../devices/storedFiles.ts';
+import { filesRoot, storedFilePath } from '../devices/storedFiles.ts';
 import type { Ctx } from '../shared/contractTypes.ts';
 import { logModelCall } from '../stats/modelCalls.ts';
 import { modelServicePolicy, outboundPolicy } from '../system/outboundPolicy.ts';
@@ -24,11 +25,29 @@ const FETCH_REDIRECTS = 3;
 const SERVICE_TIMEOUT_MS = 60_000;
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
-/** The bytes of an image reference that is a data URL or a server path (/files/…); 404 a path not found. */
-export function imageRefBytes(ref: string, dataDir: string): Buffer {
+/**
+ * The bytes of an image reference that is a data URL, a server path (/files/…) or a private image's signed URL
+ * (/files/private/…?exp=&sig=, as the training screens got it; checked with `signer`); 404 a path not found.
+ */
+export function imageRefBytes(ref: string, dataDir: string, signer?: FileSigner): Buffer {
   let bytes: Buffer;
+  const notFound = () => new ApiError(404, 'notFound.record', { entity: 'training.entity.image', id: ref.slice(0, 100) });
   if (ref.startsWith('data:')) {
     bytes = Buffer.from(ref.slice(ref.indexOf(',') + 1), 'base64');
+  } else if (ref.startsWith(SIGNED_FILES_PREFIX)) {
+    const url = new URL(ref, 'http://argus.invalid');
+    let relative: string;
+    try {
+      relative = decodeURIComponent(url.pathname.slice(SIGNED_FILES_PREFIX.length));
+    } catch {
+      throw notFound();
+    }
+    if (!signer?.verify(relative, url.searchParams.get('exp') ?? undefined, url.searchParams.get('sig') ?? undefined)) throw notFound();
+    try {
+      bytes = readFileSync(storedFilePath(dataDir, relative));
+    } catch {
+      throw notFound();
+    }
   } else {
     const root = filesRoot(dataDir);
     const absolute = normalize(join(root, ref.replace(/^\/files\//, '')));
@@ -67,8 +86,8 @@ async function fetchImage(url: string, policy: OutboundPolicy, signal: AbortSign
 }
 
 /** The image as the model service is sent it: a data URL of the server's own re-encoding of checked pixels. */
-export async function imageDataUrl(ref: string, dataDir: string, policy: OutboundPolicy, signal: AbortSignal): Promise<string> {
-  const bytes = /^https?:\/\//i.test(ref) ? await fetchImage(ref, policy, signal) : imageRefBytes(ref, dataDir);
+export async function imageDataUrl(ref: string, dataDir: string, policy: OutboundPolicy, signal: AbortSignal, signer?: FileSigner): Promise<string> {
+  const bytes = /^https?:\/\//i.test(ref) ? await fetchImage(ref, policy, signal) : imageRefBytes(ref, dataDir, signer);
   if (bytes.length > MAX_IMAGE_BYTES) throw new ApiError(413, 'upload.tooLarge', { max: '10 MB' });
   const image = await safeImage(bytes, IMAGE_BOUNDS.alarmImage, { field: 'image' });
   return `data:${image.mimeType};base64,${image.buffer.toString('base64')}`;
@@ -95,7 +114,7 @@ export const describeImageHandlers: HandlerMap = {
     if (!service) throw new ApiError(409, 'training.noModelService');
     const signal = clientGoneSignal(reply);
     const policy = await outboundPolicy(db);
-    const imageUrl = await imageDataUrl(body.image, services.config.dataDir, policy, signal);
+    const imageUrl = await imageDataUrl(body.image, services.config.dataDir, policy, signal, await fileSigner(db));
     const started = performance.now();
     const log = (errorCode: number | null) =>
       logModelCall(db, { model: service.model, operation: 'describeImage', latencyMs: performance.now() - started, errorCode, userName: user?.username ?? null });

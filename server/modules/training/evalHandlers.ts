@@ -8,7 +8,8 @@ import { formatTime, pageOf } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import { sniffType } from '../../http/uploads.ts';
 import { FeatureInputError, imageSize } from '../../ml/features.ts';
-import { filesRoot, removeStoredFile, storeFile } from '../devices/storedFiles.ts';
+import { fileSigner } from '../../http/fileSigning.ts';
+import { privateRoot, removeStoredFile, storeFile } from '../devices/storedFiles.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
 import { containsPattern, isUniqueViolation, notFound, pageResult } from '../shared/records.ts';
 import { parseFormId } from './sampleHandlers.ts';
@@ -25,7 +26,7 @@ async function sweepVerification(ctx: Pick<Ctx<'uploadEvalImages'>, 'db' | 'serv
   const cutoff = new Date(Date.now() - VERIFY_KEEP_MS);
   const old = await ctx.db.deleteFrom('evalImages').where('datasetId', 'is', null).where('createdAt', '<', cutoff).returning('filePath').execute();
   for (const r of old) removeStoredFile(ctx.services.config.dataDir, r.filePath);
-  const folder = join(filesRoot(ctx.services.config.dataDir), VERIFY_FOLDER);
+  const folder = join(privateRoot(ctx.services.config.dataDir), VERIFY_FOLDER);
   let names: string[] = [];
   try {
     names = readdirSync(folder);
@@ -85,9 +86,10 @@ export const evalHandlers: HandlerMap = {
         await trx.insertInto('evalImages').values(rows).execute();
         return { target, rows };
       });
+      const signer = await fileSigner(db);
       const files = stored.rows.map((r, i) => {
         const score = checked[i]?.score ?? null;
-        return { fileName: r.fileName, url: `/files/${r.filePath}`, size: r.size, score, triggered: model && score !== null ? score >= model.threshold : null };
+        return { fileName: r.fileName, url: signer.url(r.filePath), size: r.size, score, triggered: model && score !== null ? score >= model.threshold : null };
       });
       return { datasetId: stored.target, files, threshold: model?.threshold ?? null } satisfies Schema<'EvalUploadResult'>;
     } catch (error) {

@@ -9,9 +9,8 @@ import type { HandlerMap } from '../../http/handler.ts';
 import type { Database } from '../../db/types.ts';
 import type { EvalTaskTable } from '../../db/trainingTables.ts';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { figures, type Scored } from '../../ml/classifier/metrics.ts';
-import { filesRoot } from '../devices/storedFiles.ts';
+import { storedFilePath } from '../devices/storedFiles.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
 import { isUniqueViolation, notFound } from '../shared/records.ts';
 import { storedMessage } from './trainHandlers.ts';
@@ -47,7 +46,7 @@ async function runEvaluation(db: Db, dataDir: string, taskId: number, model: Tra
     const images = await db.selectFrom('evalImages').select(['id', 'filePath', 'sha256', 'label']).where('datasetId', '=', datasetId).orderBy('id').execute();
     const scored: Scored[] = [];
     for (const [i, image] of images.entries()) {
-      const bytes = readFileSync(join(filesRoot(dataDir), image.filePath));
+      const bytes = readFileSync(storedFilePath(dataDir, image.filePath));
       scored.push({ id: image.id, label: image.label === 'positive' ? 1 : 0, score: await scoreImage(db, model, bytes, image.sha256) });
       const r = await db
         .updateTable('evalTasks')

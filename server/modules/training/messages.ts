@@ -3,6 +3,14 @@ import type { Catalogue } from '../../http/messages.ts';
 
 export const trainingMessages = {
   'training.entity.algorithm': { zh: '仓库算法', en: 'warehouse algorithm' },
+  'training.fileLinkExpired': {
+    zh: '图片链接无效或已过期：请刷新页面以取得新链接',
+    en: 'The image link is not valid or has expired; reload the page for a new one',
+  },
+  'training.exportNoPart': {
+    zh: '样本集没有第 {part} 部分（共 {parts} 部分；只导出已分类为正负样本的图片）',
+    en: 'The dataset has no part {part} (it has {parts}; only images classified positive or negative are exported)',
+  },
   'training.entity.sample': { zh: '训练样本', en: 'training sample' },
   'training.entity.task': { zh: '训练任务', en: 'training task' },
   'training.entity.image': { zh: '图片', en: 'image' },

@@ -10,6 +10,7 @@ import { PRESET_PROMPTS, resolvePrompt } from '../../../src/domain/recognitionPr
 import { parseOrchestrationParam } from '../../../src/domain/orchestrationParam.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
 import { logModelCall } from '../stats/modelCalls.ts';
+import { fileSigner } from '../../http/fileSigning.ts';
 import { imageRefBytes } from './describeImage.ts';
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png']);
@@ -27,9 +28,10 @@ export const predictBigSdkHandlers: HandlerMap = {
     const used = support.filter((s) => s.supported);
     if (used.length === 0) throw new ApiError(400, 'training.noSupportedPrompts', { prompts: prompts.join(', ').slice(0, 200) });
     // Every image is read and checked before the detector runs.
+    const signer = await fileSigner(db);
     const images = body.images.map((ref) => {
       if (/^https?:\/\//.test(ref)) throw new ApiError(400, 'training.outsideUrl');
-      const bytes = imageRefBytes(ref, services.config.dataDir);
+      const bytes = imageRefBytes(ref, services.config.dataDir, signer);
       const type = sniffType(bytes);
       if (!type || !IMAGE_TYPES.has(type)) throw new ApiError(415, 'training.predictType');
       return bytes;

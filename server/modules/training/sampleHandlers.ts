@@ -8,6 +8,7 @@ import { removeStoredFile } from '../devices/storedFiles.ts';
 import type { Ctx } from '../shared/contractTypes.ts';
 import { pageResult } from '../shared/records.ts';
 import { MAX_PER_UPLOAD } from './sampleRules.ts';
+import { fileSigner } from '../../http/fileSigning.ts';
 import { refuseWhileTraining, requireAlgorithm, requireSamples, sampleCounts, storeSamples, toSample } from './sampleStore.ts';
 import { checkImages, readImageForm, readZipForm } from './sampleUploads.ts';
 
@@ -55,7 +56,8 @@ export const sampleHandlers: HandlerMap = {
     if (body.label) q = q.where('label', '=', body.label);
     const { total } = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
     const rows = await q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(page.pageSize).offset(page.offset).execute();
-    return { ...pageResult(rows.map(toSample), total, page), counts: await sampleCounts(db, body.algorithmId) };
+    const signer = await fileSigner(db);
+    return { ...pageResult(rows.map((r) => toSample(r, signer)), total, page), counts: await sampleCounts(db, body.algorithmId) };
   },
 
   async classifyTrainSamples({ db, body }: Ctx<'classifyTrainSamples'>) {

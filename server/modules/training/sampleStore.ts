@@ -1,10 +1,12 @@
-// Training samples in the database and under <dataDir>/files/training/<algorithm id>/. Every change to an
+// Training samples in the database and under <dataDir>/private/training/<algorithm id>/ (served only by signed
+// URLs, server/http/fileSigning.ts). Every change to an
 // algorithm's samples locks the algorithm's row first, so the 1000-image bound and "not while training" hold under
 // concurrent calls (check and write in one transaction on the locked row).
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { ApiError } from '../../http/apiError.ts';
 import { formatTime } from '../../http/format.ts';
 import type { Database } from '../../db/types.ts';
+import { type FileSigner, fileSigner } from '../../http/fileSigning.ts';
 import type { SampleLabel, TrainSampleTable } from '../../db/trainingTables.ts';
 import { removeStoredFile, storeFile } from '../devices/storedFiles.ts';
 import type { Schema } from '../shared/contractTypes.ts';
@@ -51,13 +53,14 @@ export async function refuseWhileTraining(db: Db, algorithmId: number): Promise<
 
 type SampleRow = Selectable<TrainSampleTable>;
 
-export function toSample(r: SampleRow): Schema<'TrainSample'> {
+/** A sample as the contract shows it; its image and thumbnail by short-lived signed URLs. */
+export function toSample(r: SampleRow, signer: FileSigner): Schema<'TrainSample'> {
   return {
     id: r.id,
     algorithmId: r.algorithmId,
     fileName: r.fileName,
-    url: `/files/${r.filePath}`,
-    thumbUrl: `/files/${r.thumbPath}`,
+    url: signer.url(r.filePath),
+    thumbUrl: signer.url(r.thumbPath),
     size: r.size,
     width: r.width,
     height: r.height,
@@ -74,6 +77,7 @@ export async function storeSamples(
   images: (CheckedImage & { label: SampleLabel })[],
 ): Promise<Schema<'TrainSampleUploadResult'>> {
   const written: string[] = [];
+  const signer = await fileSigner(db);
   try {
     return await db.transaction().execute(async (trx) => {
       await requireAlgorithm(trx, algorithmId, true);
@@ -101,7 +105,7 @@ export async function storeSamples(
         };
       });
       const stored = await trx.insertInto('trainSamples').values(rows).returningAll().execute();
-      return { algorithmId, uploaded: stored.length, counts: await sampleCounts(trx, algorithmId), list: stored.map(toSample) };
+      return { algorithmId, uploaded: stored.length, counts: await sampleCounts(trx, algorithmId), list: stored.map((r) => toSample(r, signer)) };
     });
   } catch (error) {
     for (const path of written) removeStoredFile(dataDir, path);

@@ -11,6 +11,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { TrainJobTable } from '../../db/trainingTables.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
 import { isUniqueViolation, notFound } from '../shared/records.ts';
+import { DEFAULT_AUGMENTATION } from '../../ml/features/augment.ts';
 import { MIN_PER_CLASS } from './sampleRules.ts';
 import { refuseWhileTraining, requireAlgorithm, sampleCounts } from './sampleStore.ts';
 
@@ -79,6 +80,8 @@ export const trainHandlers: HandlerMap = {
             negativeCount: counts.negative,
             remark: body.remark ?? '',
             userName: user?.username ?? '',
+            augmentCopies: body.augmentation?.copies ?? DEFAULT_AUGMENTATION.copies,
+            augmentFlip: body.augmentation?.flip ?? DEFAULT_AUGMENTATION.flip,
           })
           .returningAll()
           .executeTakeFirstOrThrow();

@@ -20,6 +20,9 @@ export interface ClaimedJob {
   epochs: number;
   userName: string;
   attempts: number;
+  /** Augmentation settings (migration 054). */
+  augmentCopies: number;
+  augmentFlip: boolean;
 }
 
 export interface TrainRunner {
@@ -58,7 +61,8 @@ export async function claimJob(db: Kysely<Database>, instance: string): Promise<
   const { rows } = await sql<ClaimedJob>`
     UPDATE train_jobs SET state = 1, claimed_by = ${instance}, heartbeat_at = now(), attempts = attempts + 1, progress = 0, epoch = 0
     WHERE id = (SELECT id FROM train_jobs WHERE state = 0 ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-    RETURNING id, algorithm_id AS "algorithmId", epochs, user_name AS "userName", attempts`.execute(db);
+    RETURNING id, algorithm_id AS "algorithmId", epochs, user_name AS "userName", attempts,
+      augment_copies AS "augmentCopies", augment_flip AS "augmentFlip"`.execute(db);
   return rows[0];
 }
 

@@ -1,18 +1,20 @@
-// Runs one claimed training: embeds the samples (cached by image hash), cross-validates and fits the classifier in
-// the ML worker thread, then stores the model version (classifier, threshold, extractor, dataset snapshot, report)
-// and a model row, and finishes the job — all in one transaction that first checks the job is still this
+// Runs one claimed training: gathers the samples' vectors, their augmented copies' and their robustness variants'
+// (trainFeatures.ts: cached by content, the missing ones embedded in the ML worker), cross-validates and fits the
+// classifier in the worker, then stores the model version (classifier, threshold, extractor, dataset snapshot,
+// report) and a model row, and finishes the job — all in one transaction that first checks the job is still this
 // instance's (not cancelled, not reclaimed). Progress: embedding 0–60 %, training 60–99 %.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import type { TrainOutput } from '../../ml/classifier/trainClassifier.ts';
-import { embed, FEATURE_INFO, train } from '../../ml/features.ts';
-import { filesRoot, removeStoredFile } from '../devices/storedFiles.ts';
+import { FEATURE_INFO, train } from '../../ml/features.ts';
+import { removeStoredFile } from '../devices/storedFiles.ts';
 import type { Schema } from '../shared/contractTypes.ts';
-import { cachedEmbeddings, storeEmbedding } from './embeddingCache.ts';
+import { gatherFeatures, type TrainSettings } from './trainFeatures.ts';
 import type { ClaimedJob } from './trainQueue.ts';
+import { buildReport } from './trainReport.ts';
 import { storeVersion } from './versionStore.ts';
+
+export { buildReport } from './trainReport.ts';
 
 /** The job was cancelled, reclaimed, or the server is stopping: drop it without writing. */
 class JobLost extends Error {}
@@ -32,28 +34,6 @@ async function report(db: Db, instance: string, jobId: number, isStopped: () => 
   if (Number(result.numUpdatedRows) === 0) throw new JobLost();
 }
 
-export function buildReport(out: TrainOutput, trainMs: number, featureDim: number): Schema<'TrainReport'> {
-  const f = out.figures;
-  return {
-    method: out.method,
-    folds: out.folds,
-    threshold: f.threshold,
-    accuracy: f.accuracy,
-    logLoss: f.logLoss,
-    averagePrecision: f.averagePrecision,
-    perClass: f.perClass,
-    macroAvg: f.macroAvg,
-    weightedAvg: f.weightedAvg,
-    confusion: f.confusion,
-    prCurve: f.prCurve,
-    scores: out.scores.map((s) => ({ id: s.id, label: s.label === 1 ? 'positive' : 'negative', score: s.score })),
-    extractor: FEATURE_INFO.name,
-    extractorHash: FEATURE_INFO.hash,
-    featureDim,
-    trainMs: Math.round(trainMs),
-  };
-}
-
 export async function runTrainJob(db: Db, dataDir: string, instance: string, job: ClaimedJob, isStopped: () => boolean): Promise<void> {
   const started = performance.now();
   const step = (values: Parameters<typeof report>[4]) => report(db, instance, job.id, isStopped, values);
@@ -65,29 +45,21 @@ export async function runTrainJob(db: Db, dataDir: string, instance: string, job
       .where('label', 'in', ['positive', 'negative'])
       .orderBy('id')
       .execute();
-    const cache = await cachedEmbeddings(db, samples.map((s) => s.sha256));
-    const features: Float32Array[] = [];
-    for (const [i, s] of samples.entries()) {
-      let vector = cache.get(s.sha256);
-      if (!vector) {
-        let bytes: Buffer;
-        try {
-          bytes = readFileSync(join(filesRoot(dataDir), s.filePath));
-        } catch {
-          throw new Error(JSON.stringify({ key: 'training.sampleMissing', params: { file: s.fileName } }));
-        }
-        vector = (await embed(bytes)).vector;
-        await storeEmbedding(db, s.sha256, vector);
-        cache.set(s.sha256, vector);
-      }
-      features.push(vector);
-      await step({ progress: Math.floor(((i + 1) / samples.length) * 60) });
-    }
+    const settings: TrainSettings = { epochs: job.epochs, copies: job.augmentCopies, flip: job.augmentFlip };
+    let written = -1;
+    const gathered = await gatherFeatures(db, dataDir, samples, settings, async (done, total) => {
+      const progress = Math.floor((done / total) * 60);
+      // A write when the figure moves (at most 60), which is also the heartbeat and the cancel check.
+      if (progress === written) return;
+      written = progress;
+      await step({ progress });
+    });
+    const features = gathered.input.features;
     let lastWrite = 0;
     let writing: Promise<void> = Promise.resolve();
     let lost: unknown = null;
     const output = await train(
-      { ids: samples.map((s) => s.id), labels: samples.map((s) => (s.label === 'positive' ? 1 : 0)), features, iterations: job.epochs, seed: job.id },
+      { ...gathered.input, iterations: job.epochs },
       (fraction, iteration, loss) => {
         // At most a few writes a second: the worker reports every iteration.
         const now = performance.now();
@@ -102,7 +74,8 @@ export async function runTrainJob(db: Db, dataDir: string, instance: string, job
     );
     await writing;
     if (lost) throw lost;
-    await finish(db, dataDir, instance, job, output, buildReport(output, performance.now() - started, features[0]?.length ?? 0), samples);
+    const trainReport = buildReport(output, performance.now() - started, features[0]?.length ?? 0, { ...settings, seed: gathered.input.seed });
+    await finish(db, dataDir, instance, job, output, trainReport, samples);
   } catch (error) {
     if (error instanceof JobLost) return;
     const message = error instanceof Error && error.message.startsWith('{"key"') ? error.message : JSON.stringify({ key: 'training.failed', params: { reason: String(error instanceof Error ? error.message : error).slice(0, 300) } });

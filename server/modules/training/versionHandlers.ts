@@ -36,6 +36,9 @@ function versionQuery(db: Db) {
       'v.createdAt',
       sql<string>`v.report ->> 'accuracy'`.as('accuracy'),
       sql<string>`v.report ->> 'averagePrecision'`.as('averagePrecision'),
+      // The lower robust accuracy, and the warning (null and false for a report without robustness figures).
+      sql<string | null>`least((v.report -> 'robustness' -> 'jpeg60' ->> 'accuracy')::float8, (v.report -> 'robustness' -> 'resize320' ->> 'accuracy')::float8)`.as('robustAccuracy'),
+      sql<boolean | null>`(v.report -> 'robustness' ->> 'warning')::boolean`.as('robustWarning'),
     ]);
 }
 
@@ -53,6 +56,8 @@ export function toVersion(r: VersionRow): Schema<'TrainVersion'> {
     threshold: clamp01(r.threshold),
     accuracy: clamp01(r.accuracy),
     averagePrecision: clamp01(r.averagePrecision),
+    robustAccuracy: r.robustAccuracy === null ? null : clamp01(r.robustAccuracy),
+    robustWarning: r.robustWarning === true,
     positiveCount: r.positiveCount,
     negativeCount: r.negativeCount,
     extractor: r.extractor,

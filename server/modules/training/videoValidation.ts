@@ -1,8 +1,10 @@
 // Validation on a video (/testVerify): ffmpeg samples the frames (decoded before answering, so a damaged video is
-// a 400), then each frame is scored in the background by the trained model — the same path as image validation
-// (feature extractor, classifier, threshold) — and the job row carries the progress and the scored frames.
+// a 400) as lossless PNG files of the video's own size, then each frame is scored in the background by the trained
+// model — the same path as image validation (the extractor's preprocessing, classifier, threshold), so a frame is
+// decided exactly as the same picture uploaded as an image — and the job row carries the progress and the scored
+// frames. The screen's picture of a frame is a small JPEG made separately (never what was scored).
 import { createHash, randomBytes } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely, Selectable } from 'kysely';
@@ -11,7 +13,9 @@ import type { Database } from '../../db/types.ts';
 import { ApiError } from '../../http/apiError.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import { translate } from '../../http/messages.ts';
-import { FfmpegFailedError, ffmpegPath, sampleFrames } from '../../media/ffmpeg.ts';
+import sharp from 'sharp';
+import { fileSigner, type FileSigner } from '../../http/fileSigning.ts';
+import { decodeFrames, FfmpegFailedError, ffmpegPath } from '../../media/ffmpeg.ts';
 import { storeFile } from '../devices/storedFiles.ts';
 import type { Ctx } from '../shared/contractTypes.ts';
 import { isUniqueViolation, notFound } from '../shared/records.ts';
@@ -45,10 +49,12 @@ export const videoValidationHandlers: HandlerMap = {
       await writeFile(temporary, form.video!.buffer);
       file = temporary;
     }
-    let frames: Buffer[];
+    const frameDir = join(tmpdir(), `argus-frames-${randomBytes(8).toString('hex')}`);
+    let frames: string[];
     try {
-      frames = (await sampleFrames(file, { everySeconds: form.everySeconds, maxFrames: MAX_VIDEO_FRAMES, width: 320 })).frames;
+      frames = (await decodeFrames(file, frameDir, { everySeconds: form.everySeconds, maxFrames: MAX_VIDEO_FRAMES })).files;
     } catch (error) {
+      await rm(frameDir, { recursive: true, force: true });
       if (error instanceof FfmpegFailedError) throw new ApiError(400, 'training.videoUndecodable');
       throw error;
     } finally {
@@ -63,33 +69,42 @@ export const videoValidationHandlers: HandlerMap = {
         .returningAll()
         .executeTakeFirstOrThrow();
     } catch (error) {
+      await rm(frameDir, { recursive: true, force: true });
       if (isUniqueViolation(error)) throw new ApiError(429, 'training.videoBusy');
       throw error;
     }
-    const job = scoreFrames(db, dataDir, row.id, model, frames, form.everySeconds).catch(async (error: unknown) => {
-      const message = translate(lang, 'training.videoFailed', { detail: String((error as Error).message).slice(0, 200) });
-      await db.updateTable('videoValidations').set({ state: 'failed', error: message, updatedAt: new Date() }).where('id', '=', row.id).execute();
-    });
+    const job = scoreFrames(db, dataDir, row.id, model, frames, form.everySeconds)
+      .catch(async (error: unknown) => {
+        const message = translate(lang, 'training.videoFailed', { detail: String((error as Error).message).slice(0, 200) });
+        await db.updateTable('videoValidations').set({ state: 'failed', error: message, updatedAt: new Date() }).where('id', '=', row.id).execute();
+      })
+      .finally(() => rm(frameDir, { recursive: true, force: true }));
     running.add(job);
     void job.finally(() => running.delete(job));
-    return toValidation(row);
+    return toValidation(row, await fileSigner(db));
   },
 
   async getVideoValidation({ db, params, user, lang }: Ctx<'getVideoValidation'>) {
     await failStale(db, lang);
     const row = await db.selectFrom('videoValidations').selectAll().where('id', '=', params.id).where('userId', '=', user!.id).executeTakeFirst();
     if (!row) throw notFound('training.entity.videoValidation', params.id);
-    return toValidation(row);
+    return toValidation(row, await fileSigner(db));
   },
 };
 
-async function scoreFrames(db: Kysely<Database>, dataDir: string, id: number, model: TrainedModel, frames: Buffer[], every: number) {
+/** The screen's picture of a frame: at most 320 pixels wide, JPEG (scores never come from it). */
+const THUMB_WIDTH = 320;
+
+async function scoreFrames(db: Kysely<Database>, dataDir: string, id: number, model: TrainedModel, frames: string[], every: number) {
   const scored: VideoValidationFrameRow[] = [];
-  for (const [index, frame] of frames.entries()) {
+  for (const [index, path] of frames.entries()) {
+    const frame = await readFile(path);
     const sha256 = createHash('sha256').update(frame).digest('hex');
     const score = await scoreImage(db, model, frame, sha256);
-    // Kept 24 h with the verification images (evalHandlers sweeps the folder).
-    const url = `/files/${storeFile(dataDir, 'verify', 'jpg', frame)}`;
+    const thumbnail = await sharp(frame).resize({ width: THUMB_WIDTH, withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
+    await rm(path, { force: true });
+    // Kept 24 h with the verification images (evalHandlers sweeps the folder); private, shown by signed URLs.
+    const url = storeFile(dataDir, 'verify', 'jpg', thumbnail);
     scored.push({ index, second: Math.round(index * every * 100) / 100, score: Math.round(score * 10000) / 10000, triggered: score >= model.threshold, url });
     const done = index === frames.length - 1;
     await db
@@ -109,8 +124,10 @@ async function failStale(db: Kysely<Database>, lang: Parameters<typeof translate
     .execute();
 }
 
-function toValidation(row: Selectable<VideoValidationTable>) {
-  const frames = (typeof row.frames === 'string' ? JSON.parse(row.frames) : row.frames) as VideoValidationFrameRow[];
+function toValidation(row: Selectable<VideoValidationTable>, signer: FileSigner) {
+  const stored = (typeof row.frames === 'string' ? JSON.parse(row.frames) : row.frames) as VideoValidationFrameRow[];
+  // A frame's picture is stored by its private path (rows written before kept the public form /files/verify/…).
+  const frames = stored.map((f) => ({ ...f, url: signer.url(f.url.replace(/^\/files\//, '')) }));
   return {
     id: row.id,
     modelId: row.modelId,
