@@ -74,3 +74,38 @@ export function figuresAt(scores: ScoredSample[], threshold: number): FiguresAt 
     }),
   };
 }
+
+/** The report's robustness rule: a robust accuracy more than this below the clean one is a warning. */
+export const MAX_ROBUST_DROP = 0.1;
+
+export type RobustChange = 'jpeg60' | 'resize320';
+export const ROBUST_CHANGES: RobustChange[] = ['jpeg60', 'resize320'];
+
+export interface RobustnessAt {
+  clean: number;
+  /** Accuracy of each change at the threshold; null when the report has no such scores (an older version). */
+  jpeg60: number | null;
+  resize320: number | null;
+  /** Clean minus the lower robust accuracy; null without robust scores. */
+  drop: number | null;
+  warning: boolean;
+}
+
+/**
+ * Accuracy after what cameras do to pictures (saved again as JPEG q60, resized to 320 px), recomputed from each
+ * sample's out-of-fold scores of the changed picture, beside the clean accuracy, at any threshold.
+ */
+export function robustnessAt(scores: (ScoredSample & Partial<Record<RobustChange, number>>)[], threshold: number): RobustnessAt {
+  const clean = figuresAt(scores, threshold).accuracy;
+  const accuracyOf = (change: RobustChange): number | null => {
+    if (scores.length === 0 || scores.some((s) => typeof s[change] !== 'number')) return null;
+    const right = scores.filter((s) => ((s[change] as number) >= threshold) === (s.label === 'positive')).length;
+    return right / scores.length;
+  };
+  const jpeg60 = accuracyOf('jpeg60');
+  const resize320 = accuracyOf('resize320');
+  const worst = jpeg60 === null || resize320 === null ? null : Math.min(jpeg60, resize320);
+  // Rounded as the server rounds it, so "more than 10 points" is not decided by the last bit of a sum.
+  const drop = worst === null ? null : Math.round((clean - worst) * 1e9) / 1e9;
+  return { clean, jpeg60, resize320, drop, warning: drop !== null && drop > MAX_ROBUST_DROP };
+}

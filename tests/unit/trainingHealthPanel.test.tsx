@@ -7,6 +7,7 @@ import { NAMESPACES } from '../../src/i18n/languages.ts';
 import { setupI18n } from '../../src/i18n/setup.ts';
 import { HealthPanel } from '../../src/screens/training/HealthPanel.tsx';
 import { deferred } from '../support/deferred.ts';
+import { installDomPolyfills } from './systemSupport.tsx';
 import type { TrainHealth } from '../../src/screens/training/trainingApi.ts';
 
 const calls = vi.hoisted(() => ({ getHealth: vi.fn() }));
@@ -25,6 +26,8 @@ const health: TrainHealth = {
 };
 
 beforeAll(async () => {
+  // rsuite's pickers (the augmentation's copies) ask matchMedia, which jsdom lacks.
+  installDomPolyfills();
   await setupI18n('en', NAMESPACES);
 });
 afterEach(cleanup);
@@ -34,7 +37,7 @@ describe('HealthPanel', () => {
     const answer = deferred<TrainHealth>();
     calls.getHealth.mockReturnValueOnce(answer.promise);
     const send = vi.fn();
-    render(<HealthPanel algorithmId={4} counts={counts} busy={false} send={send} />);
+    render(<HealthPanel algorithmId={4} counts={counts} busy={false} send={send} augmentation={{ copies: 4, flip: true }} onAugmentation={vi.fn()} />);
     const train = screen.getByRole('button', { name: 'Train' }) as HTMLButtonElement;
     expect(train.disabled).toBe(true);
     await act(async () => answer.resolve(health));
@@ -46,8 +49,21 @@ describe('HealthPanel', () => {
 
   it('still offers Train when the check failed to load (the server applies the rules)', async () => {
     calls.getHealth.mockRejectedValueOnce(new Error('connecting to the server failed'));
-    render(<HealthPanel algorithmId={4} counts={counts} busy={false} send={vi.fn()} />);
+    render(<HealthPanel algorithmId={4} counts={counts} busy={false} send={vi.fn()} augmentation={{ copies: 4, flip: true }} onAugmentation={vi.fn()} />);
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Train' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('offers the augmentation beside Train: mirroring can be turned off, and not asked for without copies', async () => {
+    calls.getHealth.mockResolvedValueOnce(health);
+    const onAugmentation = vi.fn();
+    const { rerender } = render(<HealthPanel algorithmId={4} counts={counts} busy={false} send={vi.fn()} augmentation={{ copies: 4, flip: true }} onAugmentation={onAugmentation} />);
+    const mirror = screen.getByRole('checkbox', { name: 'Copies may be mirrored left–right' }) as HTMLInputElement;
+    expect(mirror.checked).toBe(true);
+    act(() => mirror.click());
+    expect(onAugmentation).toHaveBeenCalledWith({ copies: 4, flip: false });
+    rerender(<HealthPanel algorithmId={4} counts={counts} busy={false} send={vi.fn()} augmentation={{ copies: 0, flip: true }} onAugmentation={onAugmentation} />);
+    expect((screen.getByRole('checkbox', { name: 'Copies may be mirrored left–right' }) as HTMLInputElement).disabled).toBe(true);
+    await screen.findByText(/320/);
   });
 });

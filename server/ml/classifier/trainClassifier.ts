@@ -109,9 +109,12 @@ export function trainClassifier(input: TrainInput, onProgress: (fraction: number
       onProgress((k + iteration / input.iterations) / steps, iteration, loss);
     },
   });
+  // The figures first, from the scores in the order they were made (decided by content and seed, not by ids): sums
+  // in another order differ in the last bit. Then by id, as the report lists them.
+  const threshold = bestThreshold(scores);
+  const at = figures(scores, threshold);
   const byId = (a: Scored, b: Scored) => a.id - b.id;
   scores.sort(byId);
   for (const name of robustNames) robust[name]?.sort(byId);
-  const threshold = bestThreshold(scores);
-  return { model, method: leaveOneOut ? 'leaveOneOut' : 'kfold', folds: k, figures: figures(scores, threshold), scores, robust, trainedRows: all.rows.length, finalLoss };
+  return { model, method: leaveOneOut ? 'leaveOneOut' : 'kfold', folds: k, figures: at, scores, robust, trainedRows: all.rows.length, finalLoss };
 }

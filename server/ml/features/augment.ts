@@ -20,6 +20,8 @@ export const DEFAULT_AUGMENTATION: AugmentSettings = { copies: 4, flip: true };
 export const MAX_COPIES = 8;
 /** Camera frame sizes (longer side, pixels) a copy is rescaled to: CIF, 320p … D1. */
 export const CAMERA_SIDES = [256, 320, 352, 480, 640, 704] as const;
+/** Share of copies that keep the image's own size (a camera of that resolution: JPEG blocks at the image's scale). */
+const KEEP_SIZE = 0.4;
 export const JPEG_QUALITY = { min: 40, max: 95 } as const;
 /** The decoded image copies are cut from is at most this large (cameras deliver no more detail at 224 pixels). */
 const BASE_SIDE = 1280;
@@ -28,8 +30,8 @@ export interface Augmentation {
   /** The kept part of the upright image, as fractions of its width and height. */
   crop: { x: number; y: number; width: number; height: number };
   flip: boolean;
-  /** Longer side after rescaling (pixels). */
-  side: number;
+  /** Longer side after rescaling (pixels); null keeps the cropped part's size. */
+  side: number | null;
   /** Contrast factor around mid-grey and brightness offset (0–255 scale). */
   contrast: number;
   brightness: number;
@@ -69,7 +71,7 @@ export function augmentationsFor(sha256: string, settings: AugmentSettings): Aug
     out.push({
       crop: { x: round(x), y: round(y), width: round(width), height: round(height) },
       flip: settings.flip && flip,
-      side: CAMERA_SIDES[Math.floor(next() * CAMERA_SIDES.length)] as number,
+      side: next() < KEEP_SIZE ? null : (CAMERA_SIDES[Math.floor(next() * CAMERA_SIDES.length)] as number),
       contrast: round(0.75 + next() * 0.5, 3),
       brightness: Math.round((next() - 0.5) * 50),
       quality: JPEG_QUALITY.min + Math.floor(next() * (JPEG_QUALITY.max - JPEG_QUALITY.min + 1)),
@@ -119,7 +121,7 @@ async function renderAugmented(base: Decoded, a: Augmentation): Promise<Uint8Arr
   const top = Math.min(base.height - 1, Math.floor(a.crop.y * base.height));
   const width = Math.max(1, Math.min(base.width - left, Math.round(a.crop.width * base.width)));
   const height = Math.max(1, Math.min(base.height - top, Math.round(a.crop.height * base.height)));
-  const scale = a.side / Math.max(width, height);
+  const scale = a.side === null ? 1 : a.side / Math.max(width, height);
   let pipeline = sharp(base.data, { raw: { width: base.width, height: base.height, channels: 3 } }).extract({ left, top, width, height });
   if (a.flip) pipeline = pipeline.flop();
   const framed = await pipeline

@@ -1,6 +1,6 @@
 // Health check before training (POST /warehouse/samples/health): class counts and balance, image sizes, exact and
 // near duplicates and images smaller than the extractor's input — with one-click fixes (keep one of each duplicate
-// group, show the unclassified ones) — then Train, which the §5 rules may refuse.
+// group, show the unclassified ones) — then the augmentation and Train, which the §5 rules may refuse.
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
@@ -8,19 +8,22 @@ import { useLoaded } from '../../components/data/useLoaded.ts';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import type { SampleCounts } from '../../domain/trainingRules.ts';
 import type { TrainingEvent } from '../../machines/training.machine.ts';
-import { getHealth, type TrainHealth } from './trainingApi.ts';
+import { AugmentationControls } from './AugmentationControls.tsx';
+import { getHealth, type TrainAugmentation, type TrainHealth } from './trainingApi.ts';
 
 interface Props {
   algorithmId: number;
   counts: SampleCounts;
   busy: boolean;
   send: (event: TrainingEvent) => void;
+  augmentation: Required<TrainAugmentation>;
+  onAugmentation(next: Required<TrainAugmentation>): void;
 }
 
 /** Every sample of each group but its first. */
 const extras = (groups: TrainHealth['exactDuplicates']) => groups.flatMap((g) => g.sampleIds.slice(1));
 
-export function HealthPanel({ algorithmId, counts, busy, send }: Props) {
+export function HealthPanel({ algorithmId, counts, busy, send, augmentation, onAugmentation }: Props) {
   const { t } = useTranslation('training');
   const { confirm, dialog } = useConfirm();
   const health = useLoaded<TrainHealth | null>((signal) => getHealth(algorithmId, signal), null, JSON.stringify(counts));
@@ -81,6 +84,7 @@ export function HealthPanel({ algorithmId, counts, busy, send }: Props) {
       ) : null}
       {/* Train is offered once the check is shown (or failed to load): before, the results arriving above it moved
           it down under the pointer, and a click made just then was lost. */}
+      <AugmentationControls value={augmentation} onChange={onAugmentation} disabled={busy} />
       <Button appearance="primary" disabled={busy || (health.status === 'loading' && !h)} onClick={() => send({ type: 'TRAIN' })}>
         {t('health.train')}
       </Button>

@@ -1,6 +1,6 @@
 // The evaluation report of the trained version (cross-validated on the operator's own samples): the threshold
-// slider recomputes every figure from the out-of-fold scores; the confusion matrix opens the images of a cell; the
-// PR curve marks the current threshold. The §4 metric hints are on each figure.
+// slider recomputes every figure from the out-of-fold scores (the robustness figures too); the confusion matrix
+// opens the images of a cell; the PR curve marks the current threshold. The §4 metric hints are on each figure.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
@@ -10,6 +10,7 @@ import { useLoaded } from '../../components/data/useLoaded.ts';
 import { figuresAt } from '../../domain/trainingReport.ts';
 import type { TrainingEvent } from '../../machines/training.machine.ts';
 import { ConfusionMatrix } from './ConfusionMatrix.tsx';
+import { RobustnessPanel } from './RobustnessPanel.tsx';
 import { listSamples, type TrainReport } from './trainingApi.ts';
 
 const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
@@ -56,6 +57,7 @@ export function ReportPanel({ algorithmId, report, send }: Props) {
         <li title={t('hints.mAP')}>{t('report.averagePrecision', { value: pct(report.averagePrecision) })}</li>
         <li title={t('hints.loss')}>{t('report.logLoss', { value: report.logLoss.toFixed(3) })}</li>
       </ul>
+      <RobustnessPanel report={report} threshold={threshold} />
       <table className="train-table" data-testid="per-class">
         <caption>{t('report.perClass')}</caption>
         <thead>

@@ -19,7 +19,7 @@ import { ValidatePanel } from './ValidatePanel.tsx';
 export function TrainingWizard({ algorithmId }: { algorithmId: number }) {
   const { t } = useTranslation('training');
   const texts = useMemo(() => ({ cancelled: t('upload.cancelled') }), [t]);
-  const { snapshot, send, step, progress, cancelUpload } = useTrainingWizard(algorithmId, texts);
+  const { snapshot, send, step, progress, cancelUpload, augmentation, setAugmentation } = useTrainingWizard(algorithmId, texts);
   const { context } = snapshot;
   const busy = !snapshot.matches('steps');
   const progressRef = snapshot.children.trainProgress as ProgressRef | undefined;
@@ -73,7 +73,7 @@ export function TrainingWizard({ algorithmId }: { algorithmId: number }) {
       ) : null}
       {step === 'upload' ? <UploadPanel counts={counts} busy={busy} send={send} progress={progress} onCancel={cancelUpload} /> : null}
       {step === 'classify' ? <SamplesGrid algorithmId={algorithmId} counts={counts} busy={busy} send={send} /> : null}
-      {step === 'health' ? <HealthPanel algorithmId={algorithmId} counts={counts} busy={busy} send={send} /> : null}
+      {step === 'health' ? <HealthPanel algorithmId={algorithmId} counts={counts} busy={busy} send={send} augmentation={augmentation} onAugmentation={setAugmentation} /> : null}
       {step === 'train' ? (
         <TrainingProgressPanel
           progressRef={progressRef}
@@ -85,7 +85,15 @@ export function TrainingWizard({ algorithmId }: { algorithmId: number }) {
       ) : null}
       {step === 'evaluate' || step === 'validate' || step === 'publish' ? <WizardRetrainLine algorithmId={algorithmId} published={context.published} /> : null}
       {step === 'evaluate' && context.report ? <ReportPanel algorithmId={algorithmId} report={context.report as TrainReport} send={send} /> : null}
-      {step === 'validate' || step === 'publish' ? <ValidatePanel busy={busy} published={context.published} result={context.validation as ValidationResult | null} send={send} /> : null}
+      {step === 'validate' || step === 'publish' ? (
+        <ValidatePanel
+          busy={busy}
+          published={context.published}
+          result={context.validation as ValidationResult | null}
+          robustness={(context.report as TrainReport | null)?.robustness ?? null}
+          send={send}
+        />
+      ) : null}
     </div>
   );
 }

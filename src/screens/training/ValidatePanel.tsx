@@ -1,4 +1,5 @@
-// Validation on at most 10 images (spec §5, refused here before anything is sent), then publishing (confirmed).
+// Validation on at most 10 images (spec §5, refused here before anything is sent), then publishing (confirmed; a
+// version whose accuracy falls more than 10 points after what cameras do says so here and in the question).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
@@ -12,10 +13,12 @@ interface Props {
   busy: boolean;
   result: ValidationResult | null;
   published: boolean;
+  /** The trained version's robustness warning (report.robustness), null when it was not measured. */
+  robustness: { warning: boolean; accuracyDrop: number } | null;
   send: (event: TrainingEvent) => void;
 }
 
-export function ValidatePanel({ busy, published, result, send }: Props) {
+export function ValidatePanel({ busy, published, result, robustness, send }: Props) {
   const { t } = useTranslation('training');
   const [files, setFiles] = useState<File[]>([]);
   const { confirm, dialog } = useConfirm();
@@ -23,7 +26,7 @@ export function ValidatePanel({ busy, published, result, send }: Props) {
   const askPublish = () =>
     confirm({
       title: t('validate.confirmPublishTitle'),
-      message: t('validate.confirmPublish'),
+      message: robustness?.warning ? `${t('validate.confirmPublish')} ${t('validate.robustWarning', { points: (robustness.accuracyDrop * 100).toFixed(1) })}` : t('validate.confirmPublish'),
       confirmLabel: t('validate.publish'),
       action: async () => send({ type: 'PUBLISH' }),
     });
@@ -46,6 +49,11 @@ export function ValidatePanel({ busy, published, result, send }: Props) {
       </Button>
       {busy ? <p role="status">{t('validate.running')}</p> : null}
       {result ? <ValidationTable result={result} /> : null}
+      {!published && robustness?.warning ? (
+        <p role="alert" className="train-problem" data-testid="publish-robust-warning">
+          {t('validate.robustWarning', { points: (robustness.accuracyDrop * 100).toFixed(1) })}
+        </p>
+      ) : null}
       {published ? <p role="status">{t('validate.published')}</p> : (
         <Button disabled={busy} onClick={askPublish}>
           {t('validate.publish')}

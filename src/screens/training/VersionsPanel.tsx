@@ -1,6 +1,8 @@
 // The model versions of one algorithm: "ready to retrain" (images the newest version did not see), each version's
-// figures and status, publish / withdraw (confirmed), export of its package, the report of any version, and the
-// import of a package as a new version.
+// figures (with its accuracy after what cameras do, and the warning) and status, publish / withdraw (confirmed; a
+// version that does not hold up on cameras says so before it is published), export of its package or of one
+// portable ONNX model, the report of any version, the import of a package as a new version, and the export of the
+// algorithm's images (the dataset).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,8 +10,9 @@ import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
+import { DatasetExportButton } from './DatasetExportButton.tsx';
 import { LoadLine } from './LoadLine.tsx';
-import { exportVersion, importVersion, listVersions, publishVersion, type TrainVersion, withdrawVersion } from './versionsApi.ts';
+import { exportOnnx, exportVersion, importVersion, listVersions, publishVersion, type TrainVersion, withdrawVersion } from './versionsApi.ts';
 
 const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
 const EMPTY = { algorithmId: 0, newSamples: 0, latestVersion: null, list: [] };
@@ -42,7 +45,9 @@ export function VersionsPanel({ algorithmId, name, onChanged }: { algorithmId: n
     const publish = !v.published;
     confirm({
       title: t(publish ? 'versions.confirmPublishTitle' : 'versions.confirmWithdrawTitle', { version: v.version }),
-      message: t(publish ? 'versions.confirmPublish' : 'versions.confirmWithdraw', { version: v.version, name, accuracy: pct(v.accuracy) }),
+      message:
+        t(publish ? 'versions.confirmPublish' : 'versions.confirmWithdraw', { version: v.version, name, accuracy: pct(v.accuracy) }) +
+        (publish && v.robustWarning ? ` ${t('versions.robustWarning', { robust: pct(v.robustAccuracy ?? 0), accuracy: pct(v.accuracy) })}` : ''),
       confirmLabel: t(publish ? 'versions.publish' : 'versions.withdraw'),
       action: async () => {
         await (publish ? publishVersion(v.id) : withdrawVersion(v.id));
@@ -51,10 +56,10 @@ export function VersionsPanel({ algorithmId, name, onChanged }: { algorithmId: n
     });
   };
 
-  const runExport = async (v: TrainVersion) => {
+  const runExport = async (v: TrainVersion, kind: 'package' | 'onnx') => {
     setNote(null);
     try {
-      await exportVersion(v);
+      await (kind === 'onnx' ? exportOnnx(v) : exportVersion(v));
     } catch (error) {
       setNote({ kind: 'error', text: t('versions.failed', { error: error instanceof Error ? error.message : String(error) }) });
     }
@@ -91,6 +96,9 @@ export function VersionsPanel({ algorithmId, name, onChanged }: { algorithmId: n
               <th scope="col">{t('versions.created')}</th>
               <th scope="col">{t('versions.accuracy')}</th>
               <th scope="col">{t('versions.ap')}</th>
+              <th scope="col" title={t('versions.robustHint')}>
+                {t('versions.robust')}
+              </th>
               <th scope="col">{t('versions.threshold')}</th>
               <th scope="col">{t('versions.samples')}</th>
               <th scope="col">{t('versions.status')}</th>
@@ -105,6 +113,14 @@ export function VersionsPanel({ algorithmId, name, onChanged }: { algorithmId: n
                 <td>{v.createTime}</td>
                 <td>{pct(v.accuracy)}</td>
                 <td>{pct(v.averagePrecision)}</td>
+                <td>
+                  {v.robustAccuracy === null ? '—' : pct(v.robustAccuracy)}{' '}
+                  {v.robustWarning ? (
+                    <span className="train-tag is-warning" title={t('versions.robustWarning', { robust: pct(v.robustAccuracy ?? 0), accuracy: pct(v.accuracy) })}>
+                      {t('versions.robustTag')}
+                    </span>
+                  ) : null}
+                </td>
                 <td>{v.threshold.toFixed(3)}</td>
                 <td>{t('versions.sampleCounts', { positive: v.positiveCount, negative: v.negativeCount })}</td>
                 <td>
@@ -116,8 +132,11 @@ export function VersionsPanel({ algorithmId, name, onChanged }: { algorithmId: n
                   <Button size="xs" onClick={() => toggle(v)}>
                     {v.published ? t('versions.withdraw') : t('versions.publish')}
                   </Button>
-                  <Button size="xs" onClick={() => runExport(v)}>
+                  <Button size="xs" onClick={() => runExport(v, 'package')}>
                     {t('versions.export')}
+                  </Button>
+                  <Button size="xs" onClick={() => runExport(v, 'onnx')}>
+                    {t('versions.exportOnnx')}
                   </Button>
                   <Link to={`/synchroModelInfo?algorithmId=${algorithmId}&versionId=${v.id}`}>{t('versions.report')}</Link>
                 </td>
@@ -134,6 +153,7 @@ export function VersionsPanel({ algorithmId, name, onChanged }: { algorithmId: n
         <Button size="sm" disabled={!file || importing} loading={importing} onClick={runImport}>
           {t('versions.import')}
         </Button>
+        <DatasetExportButton algorithmId={algorithmId} refresh={attempt} onError={(error) => setNote({ kind: 'error', text: t('versions.failed', { error }) })} />
       </div>
       {note ? (
         <p role={note.kind === 'error' ? 'alert' : 'status'} className={note.kind === 'error' ? 'train-problem' : undefined}>

@@ -15,6 +15,7 @@ export type TrainSample = Schemas['TrainSample'];
 export type TrainTask = Schemas['TrainTask'];
 export type TrainReport = Schemas['TrainReport'];
 export type TrainHealth = Schemas['TrainHealth'];
+export type TrainAugmentation = Schemas['TrainAugmentation'];
 
 const quiet = true;
 
@@ -121,8 +122,8 @@ export async function getHealth(algorithmId: number, signal?: AbortSignal): Prom
   return health;
 }
 
-export async function startTraining(algorithmId: number): Promise<{ taskId: number }> {
-  const answer = await orThrow(api.post('/warehouse/train', { body: { algorithmId }, quiet }));
+export async function startTraining(algorithmId: number, augmentation?: TrainAugmentation): Promise<{ taskId: number }> {
+  const answer = await orThrow(api.post('/warehouse/train', { body: { algorithmId, ...(augmentation ? { augmentation } : {}) }, quiet }));
   if (!answer) throw new ApiFailure(500, 'no task in the answer');
   return answer;
 }

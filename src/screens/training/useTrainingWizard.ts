@@ -9,6 +9,7 @@ import { fromPromise } from 'xstate';
 import { jobProgressMachine } from '../../machines/jobProgress.machine.ts';
 import { type MutateRequest, trainingMachine, WIZARD_STEPS, type WizardStep } from '../../machines/training.machine.ts';
 import * as server from './trainingApi.ts';
+import { DEFAULT_AUGMENTATION } from './AugmentationControls.tsx';
 import { publishModel } from './versionsApi.ts';
 
 /** The step a machine state shows. */
@@ -48,6 +49,10 @@ export function useTrainingWizard(algorithmId: number, texts: { cancelled: strin
   const [params, setParams] = useSearchParams();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const uploadRef = useRef<AbortController | null>(null);
+  // The augmentation the next training uses (chosen beside Train; the machine's TRAIN event carries no settings).
+  const [augmentation, setAugmentation] = useState(DEFAULT_AUGMENTATION);
+  const augmentationRef = useRef(augmentation);
+  augmentationRef.current = augmentation;
   const machine = useMemo(
     () =>
       trainingMachine.provide({
@@ -75,7 +80,7 @@ export function useTrainingWizard(algorithmId: number, texts: { cancelled: strin
           mutate: fromPromise(({ input }: { input: MutateRequest }) =>
             input.kind === 'classify' ? server.classifySamples(input.ids, input.label) : server.deleteSamples(algorithmId, input.ids),
           ),
-          startTraining: fromPromise(({ input }) => server.startTraining(input.algorithmId)),
+          startTraining: fromPromise(({ input }) => server.startTraining(input.algorithmId, augmentationRef.current)),
           cancelTraining: fromPromise(({ input }) => server.cancelTraining(input.taskId)),
           validate: fromPromise(({ input }) => server.validateImages(input.modelId, input.files)),
           publish: fromPromise(({ input }) => publishModel(algorithmId, input.modelId)),
@@ -95,5 +100,5 @@ export function useTrainingWizard(algorithmId: number, texts: { cancelled: strin
   }, [step, params, setParams]);
 
   const cancelUpload = useCallback(() => uploadRef.current?.abort(), []);
-  return { snapshot, send, actor, step, progress, cancelUpload };
+  return { snapshot, send, actor, step, progress, cancelUpload, augmentation, setAugmentation };
 }

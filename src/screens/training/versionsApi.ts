@@ -70,3 +70,34 @@ export async function importVersion(algorithmId: number, file: File): Promise<Tr
   if (!version) throw new ApiFailure(500, 'no version in the answer');
   return version;
 }
+
+/** Saves the version as one portable ONNX model (a zip of model.onnx and its README). */
+export async function exportOnnx(version: TrainVersion): Promise<void> {
+  const { saveFileAnswer } = await import('../../api/download.ts');
+  const answer = await api.GET('/warehouse/train/version/onnx/{id}', {
+    params: { path: { id: version.id } },
+    parseAs: 'blob',
+    headers: flagHeaders(undefined, { quiet: true, loading: true }),
+  });
+  await saveFileAnswer(answer, `${version.algorithmName}-${version.version}-onnx.zip`);
+}
+
+export type DatasetExportPlan = Schemas['TrainDatasetExportPlan'];
+
+/** The parts the algorithm's classified images export in (each re-imports as one zip upload). */
+export async function planDatasetExport(algorithmId: number, signal?: AbortSignal): Promise<DatasetExportPlan> {
+  const plan = await orThrow(api.post('/warehouse/samples/export/plan', { body: { algorithmId }, signal, quiet }));
+  if (!plan) throw new ApiFailure(500, 'no plan in the answer');
+  return plan;
+}
+
+/** Saves one part of the dataset under the server's name (the zip's name is its outer folder's: keep it). */
+export async function exportDatasetPart(algorithmId: number, part: DatasetExportPlan['parts'][number]): Promise<void> {
+  const { saveFileAnswer } = await import('../../api/download.ts');
+  const answer = await api.GET('/warehouse/samples/export/{id}', {
+    params: { path: { id: algorithmId }, query: { part: part.part } },
+    parseAs: 'blob',
+    headers: flagHeaders(undefined, { quiet: true, loading: true }),
+  });
+  await saveFileAnswer(answer, part.fileName);
+}
