@@ -5,31 +5,14 @@
 // characters) when set, otherwise generated once and kept in site_settings, so every instance on the database
 // shares it. Expiries are rounded up to a 5-minute step, so the same image keeps the same URL for a while and the
 // browser's cache still works: a URL lives 10–15 minutes.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
+import { siteKey } from './siteKey.ts';
 
 export const SIGNED_FILES_PREFIX = '/files/private/';
 export const URL_LIFETIME_SECONDS = 600;
 const STEP_SECONDS = 300;
-const KEY_SETTING = 'files.urlSigningKey';
-const cache = new WeakMap<object, Buffer>();
-
-async function signingKey(db: Kysely<Database>): Promise<Buffer> {
-  const fromEnv = process.env.FILE_URL_KEY;
-  if (fromEnv && /^[0-9a-f]{64}$/i.test(fromEnv)) return Buffer.from(fromEnv, 'hex');
-  const cached = cache.get(db);
-  if (cached) return cached;
-  await db
-    .insertInto('siteSettings')
-    .values({ key: KEY_SETTING, value: randomBytes(32).toString('hex'), updatedAt: new Date() })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db.selectFrom('siteSettings').select('value').where('key', '=', KEY_SETTING).executeTakeFirstOrThrow();
-  const key = Buffer.from(row.value, 'hex');
-  cache.set(db, key);
-  return key;
-}
 
 const mac = (key: Buffer, relative: string, expires: number) => createHmac('sha256', key).update(`${relative}\n${expires}`).digest();
 
@@ -41,7 +24,7 @@ export interface FileSigner {
 }
 
 export async function fileSigner(db: Kysely<Database>, nowMs = Date.now()): Promise<FileSigner> {
-  const key = await signingKey(db);
+  const key = await siteKey(db, 'files.urlSigningKey', 'FILE_URL_KEY');
   const expires = Math.ceil((nowMs / 1000 + URL_LIFETIME_SECONDS) / STEP_SECONDS) * STEP_SECONDS;
   return {
     url(relative) {

@@ -12,17 +12,8 @@ export function hourWeight(date: Date): number {
   return weekend ? 0.6 * (0.5 + weight / 2) : weight;
 }
 
-/** A seeded random source (mulberry32): the same seed gives the same sequence. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded random source (mulberry32): the same seed gives the same sequence (one for the whole server). */
+export { seededRandom } from '../ml/seededRandom.ts';
 
 /** A count drawn around `mean` (Poisson by inversion; small means only). */
 export function poisson(mean: number, random: () => number): number {

@@ -2,7 +2,8 @@
 // browser makes before anything is sent (a zip's layout, names, sizes and content, checked in the Web Worker; more
 // than 100 images; more than 10 validation images) in Chinese and in English; then upload a generated zip, classify
 // with the keyboard, the health check's refusal of unclassified images, train, read the report (threshold slider,
-// confusion-matrix drill-down) and validate on images. Every wait is for a condition.
+// confusion-matrix drill-down, how it holds up on cameras) and validate on images. The pictures come by signed URLs
+// (training images are not public files): each screen's images are checked to load. Every wait is for a condition.
 import JSZip from 'jszip';
 import { labelledImage, trainingZip } from '../../scripts/trainingDataset.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
@@ -32,6 +33,13 @@ async function zipOf(entries: Record<string, Buffer>): Promise<Buffer> {
   const zip = new JSZip();
   for (const [path, bytes] of Object.entries(entries)) zip.file(path, bytes);
   return zip.generateAsync({ type: 'nodebuffer' });
+}
+
+/** Waits until the image has loaded (a signed URL the server refused would leave it broken: naturalWidth 0). */
+async function expectLoaded(image: ReturnType<Page['locator']>) {
+  await image.scrollIntoViewIfNeeded();
+  await expect.poll(() => image.evaluate((img) => { const shown = img as unknown as { complete: boolean; naturalWidth: number }; return shown.complete ? shown.naturalWidth : 0; })).toBeGreaterThan(0);
+  expect(await image.getAttribute('src')).toMatch(/^\/files\/private\/.+\?exp=\d+&sig=/);
 }
 
 const WORDS = {
@@ -91,6 +99,7 @@ test('upload a generated zip, classify, train, read the report and validate (zh)
   await expect(page).toHaveURL(/step=classify/);
   const grid = page.getByRole('listbox', { name: '样本' });
   await expect(grid.getByRole('option')).toHaveCount(12);
+  await expectLoaded(grid.getByRole('option').first().locator('img'));
   await grid.getByRole('option').first().click();
   await grid.press('u');
   await expect(page.getByText(/^共 12 张：.*未分类 1$/)).toBeVisible();
@@ -108,6 +117,8 @@ test('upload a generated zip, classify, train, read the report and validate (zh)
   await grid.press('p');
   await expect(page.getByText(/^共 12 张：.*未分类 0$/)).toBeVisible();
   await page.getByRole('button', { name: '继续数据检查' }).click();
+  // The augmentation beside Train: 4 copies of each image, mirrored, unless the operator says otherwise.
+  await expect(page.getByRole('checkbox', { name: '副本可左右镜像' })).toBeChecked();
   await page.getByRole('button', { name: '开始训练' }).click();
 
   // Training runs on the server; the report comes with it.
@@ -118,6 +129,12 @@ test('upload a generated zip, classify, train, read the report and validate (zh)
   await expect(page.getByText(/判定阈值 0\.99/)).toBeVisible();
   await page.getByTestId('confusion').getByRole('button').first().click();
   await expect(page.getByText(/张图片：实际为正样本，预测为正样本/)).toBeVisible();
+  await expectLoaded(page.locator('.train-cell-images img').first());
+  // How it holds up on cameras, beside the clean figures, with the copies it was trained on.
+  const robustness = page.getByTestId('robustness');
+  await expect(robustness.getByRole('row', { name: /重新保存为 JPEG（质量 60）/ })).toContainText('%');
+  await expect(robustness.getByRole('row', { name: /缩放到 320 像素宽/ })).toContainText('%');
+  await expect(robustness).toContainText('训练使用了 48 张增强副本（每张图片 4 张，部分左右镜像）');
 
   // Validation: more than 10 images refused here; two are scored by the trained model.
   await page.getByRole('button', { name: '继续验证' }).click();
@@ -129,6 +146,7 @@ test('upload a generated zip, classify, train, read the report and validate (zh)
   await page.getByTestId('validate-input').setInputFiles(eleven.slice(0, 2));
   await page.getByRole('button', { name: '验证 2 张图片' }).click();
   await expect(page.getByTestId('validation').getByRole('row')).toHaveCount(3);
+  await expectLoaded(page.getByTestId('validation').locator('img').first());
 
   // A reload returns to the same step of the same dataset (the trained version found through the warehouse).
   await page.reload();

@@ -1,8 +1,11 @@
 // Trained versions as an operator uses them, on the demo site's seeded training area: the /algorithmProduction
 // landing (statuses, continue where left), the warehouse's versions (withdraw and publish, each confirmed; export
 // the package; import it back as a new version), /synchroModelInfo (compare two versions, reopen a report, sync a
-// published version to the demo's simulated edge box), and the wizard's upload progress with its cancel.
+// published version to the demo's simulated edge box), the portable exports (one ONNX model, the dataset) and how a
+// version holds up on cameras in the report and the comparison (Chinese and English), and the wizard's upload
+// progress with its cancel.
 import { readFileSync } from 'node:fs';
+import JSZip from 'jszip';
 import { trainingZip } from '../../scripts/trainingDataset.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
 
@@ -55,7 +58,7 @@ test('publish and withdraw (confirmed), export a version and import it back, the
   await expect(row).toContainText('已发布：train-1');
 
   // Export the package, and import it back: a new version of the same algorithm.
-  const [download] = await Promise.all([page.waitForEvent('download'), version1.getByRole('button', { name: '导出' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), version1.getByRole('button', { name: '导出版本包' }).click()]);
   expect(download.suggestedFilename()).toBe(`${TRAINED}-train-1.zip`);
   const bytes = readFileSync((await download.path()) as string);
   await panel.getByTestId('version-import-input').setInputFiles({ name: 'package.zip', mimeType: 'application/zip', buffer: bytes });
@@ -74,8 +77,10 @@ test('publish and withdraw (confirmed), export a version and import it back, the
   await expect(page.getByLabel('对比版本 train-2')).toBeChecked();
   await expect(page.getByRole('heading', { name: 'train-1 与 train-2 对比' })).toBeVisible();
   const table = page.getByTestId('compare-table');
-  // The imported copy has the same figures: every change is ±0.
+  // The imported copy has the same figures: every change is ±0, robustness included.
   await expect(table.getByRole('row').filter({ hasText: '准确率' }).first()).toContainText('±0');
+  await expect(table.getByRole('row', { name: /重新保存为 JPEG（质量 60）后的准确率/ })).toContainText('±0');
+  await expect(table.getByRole('row', { name: /缩放到 320 像素宽后的平均精度/ })).toContainText('%');
   // Both confusion matrices, side by side, count the same images.
   const matrices = page.locator('[data-testid^="compare-confusion-"]');
   await expect(matrices).toHaveCount(2);
@@ -88,6 +93,38 @@ test('publish and withdraw (confirmed), export a version and import it back, the
   await page.getByRole('button', { name: 'train-1 的报告' }).click();
   await expect(page.getByRole('heading', { name: /版本 train-1 的报告/ })).toBeVisible();
   await expect(page.getByTestId('per-class').getByRole('row')).toHaveCount(5);
+});
+
+test('export one portable ONNX model and the dataset; the report and the comparison say how it holds up on cameras (en)', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('button', { name: '系统管理员' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.goto('/algorithmProduction/warehouse');
+  const row = page.getByRole('row').filter({ hasText: TRAINED }).first();
+  await row.getByRole('button', { name: /^Versions \(\d+\)$/ }).click();
+  const panel = page.locator('.train-versions');
+  const version1 = panel.getByRole('row').filter({ hasText: 'train-1' });
+  // Its accuracy after what cameras do (the lower of the two), in the list.
+  await expect(version1.getByRole('cell').nth(5)).toContainText('%');
+  const [onnx] = await Promise.all([page.waitForEvent('download'), version1.getByRole('button', { name: 'Export ONNX' }).click()]);
+  expect(onnx.suggestedFilename()).toBe(`${TRAINED}-train-1-onnx.zip`);
+  const [dataset] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Export dataset' }).click()]);
+  expect(dataset.suggestedFilename()).toBe(`${TRAINED}.zip`);
+  const zip = await JSZip.loadAsync(readFileSync((await dataset.path()) as string));
+  const images = Object.keys(zip.files).filter((name) => !name.endsWith('/'));
+  expect(images.filter((name) => name.startsWith(`${TRAINED}/positive/`))).toHaveLength(10);
+  expect(images.filter((name) => name.startsWith(`${TRAINED}/negative/`))).toHaveLength(10);
+
+  await page.goto('/synchroModelInfo');
+  const algorithm = page.getByLabel('Algorithm');
+  await algorithm.selectOption((await algorithm.locator('option', { hasText: TRAINED }).getAttribute('value')) as string);
+  await page.getByRole('button', { name: 'Report of train-1' }).click();
+  const robustness = page.getByTestId('robustness');
+  await expect(robustness.getByRole('heading', { name: 'Does it hold up on real cameras?' })).toBeVisible();
+  await expect(robustness.getByRole('row', { name: /Saved again as JPEG \(quality 60\)/ })).toContainText('%');
+  await expect(robustness.getByRole('row', { name: /Resized to 320 px wide/ })).toContainText('%');
+  await expect(robustness).toContainText(/Seed \d+: the same images and settings give this same report\./);
 });
 
 test('sync the published version to a simulated edge box: chosen, confirmed, pending, then applied by the box', async ({ page }) => {

@@ -82,5 +82,9 @@ test('validation on a video: frames scored, a timeline with the threshold, the f
   await page.getByRole('button', { name: '开始视频验证' }).click();
   await expect(page.getByRole('img', { name: /6 帧的得分时间线/ })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: /超过阈值 .* 的帧（[1-6]）/ })).toBeVisible();
-  await expect(page.getByRole('img', { name: /第 \d+ 秒的画面/ }).first()).toBeVisible();
+  const frame = page.getByRole('img', { name: /第 \d+ 秒的画面/ }).first();
+  await expect(frame).toBeVisible();
+  // The frame's picture is private: it comes by a signed URL, and loads.
+  expect(await frame.getAttribute('src')).toMatch(/^\/files\/private\/verify\/.+\?exp=\d+&sig=/);
+  await expect.poll(() => frame.evaluate((img) => { const shown = img as unknown as { complete: boolean; naturalWidth: number }; return shown.complete ? shown.naturalWidth : 0; })).toBeGreaterThan(0);
 });

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { fitLogistic, predictLogistic } from '../../server/ml/classifier/logistic.ts';
 import { bestThreshold, figures, type Scored } from '../../server/ml/classifier/metrics.ts';
-import { stratifiedFolds } from '../../server/ml/classifier/trainClassifier.ts';
+import { stratifiedFolds, trainClassifier } from '../../server/ml/classifier/trainClassifier.ts';
+import { seededRandom } from '../../server/ml/seededRandom.ts';
 
 const scored: Scored[] = [
   { id: 1, label: 0, score: 0.1 },
@@ -64,5 +65,46 @@ describe('stratified folds and the classifier', () => {
     expect(losses.at(-1)).toBeLessThan(losses[0] as number);
     expect(losses.at(-1)).toBeLessThan(Math.log(2));
     for (const [i, r] of rows.entries()) expect(predictLogistic(model, r) >= 0.5).toBe(labels[i] === 1);
+  });
+});
+
+describe('augmented copies in cross-validation', () => {
+  // Random vectors with random labels: nothing to learn. Each sample's copies are near-duplicates of it, as an
+  // augmented copy is of its original; a copy trained on while its original is held out would give that original's
+  // label away (the model memorises 40 points in 384 dimensions), and the out-of-fold accuracy would leave chance.
+  const next = seededRandom(4242);
+  const n = 40;
+  const dim = 384;
+  const noise = () => Float32Array.from({ length: dim }, () => next() - 0.5);
+  const features = Array.from({ length: n }, noise);
+  const labels = Array.from({ length: n }, (_, i) => (i < n / 2 ? 1 : 0)).sort(() => next() - 0.5) as (0 | 1)[];
+  const copiesOf = (originOf: (i: number) => number) => {
+    const copies = { origin: [] as number[], features: [] as Float32Array[] };
+    for (let i = 0; i < n; i++)
+      for (let k = 0; k < 4; k++) {
+        copies.origin.push(originOf(i));
+        copies.features.push(Float32Array.from(features[i] as Float32Array, (v) => v + (next() - 0.5) * 0.01));
+      }
+    return copies;
+  };
+  const run = (copies: ReturnType<typeof copiesOf>) =>
+    trainClassifier({ ids: features.map((_, i) => i + 1), labels, features, copies, iterations: 30, seed: 7 }, () => undefined);
+
+  it('go only where their original goes: held-out accuracy stays at chance', () => {
+    const out = run(copiesOf((i) => i));
+    expect(out.method).toBe('kfold');
+    expect(out.trainedRows).toBe(n * 5);
+    expect(out.figures.accuracy).toBeLessThanOrEqual(0.7);
+  });
+
+  it('would be caught: copies filed under another sample of the same class train while their original is held out', () => {
+    // The check above can fail: each sample's copies filed under the next sample of its class (the same label, another
+    // fold) are in the training data when their original is held out, and give its label away.
+    const sameClassNext = (i: number) => {
+      for (let j = 1; j < n; j++) if (labels[(i + j) % n] === labels[i]) return (i + j) % n;
+      return i;
+    };
+    const out = run(copiesOf(sameClassNext));
+    expect(out.figures.accuracy).toBeGreaterThanOrEqual(0.8);
   });
 });

@@ -83,7 +83,9 @@ describe('uploadEvalImages and evaluation', () => {
   it('keeps images without a dataset as verification images', async () => {
     const [one] = await samples(1, { positive: () => true, seed: 9000 });
     const res = await evalUpload([one as { name: string; bytes: Buffer }], {});
-    expect(res.data).toMatchObject({ datasetId: null, threshold: null, files: [expect.objectContaining({ url: expect.stringMatching(/^\/files\/verify\//) })] });
+    // Private: by a signed URL, which opens it (and which POST /verifyBigSdk/predict takes).
+    expect(res.data).toMatchObject({ datasetId: null, threshold: null, files: [expect.objectContaining({ url: expect.stringMatching(/^\/files\/private\/verify\/[^?]+\?exp=\d+&sig=/) })] });
+    expect((await server.app.inject({ method: 'GET', url: res.data.files[0].url })).statusCode).toBe(200);
   });
 
   it('refuses what it cannot do, with the reason', async () => {

@@ -19,7 +19,8 @@ afterAll(async () => server?.close());
 
 /** Files under the algorithm's dataset folder, images and thumbnails (none before its first accepted upload). */
 function storedFiles(algorithmId: number): string[] {
-  const folder = join(server.config.dataDir, 'files', 'training', String(algorithmId));
+  // Private: outside the folder /files/ serves (issue 36).
+  const folder = join(server.config.dataDir, 'private', 'training', String(algorithmId));
   if (!existsSync(folder)) return [];
   return readdirSync(folder, { recursive: true, withFileTypes: true })
     .filter((f) => f.isFile())

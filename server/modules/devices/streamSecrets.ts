@@ -4,25 +4,9 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
+import { siteKey } from '../../http/siteKey.ts';
 
-const KEY_SETTING = 'devices.streamSecretKey';
-const cache = new WeakMap<object, Buffer>();
-
-async function key(db: Kysely<Database>): Promise<Buffer> {
-  const fromEnv = process.env.DEVICE_SECRET_KEY;
-  if (fromEnv && /^[0-9a-f]{64}$/i.test(fromEnv)) return Buffer.from(fromEnv, 'hex');
-  const cached = cache.get(db);
-  if (cached) return cached;
-  await db
-    .insertInto('siteSettings')
-    .values({ key: KEY_SETTING, value: randomBytes(32).toString('hex'), updatedAt: new Date() })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db.selectFrom('siteSettings').select('value').where('key', '=', KEY_SETTING).executeTakeFirstOrThrow();
-  const value = Buffer.from(row.value, 'hex');
-  cache.set(db, value);
-  return value;
-}
+const key = (db: Kysely<Database>) => siteKey(db, 'devices.streamSecretKey', 'DEVICE_SECRET_KEY');
 
 /** "v1:" + base64url(iv | tag | ciphertext). */
 export async function encryptStreamPassword(db: Kysely<Database>, password: string): Promise<string> {

@@ -3,7 +3,8 @@
 // embedded in the ML worker, two images in flight so the worker always has the next one (its rendering runs on
 // libuv's threads while the network works on the previous image). Samples are put in content order (hash, label),
 // so the same data gives the same fold split and the same sums whatever order it was uploaded in; the seed of
-// every random choice is derived from that data and the settings.
+// every random choice is derived from that data and the settings. The embedding loop and the assembly are apart
+// from the database, so the bench measures this same code (bench/trainingRun.ts).
 import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
@@ -37,21 +38,102 @@ export function contentOrder<T extends Pick<TrainSampleRow, 'id' | 'sha256' | 'l
   return [...samples].sort((a, b) => (a.sha256 < b.sha256 ? -1 : a.sha256 > b.sha256 ? 1 : a.label < b.label ? -1 : a.label > b.label ? 1 : a.id - b.id));
 }
 
-export interface GatheredFeatures {
-  input: Omit<TrainInput, 'iterations'>;
-  /** Vectors computed now (the rest came from the cache). */
-  embedded: number;
-  /** Augmented copies in the training data. */
-  copies: number;
-}
-
-interface Planned {
-  sample: TrainSampleRow;
+export interface Planned<S extends Pick<TrainSampleRow, 'id' | 'sha256' | 'label'>> {
+  sample: S;
   variants: Variant[];
   keys: string[];
 }
 
+/** Every sample (in content order) with the variants a training needs of it and their cache keys. */
+export function planVariants<S extends Pick<TrainSampleRow, 'id' | 'sha256' | 'label'>>(samples: S[], settings: AugmentSettings): Planned<S>[] {
+  return contentOrder(samples).map((sample) => {
+    const variants: Variant[] = [
+      { kind: 'original' },
+      ...augmentationsFor(sample.sha256, settings).map((augmentation) => ({ kind: 'augmented' as const, augmentation })),
+      ...ROBUST_NAMES.map((name) => ROBUST_VARIANTS[name]),
+    ];
+    return { sample, variants, keys: variants.map((v) => variantKey(sample.sha256, v)) };
+  });
+}
+
 const IN_FLIGHT = 2;
+
+export interface EmbedLoop<S extends Pick<TrainSampleRow, 'id' | 'sha256' | 'label'>> {
+  /** The vectors known already (the cache); embedded vectors are added to it. */
+  known: Map<string, Float32Array>;
+  read(sample: S): Promise<Uint8Array>;
+  /** After each sample, in order (done of total); may throw to stop (the rest is not started). */
+  onSample(done: number, total: number, embedded: { key: string; vector: Float32Array }[]): Promise<void>;
+}
+
+/** Embeds the plans' missing variants in the worker, IN_FLIGHT images at a time; answers how many were embedded. */
+export async function embedMissing<S extends Pick<TrainSampleRow, 'id' | 'sha256' | 'label'>>(plans: Planned<S>[], loop: EmbedLoop<S>): Promise<number> {
+  let embedded = 0;
+  const complete = async (plan: Planned<S>) => {
+    const missing = plan.variants.flatMap((v, i) => (loop.known.has(plan.keys[i] as string) ? [] : [{ v, key: plan.keys[i] as string }]));
+    if (missing.length === 0) return [];
+    const { vectors } = await embedVariants(await loop.read(plan.sample), missing.map((m) => m.v));
+    return missing.map((m, i) => ({ key: m.key, vector: vectors[i] as Float32Array }));
+  };
+  const started: Promise<{ key: string; vector: Float32Array }[]>[] = [];
+  for (let i = 0; i < plans.length; i++) {
+    // Keep IN_FLIGHT samples going; a failure is read where its sample's turn comes (never left unhandled).
+    while (started.length < Math.min(plans.length, i + IN_FLIGHT)) {
+      const work = complete(plans[started.length] as Planned<S>);
+      work.catch(() => undefined);
+      started.push(work);
+    }
+    let vectors: { key: string; vector: Float32Array }[];
+    try {
+      vectors = await (started[i] as Promise<{ key: string; vector: Float32Array }[]>);
+    } catch (error) {
+      // The next sample's request settles before the job fails (nothing is left writing after it ends).
+      await Promise.allSettled(started);
+      throw error;
+    }
+    for (const v of vectors) loop.known.set(v.key, v.vector);
+    embedded += vectors.length;
+    await loop.onSample(i + 1, plans.length, vectors);
+  }
+  return embedded;
+}
+
+/** The classifier's input from the plans and their vectors: samples, copies (with their origin), robust variants. */
+export function assembleInput<S extends Pick<TrainSampleRow, 'id' | 'sha256' | 'label'>>(plans: Planned<S>[], vectors: Map<string, Float32Array>, settings: TrainSettings): Omit<TrainInput, 'iterations'> {
+  const vector = (key: string) => {
+    const found = vectors.get(key);
+    if (!found) throw new Error('a training vector is missing');
+    return found;
+  };
+  const copies = { origin: [] as number[], features: [] as Float32Array[] };
+  const robust = Object.fromEntries(ROBUST_NAMES.map((name) => [name, [] as Float32Array[]])) as Record<RobustName, Float32Array[]>;
+  for (const [index, plan] of plans.entries()) {
+    for (const [i, v] of plan.variants.entries()) {
+      if (v.kind !== 'augmented') continue;
+      copies.origin.push(index);
+      copies.features.push(vector(plan.keys[i] as string));
+    }
+    for (const name of ROBUST_NAMES) robust[name].push(vector(variantKey(plan.sample.sha256, ROBUST_VARIANTS[name])));
+  }
+  return {
+    ids: plans.map((p) => p.sample.id),
+    labels: plans.map((p) => (p.sample.label === 'positive' ? 1 : 0)),
+    features: plans.map((p) => vector(p.sample.sha256)),
+    copies,
+    robust,
+    seed: trainingSeed(
+      plans.map((p) => p.sample),
+      settings,
+    ),
+  };
+}
+
+export interface GatheredFeatures {
+  input: Omit<TrainInput, 'iterations'>;
+  /** Vectors computed now (the rest came from the cache). */
+  embedded: number;
+}
+
 const FLUSH_ROWS = 64;
 
 /**
@@ -65,85 +147,31 @@ export async function gatherFeatures(
   settings: TrainSettings,
   onSample: (done: number, total: number) => Promise<void>,
 ): Promise<GatheredFeatures> {
-  const samples = contentOrder(rows);
-  const plans: Planned[] = samples.map((sample) => {
-    const variants: Variant[] = [
-      { kind: 'original' },
-      ...augmentationsFor(sample.sha256, settings).map((augmentation) => ({ kind: 'augmented' as const, augmentation })),
-      ...ROBUST_NAMES.map((name) => ROBUST_VARIANTS[name]),
-    ];
-    return { sample, variants, keys: variants.map((v) => variantKey(sample.sha256, v)) };
-  });
-  const cache = await cachedEmbeddings(
+  const plans = planVariants(rows, settings);
+  const known = await cachedEmbeddings(
     db,
     plans.flatMap((p) => p.keys),
   );
-  let embedded = 0;
   let pending: { key: string; vector: Float32Array }[] = [];
-  const flush = async () => {
-    const rowsToStore = pending;
-    pending = [];
-    await storeEmbeddings(db, rowsToStore);
-  };
-  /** Computes the sample's missing vectors (in the worker) and puts them in the cache map. */
-  const complete = async (plan: Planned) => {
-    const missing = plan.variants.flatMap((v, i) => (cache.has(plan.keys[i] as string) ? [] : [{ v, key: plan.keys[i] as string }]));
-    if (missing.length === 0) return;
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(storedFilePath(dataDir, plan.sample.filePath));
-    } catch {
-      throw new Error(JSON.stringify({ key: 'training.sampleMissing', params: { file: plan.sample.fileName } }));
-    }
-    const { vectors } = await embedVariants(bytes, missing.map((m) => m.v));
-    for (const [i, m] of missing.entries()) {
-      const vector = vectors[i] as Float32Array;
-      cache.set(m.key, vector);
-      pending.push({ key: m.key, vector });
-    }
-    embedded += missing.length;
-  };
-  const started: Promise<void>[] = [];
-  for (let i = 0; i < plans.length; i++) {
-    // Keep IN_FLIGHT samples going; a failure is read where its sample's turn comes (never left unhandled).
-    while (started.length < Math.min(plans.length, i + IN_FLIGHT)) {
-      const work = complete(plans[started.length] as Planned);
-      work.catch(() => undefined);
-      started.push(work);
-    }
-    try {
-      await started[i];
-    } catch (error) {
-      // The next sample's request settles before the job fails (nothing is left writing after it ends).
-      await Promise.allSettled(started);
-      throw error;
-    }
-    if (pending.length >= FLUSH_ROWS) await flush();
-    await onSample(i + 1, plans.length);
-  }
-  await flush();
-  const vector = (key: string) => cache.get(key) as Float32Array;
-  const copies = { origin: [] as number[], features: [] as Float32Array[] };
-  const robust = Object.fromEntries(ROBUST_NAMES.map((name) => [name, [] as Float32Array[]])) as Record<RobustName, Float32Array[]>;
-  for (const [index, plan] of plans.entries()) {
-    for (const [i, v] of plan.variants.entries()) {
-      if (v.kind === 'augmented') {
-        copies.origin.push(index);
-        copies.features.push(vector(plan.keys[i] as string));
+  const embedded = await embedMissing(plans, {
+    known,
+    async read(sample) {
+      try {
+        return await readFile(storedFilePath(dataDir, sample.filePath));
+      } catch {
+        throw new Error(JSON.stringify({ key: 'training.sampleMissing', params: { file: sample.fileName } }));
       }
-    }
-    for (const name of ROBUST_NAMES) robust[name].push(vector(variantKey(plan.sample.sha256, ROBUST_VARIANTS[name])));
-  }
-  return {
-    input: {
-      ids: plans.map((p) => p.sample.id),
-      labels: plans.map((p) => (p.sample.label === 'positive' ? 1 : 0)),
-      features: plans.map((p) => vector(p.sample.sha256)),
-      copies,
-      robust,
-      seed: trainingSeed(samples, settings),
     },
-    embedded,
-    copies: copies.features.length,
-  };
+    async onSample(done, total, vectors) {
+      pending.push(...vectors);
+      if (pending.length >= FLUSH_ROWS) {
+        const batch = pending;
+        pending = [];
+        await storeEmbeddings(db, batch);
+      }
+      await onSample(done, total);
+    },
+  });
+  await storeEmbeddings(db, pending);
+  return { input: assembleInput(plans, known, settings), embedded };
 }

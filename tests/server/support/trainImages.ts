@@ -1,17 +1,7 @@
 // Labelled images for the training tests, drawn with sharp: a noisy background of a random hue with a few grey
 // blocks, and (positive) a red square of random size and place. Noise keeps every PNG above the 16 KB floor.
 import sharp from 'sharp';
-
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../../../server/ml/seededRandom.ts';
 
 export async function drawSample(options: { positive: boolean; seed: number; size?: number; format?: 'png' | 'jpeg' }): Promise<Buffer> {
   const size = options.size ?? 240;
