@@ -252,8 +252,9 @@ if (wants('training')) {
   const line = (t: TrainingFigures) =>
     `few-shot training, ${t.images} images, ${t.copies ? `augmentation ×${t.copies}` : 'no augmentation'} (MobileNetV2 block 10, 384-d; onnxruntime-node, 1 thread): ` +
     `${t.embeddings} embeddings (images, copies, JPEG q60 and 320 px variants) in ${Math.round(t.embedMs / 100) / 10} s ` +
-    `(${t.embedMsPerEmbedding} ms each with rendering, ${t.embeddingsPerSecond}/s); ${t.trainedRows} rows trained + ${t.folds}-fold evaluated in ${t.trainAndEvaluateMs} ms; ` +
-    `total ${Math.round(t.totalMs / 100) / 10} s (budget 60 s; first image with the model's load ${t.coldFirstImageMs} ms apart); peak RSS ${t.peakRssMb} MB; ` +
+    `(${t.embedMsPerEmbedding} ms each with rendering, ${t.embeddingsPerSecond}/s; CPU ${t.embedCpuMsPerEmbedding} ms each, all threads); ` +
+    `${t.trainedRows} rows trained + ${t.folds}-fold evaluated in ${t.trainAndEvaluateMs} ms; ` +
+    `total ${Math.round(t.totalMs / 100) / 10} s, CPU ${Math.round(t.totalCpuMs / 100) / 10} s (budget 60 s; first image with the model's load ${t.coldFirstImageMs} ms apart); peak RSS ${t.peakRssMb} MB; ` +
     `cross-validated accuracy on the generated set ${t.crossValidatedAccuracy} (AP ${t.averagePrecision}), after JPEG q60 ${t.robustAccuracy.jpeg60}, after 320 px ${t.robustAccuracy.resize320}`;
   const plain = measureTraining(1000, 0);
   console.log(`${line(plain)} (load ${loadAverage()})`);

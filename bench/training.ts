@@ -12,10 +12,14 @@ export interface TrainingFigures {
   coldFirstImageMs: number;
   embedMs: number;
   embedMsPerEmbedding: number;
+  /** CPU time of all the process's threads per embedding (rendering and network). */
+  embedCpuMsPerEmbedding: number;
   embeddingsPerSecond: number;
   trainedRows: number;
   trainAndEvaluateMs: number;
   totalMs: number;
+  /** CPU time of all the process's threads for the whole training. */
+  totalCpuMs: number;
   method: string;
   folds: number;
   crossValidatedAccuracy: number;

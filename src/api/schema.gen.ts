@@ -10120,14 +10120,17 @@ export interface components {
             score: number;
             /** @description score ≥ threshold. */
             triggered: boolean;
-            /** @description The frame's thumbnail (JPEG). */
+            /**
+             * @description The frame's picture for the screen: a JPEG at most 320 px wide, made apart from the frame that was
+             *     scored (the frame as decoded, at the video's size), by a signed URL valid 10–15 minutes.
+             */
             url: string;
         };
         EvalUploadResult: {
             datasetId: number | null;
             files: {
                 fileName: string;
-                /** @description Server path of the stored image. */
+                /** @description The stored image by a signed URL (/files/private/…?exp=…&sig=…, valid 10–15 minutes). POST /verifyBigSdk/predict and POST /deepseek/image2text take it as an image reference. */
                 url: string;
                 size: number;
                 /** @description Probability of positive by the modelId's classifier; null without modelId. */
@@ -10264,8 +10267,8 @@ export interface components {
         /**
          * @description Augmented copies of every image the classifier is trained on (made in the ML worker, seeded by the
          *     image's hash: the same image always gets the same copies): cropped and shifted (70–100 % of the area),
-         *     rescaled to a camera's frame size (256–704 pixels on the longer side), brightness ±25 and contrast
-         *     ×0.75–1.25, saved again as JPEG at quality 40–95, and mirrored left–right half of the time when flip
+         *     rescaled to a camera's analysis-stream size (256–480 pixels on the longer side, or kept), brightness
+         *     ±25 and contrast ×0.75–1.25, saved again as JPEG at quality 40–95, and mirrored left–right half of the time when flip
          *     allows it. A copy goes only where its original goes in cross-validation.
          */
         TrainAugmentation: {

@@ -33,6 +33,11 @@ export async function imageSize(image: Uint8Array): Promise<ImageSize> {
 export async function networkInput(image: Uint8Array): Promise<Uint8Array> {
   const size = await imageSize(image);
   if (size.width * size.height > MAX_PIXELS) throw new FeatureInputError('the image is too large');
+  return decodeForNetwork(image);
+}
+
+/** networkInput's pipeline for an image whose size is known to be within bounds (the worker's own renderings). */
+export async function decodeForNetwork(image: Uint8Array): Promise<Uint8Array> {
   try {
     const { data } = await sharp(image, { limitInputPixels: MAX_PIXELS, failOn: 'error', pages: 1 })
       .rotate()
