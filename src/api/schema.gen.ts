@@ -10267,7 +10267,7 @@ export interface components {
         /**
          * @description Augmented copies of every image the classifier is trained on (made in the ML worker, seeded by the
          *     image's hash: the same image always gets the same copies): cropped and shifted (70–100 % of the area),
-         *     rescaled to a camera's analysis-stream size (256–480 pixels on the longer side, or kept), brightness
+         *     rescaled to a camera's frame size (256–704 pixels on the longer side, or kept), brightness
          *     ±25 and contrast ×0.75–1.25, saved again as JPEG at quality 40–95, and mirrored left–right half of the time when flip
          *     allows it. A copy goes only where its original goes in cross-validation.
          */

@@ -1,15 +1,13 @@
 // What a camera does to a picture, applied to training images: copies that are cropped and shifted, mirrored (when
-// the operator allows it), rescaled to a camera's frame size with a camera's scaler, brightened or darkened (pixel
-// arithmetic, a·v + b), and re-compressed as JPEG at quality 40–95 ("augmented copies"), each rendered in one sharp
-// pipeline; and the two fixed changes the report measures robustness against (saved again
+// the operator allows it), rescaled to a camera's frame size, brightened or darkened, and re-compressed as JPEG at
+// quality 40–95 ("augmented copies"); and the two fixed changes the report measures robustness against (saved again
 // as JPEG quality 60; resized to 320 pixels wide). Each copy's parameters are drawn from a generator seeded by the
 // image's hash, the copy's number and the settings, so an image always gets the same copies (and a retrain finds
 // them in the embedding cache). Rendering ends with the extractor's own preprocessing (networkInput).
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { seededRandom, seedFrom } from '../seededRandom.ts';
-import { FEATURE_INPUT_SIZE } from './model.ts';
-import { decodeForNetwork, FeatureInputError, imageSize, MAX_PIXELS } from './preprocess.ts';
+import { FeatureInputError, imageSize, MAX_PIXELS, networkInput } from './preprocess.ts';
 
 export interface AugmentSettings {
   /** Augmented copies of each image (0 = none). */
@@ -20,13 +18,8 @@ export interface AugmentSettings {
 
 export const DEFAULT_AUGMENTATION: AugmentSettings = { copies: 4, flip: true };
 export const MAX_COPIES = 8;
-/**
- * Frame sizes (longer side, pixels) a copy is rescaled to: the small streams cameras send for analysis (256, 320,
- * CIF 352, 480). Larger sizes change little once the network squeezes the picture to 224 pixels, and cost more.
- */
-export const CAMERA_SIDES = [256, 320, 352, 480] as const;
-/** Scalers cameras and encoders use (bilinear, bicubic), and a good one (Lanczos 3). */
-export const CAMERA_KERNELS = ['linear', 'cubic', 'lanczos3'] as const;
+/** Camera frame sizes (longer side, pixels) a copy is rescaled to: CIF, 320p … D1. */
+export const CAMERA_SIDES = [256, 320, 352, 480, 640, 704] as const;
 /** Share of copies that keep the image's own size (a camera of that resolution: JPEG blocks at the image's scale). */
 const KEEP_SIZE = 0.4;
 export const JPEG_QUALITY = { min: 40, max: 95 } as const;
@@ -39,8 +32,6 @@ export interface Augmentation {
   flip: boolean;
   /** Longer side after rescaling (pixels); null keeps the cropped part's size. */
   side: number | null;
-  /** The rescaling's kernel. */
-  kernel: (typeof CAMERA_KERNELS)[number];
   /** Contrast factor around mid-grey and brightness offset (0–255 scale). */
   contrast: number;
   brightness: number;
@@ -81,7 +72,6 @@ export function augmentationsFor(sha256: string, settings: AugmentSettings): Aug
       crop: { x: round(x), y: round(y), width: round(width), height: round(height) },
       flip: settings.flip && flip,
       side: next() < KEEP_SIZE ? null : (CAMERA_SIDES[Math.floor(next() * CAMERA_SIDES.length)] as number),
-      kernel: CAMERA_KERNELS[Math.floor(next() * CAMERA_KERNELS.length)] as (typeof CAMERA_KERNELS)[number],
       contrast: round(0.75 + next() * 0.5, 3),
       brightness: Math.round((next() - 0.5) * 50),
       quality: JPEG_QUALITY.min + Math.floor(next() * (JPEG_QUALITY.max - JPEG_QUALITY.min + 1)),
@@ -107,6 +97,8 @@ interface Decoded {
 
 /** The upright RGB pixels copies are cut from (at most BASE_SIDE on the longer side). */
 async function decodeBase(image: Uint8Array): Promise<Decoded> {
+  const size = await imageSize(image);
+  if (size.width * size.height > MAX_PIXELS) throw new FeatureInputError('the image is too large');
   const { data, info } = await sharp(image, { limitInputPixels: MAX_PIXELS, failOn: 'error', pages: 1 })
     .rotate()
     .removeAlpha()
@@ -117,7 +109,13 @@ async function decodeBase(image: Uint8Array): Promise<Decoded> {
   return { data, width: info.width, height: info.height };
 }
 
-/** One pipeline: cut out, mirror, rescale, brightness and contrast (a·v + b around mid-grey), JPEG. */
+/** A lookup table of brightness and contrast (pixel arithmetic around mid-grey, clamped). */
+function toneTable(contrast: number, brightness: number): Uint8Array {
+  const table = new Uint8Array(256);
+  for (let v = 0; v < 256; v++) table[v] = Math.max(0, Math.min(255, Math.round((v - 128) * contrast + 128 + brightness)));
+  return table;
+}
+
 async function renderAugmented(base: Decoded, a: Augmentation): Promise<Uint8Array> {
   const left = Math.min(base.width - 1, Math.floor(a.crop.x * base.width));
   const top = Math.min(base.height - 1, Math.floor(a.crop.y * base.height));
@@ -126,39 +124,48 @@ async function renderAugmented(base: Decoded, a: Augmentation): Promise<Uint8Arr
   const scale = a.side === null ? 1 : a.side / Math.max(width, height);
   let pipeline = sharp(base.data, { raw: { width: base.width, height: base.height, channels: 3 } }).extract({ left, top, width, height });
   if (a.flip) pipeline = pipeline.flop();
-  const jpeg = await pipeline
-    .resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), { fit: 'fill', kernel: a.kernel })
-    .linear(a.contrast, 128 * (1 - a.contrast) + a.brightness)
+  const framed = await pipeline
+    .resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), { fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const table = toneTable(a.contrast, a.brightness);
+  const pixels = framed.data;
+  for (let i = 0; i < pixels.length; i++) pixels[i] = table[pixels[i] as number] as number;
+  const jpeg = await sharp(pixels, { raw: { width: framed.info.width, height: framed.info.height, channels: 3 } })
     .jpeg({ quality: a.quality })
     .toBuffer();
-  return decodeForNetwork(jpeg);
+  return networkInput(jpeg);
 }
 
-/** The network inputs (224×224 RGB) of the image's variants, in order; the image is checked and decoded once for copies. */
+/** The network inputs (224×224 RGB) of the image's variants, in order; the image is decoded for copies once. */
 export async function renderVariants(image: Uint8Array, variants: Variant[]): Promise<Uint8Array[]> {
-  const size = await imageSize(image);
-  if (size.width * size.height > MAX_PIXELS) throw new FeatureInputError('the image is too large');
-  const upright = () => sharp(image, { limitInputPixels: MAX_PIXELS, failOn: 'error', pages: 1 }).rotate().removeAlpha().toColourspace('srgb');
   let base: Promise<Decoded> | undefined;
   return Promise.all(
     variants.map(async (v) => {
       switch (v.kind) {
         case 'original':
-          // Exactly what scoring an uploaded image does (networkInput, its size checked above).
-          return decodeForNetwork(image);
+          return networkInput(image);
         case 'augmented':
           base ??= decodeBase(image);
           return renderAugmented(await base, v.augmentation);
-        case 'jpeg':
-          return decodeForNetwork(await upright().jpeg({ quality: v.quality }).toBuffer());
+        case 'jpeg': {
+          const size = await imageSize(image);
+          if (size.width * size.height > MAX_PIXELS) throw new FeatureInputError('the image is too large');
+          const saved = await sharp(image, { limitInputPixels: MAX_PIXELS, failOn: 'error', pages: 1 }).rotate().removeAlpha().toColourspace('srgb').jpeg({ quality: v.quality }).toBuffer();
+          return networkInput(saved);
+        }
         case 'resize': {
-          // Kept as pixels (what a lossless save would give back): the change measured is the resize alone.
-          const { data, info } = await upright().resize({ width: v.width }).raw().toBuffer({ resolveWithObject: true });
-          const { data: input } = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
-            .resize(FEATURE_INPUT_SIZE, FEATURE_INPUT_SIZE, { fit: 'fill' })
-            .raw()
-            .toBuffer({ resolveWithObject: true });
-          return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+          const size = await imageSize(image);
+          if (size.width * size.height > MAX_PIXELS) throw new FeatureInputError('the image is too large');
+          // Saved losslessly: the change measured is the resize alone.
+          const resized = await sharp(image, { limitInputPixels: MAX_PIXELS, failOn: 'error', pages: 1 })
+            .rotate()
+            .removeAlpha()
+            .toColourspace('srgb')
+            .resize({ width: v.width })
+            .png({ compressionLevel: 0 })
+            .toBuffer();
+          return networkInput(resized);
         }
       }
     }),
