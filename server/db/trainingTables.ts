@@ -1,4 +1,4 @@
-// Kysely types of the training tables (migrations 050, 052, 053, 054, 072) and the evaluation tables (051).
+// Kysely types of the training tables (migrations 050, 052, 053, 072, 087) and the evaluation tables (051).
 import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -51,7 +51,7 @@ export interface TrainJobTable {
   version: string | null;
   startedAt: CreatedAt;
   endedAt: NullableTimestamp;
-  /** Augmented copies of each image and whether they may be mirrored (migration 054). */
+  /** Augmented copies of each image and whether they may be mirrored (migration 087). */
   augmentCopies: Generated<number>;
   augmentFlip: Generated<boolean>;
 }
