@@ -16,14 +16,15 @@ export class NotMp4Error extends Error {}
 
 const MAX_MOOV_BYTES = 64 * 1024 * 1024;
 
-interface Box {
+export interface Box {
   type: string;
   /** Content start and end (after the header), relative to the buffer or file. */
   start: number;
   end: number;
 }
 
-function boxesIn(buf: Buffer, from: number, to: number): Box[] {
+/** The boxes laid end to end in buf[from, to); a box that runs past `to` ends the list. */
+export function boxesIn(buf: Buffer, from: number, to: number): Box[] {
   const out: Box[] = [];
   let at = from;
   while (at + 8 <= to) {
@@ -42,10 +43,10 @@ function boxesIn(buf: Buffer, from: number, to: number): Box[] {
   return out;
 }
 
-const child = (buf: Buffer, parent: Box, type: string) => boxesIn(buf, parent.start, parent.end).find((b) => b.type === type);
+export const child = (buf: Buffer, parent: Box, type: string) => boxesIn(buf, parent.start, parent.end).find((b) => b.type === type);
 
 /** Timescale and duration of an mvhd or mdhd box (version 0: 32-bit times, version 1: 64-bit). */
-function timing(buf: Buffer, box: Box): { timescale: number; duration: number } {
+export function timing(buf: Buffer, box: Box): { timescale: number; duration: number } {
   const version = buf[box.start];
   if (version === 1) return { timescale: buf.readUInt32BE(box.start + 20), duration: Number(buf.readBigUInt64BE(box.start + 24)) };
   return { timescale: buf.readUInt32BE(box.start + 12), duration: buf.readUInt32BE(box.start + 16) };

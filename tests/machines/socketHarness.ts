@@ -2,7 +2,7 @@
 // alarm store. The fake server keeps every alarm it created and replays as the contract says (after the client's
 // first message: resume → every alarm above afterSeq; ping → from hello's lastSeq on). Records the states and
 // transitions the machine took, for the coverage check.
-import { type Actor, type AnyStateNode, type AnyTransitionDefinition, createActor, fromCallback, SimulatedClock } from 'xstate';
+import { type Actor, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, createActor, fromCallback, SimulatedClock } from 'xstate';
 import {
   type ClientMessage,
   type ConnectedInfo,
@@ -36,15 +36,17 @@ function nodesOf(node: AnyStateNode): AnyStateNode[] {
   return [node, ...Object.values(node.states).flatMap(nodesOf)];
 }
 
-export function allStateIds(): string[] {
-  return nodesOf(socketMachine.root)
+/** Every state node id of a machine (the socket machine unless another is named). */
+export function allStateIds(machine: AnyStateMachine = socketMachine): string[] {
+  return nodesOf(machine.root)
     .map((node) => node.id)
     .sort();
 }
 
-export function allTransitionKeys(): string[] {
+/** Every transition of a machine, as transitionKey names it. */
+export function allTransitionKeys(machine: AnyStateMachine = socketMachine): string[] {
   const keys: string[] = [];
-  for (const node of nodesOf(socketMachine.root)) {
+  for (const node of nodesOf(machine.root)) {
     for (const list of node.transitions.values()) for (const t of list) keys.push(transitionKey(t));
     for (const t of node.always ?? []) keys.push(transitionKey(t));
   }
