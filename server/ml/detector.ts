@@ -93,6 +93,33 @@ export async function detect(image: Uint8Array, options: DetectOptions = {}): Pr
   const started = performance.now();
   if (worker.waiting >= MAX_WAITING) throw new DetectorBusyError('the detector is busy');
   const { rgb, width, height } = await decode(image);
+  return run(rgb, width, height, options, started);
+}
+
+/** A decoded frame: interleaved RGB, 3 bytes a pixel (the edge box's frames, which are never encoded). */
+export interface RawFrame {
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** Detects in a decoded frame: only resized (sharp, off the event loop) to the network's input, in the same worker. */
+export async function detectFrame(frame: RawFrame, options: DetectOptions = {}): Promise<DetectResult> {
+  const started = performance.now();
+  if (worker.waiting >= MAX_WAITING) throw new DetectorBusyError('the detector is busy');
+  const { width, height } = frame;
+  if (!(width > 0 && height > 0) || width * height > MAX_PIXELS || frame.rgb.length !== width * height * 3) {
+    throw new DetectorInputError('the frame is not RGB of its stated size');
+  }
+  const box = letterbox(width, height);
+  const { data } = await sharp(frame.rgb, { raw: { width, height, channels: 3 } })
+    .resize(box.innerWidth, box.innerHeight, { fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return run(new Uint8Array(data), width, height, options, started);
+}
+
+async function run(rgb: Uint8Array, width: number, height: number, options: DetectOptions, started: number): Promise<DetectResult> {
   const minScore = Math.min(1, Math.max(0.05, options.minScore ?? 0.1));
   const request: WorkerRequest = { id: worker.newId(), rgb, width, height, minScore };
   const reply = (await worker.call(request, [rgb.buffer as ArrayBuffer])) as Extract<WorkerReply, { ok: true }>;

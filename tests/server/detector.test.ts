@@ -1,7 +1,7 @@
 // The real detector on real photos that ship in a registry package (@vladmandic/human's assets), on the CPU.
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeDetector, DetectorInputError, detect } from '../../server/ml/detector.ts';
+import { closeDetector, DetectorInputError, detect, detectFrame } from '../../server/ml/detector.ts';
 import { readRealPhoto } from '../support/realPhotos.ts';
 
 afterAll(() => closeDetector());
@@ -38,6 +38,20 @@ describe('detect', () => {
     const [ta, tb] = [top(a), top(b)];
     expect(ta && tb).toBeTruthy();
     for (const [i, v] of (ta?.box ?? []).entries()) expect(Math.abs(v - (tb?.box[i] ?? 0))).toBeLessThan(0.03);
+  });
+
+  it('finds the same people in a decoded RGB frame as in its JPEG (the edge box passes frames, never encodes them)', async () => {
+    const jpeg = readRealPhoto('crowd');
+    const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const [fromJpeg, fromFrame] = [await detect(jpeg, { minScore: 0.3 }), await detectFrame({ rgb: data, width: info.width, height: info.height }, { minScore: 0.3 })];
+    expect(fromFrame).toMatchObject({ width: info.width, height: info.height });
+    const people = (r: typeof fromJpeg) => r.detections.filter((d) => d.label === 'person');
+    expect(people(fromFrame).length).toBeGreaterThanOrEqual(15);
+    // The same pixels up to the resampling of a JPEG decode: boxes near the threshold may differ, the clear ones not.
+    const clear = (r: typeof fromJpeg) => people(r).filter((d) => d.score >= 0.5).length;
+    expect(Math.abs(people(fromFrame).length - people(fromJpeg).length)).toBeLessThanOrEqual(Math.ceil(people(fromJpeg).length * 0.15));
+    expect(Math.abs(clear(fromFrame) - clear(fromJpeg))).toBeLessThanOrEqual(1);
+    await expect(detectFrame({ rgb: data.subarray(1), width: info.width, height: info.height })).rejects.toBeInstanceOf(DetectorInputError);
   });
 
   it('refuses bytes that are no image', async () => {
