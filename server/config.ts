@@ -1,5 +1,5 @@
 // Server configuration from the environment (documented in README.md).
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { LiveLimits } from './modules/video/liveHub.ts';
 import type { DiskUsage } from './modules/video/recordingRetention.ts';
 
@@ -44,6 +44,10 @@ export interface ServerConfig {
   liveLimits?: Partial<LiveLimits>;
   /** Tests: how the data directory's disk is measured for recordings (default: statfs). */
   recordingDisk?: DiskUsage;
+  /** The in-process edge box of the demo site (server/edge/demoEdgeBox.ts): `EDGE=off` does not start it (test
+   *  servers never do). mediaDir is the folder local video files of cameras must be in (EDGE_MEDIA_DIR; absent:
+   *  <dataDir>/media, see edgeMediaDir). */
+  edge: { enabled: boolean; mediaDir?: string };
 }
 
 export const DEMO_ADMIN_PASSWORD = 'Argus@2026';
@@ -83,7 +87,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       pollMs: positive(env.RETRIEVAL_INDEX_POLL_MS, 2000),
       searchEmbedLimit: positive(env.RETRIEVAL_SEARCH_EMBED_LIMIT, 50),
     },
+    edge: {
+      enabled: env.EDGE !== 'off',
+      mediaDir: env.EDGE_MEDIA_DIR ? resolve(env.EDGE_MEDIA_DIR) : undefined,
+    },
   };
+}
+
+/** The folder local camera videos (file:// stream URLs) must be in, the demo video's among them. */
+export function edgeMediaDir(config: Pick<ServerConfig, 'dataDir' | 'edge'>): string {
+  return config.edge.mediaDir ?? join(config.dataDir, 'media');
 }
 
 function validDate(value: string | undefined): Date | undefined {

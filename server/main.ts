@@ -1,8 +1,9 @@
 // Starts the Argus server: API, websockets and the built console on one port.
 import { buildApp } from './app.ts';
-import { configFromEnv, DEMO_ADMIN_PASSWORD, DEMO_OPERATOR_PASSWORD } from './config.ts';
+import { configFromEnv, DEMO_ADMIN_PASSWORD, DEMO_OPERATOR_PASSWORD, edgeMediaDir } from './config.ts';
 import { prepareNewDataDir, needsNewDataDir } from './db/newDataDir.ts';
 import { claimPort, listenWithAcceptors } from './http/acceptors.ts';
+import { startDemoEdgeBox } from './edge/demoEdgeBox.ts';
 import { startAlarmMaintenance } from './modules/alarms/maintenance.ts';
 import { startDemoBox } from './simulator/demoBox.ts';
 import { startFlowCounters } from './simulator/flowCounter.ts';
@@ -41,12 +42,16 @@ const simulator = process.env.SIMULATOR === 'off' ? null : startDemoBox(url, con
 // The demo boxes' passenger-flow counters (every minute), unless SIMULATOR=off.
 const flowCounters = process.env.SIMULATOR === 'off' ? null : startFlowCounters(url, config.dataDir, (line) => console.log(line));
 
+// This server as the demo site's third, real edge box: the demo video analysed in-process, unless EDGE=off.
+const edgeBox = config.edge.enabled ? startDemoEdgeBox(url, config.dataDir, edgeMediaDir(config), (line) => console.log(line)) : null;
+
 // Snapshot files of deleted alarms go a day later; on PGlite the alarms table is analysed as it grows.
 const maintenance = startAlarmMaintenance(built.database, config.dataDir, (err) => built.app.log.warn({ err }, 'alarm maintenance'));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     await simulator?.stop();
+    await edgeBox?.stop();
     flowCounters?.stop();
     maintenance.stop();
     await built.close();

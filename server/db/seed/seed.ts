@@ -3,10 +3,11 @@ import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../auth/passwords.ts';
-import type { ServerConfig } from '../../config.ts';
+import { edgeMediaDir, type ServerConfig } from '../../config.ts';
 import type { Database } from '../types.ts';
 import { defaultSystemConfig, demoSiteConfig } from './defaults.ts';
 import { seedCatalogue } from './catalogueSeed.ts';
+import { seedDemoEdgeBox } from './demoEdgeBox.ts';
 import { seedDemoSite } from './demoSite.ts';
 import { seedOrchestration } from './orchestrationSeed.ts';
 import { menuTree, operatorModules, type SeedModule } from './menuTree.ts';
@@ -61,6 +62,7 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig): P
       })
       .execute();
     await seedDemoSite(trx, config.dataDir);
+    await seedDemoEdgeBox(trx, config.dataDir, edgeMediaDir(config));
     await seedOrchestration(trx);
     await seedCatalogue(trx, config.dataDir);
   });
