@@ -57,7 +57,7 @@ export class CameraStream extends EventEmitter {
   private anchor: number | null = null;
   private lastFrameEmitted = 0;
   private lastDataAt: number | undefined;
-  private samples: { at: number; count: number }[] = [];
+  private samples: { at: number; count: number; ms: number }[] = [];
   /** Set when the input turned out not to be H.264: later pulls re-encode. */
   private transcode = false;
   /** Starts a new pull in place of the current one (a higher frame rate, re-encoding). */
@@ -175,6 +175,7 @@ export class CameraStream extends EventEmitter {
   private onInit(init: Buffer, info: InitInfo) {
     if (!info.codec) return; // re-encoding is on its way (onProbe)
     this.timescale = info.timescale || 1;
+    this.samples = [];
     this.info = { codec: info.codec, width: info.width, height: info.height };
     this.initBytes = init;
     this.emit('stream', this.info);
@@ -190,7 +191,7 @@ export class CameraStream extends EventEmitter {
     const expected = now - durationMs;
     if (this.anchor === null || Math.abs(this.anchor + mediaStart - expected) > MAX_DRIFT_MS) this.anchor = expected - mediaStart;
     this.lastDataAt = now;
-    this.samples.push({ at: now, count: raw.samples });
+    this.samples.push({ at: now, count: raw.samples, ms: durationMs });
     while (this.samples.length && this.samples[0].at < now - FPS_WINDOW_MS) this.samples.shift();
     const fragment: Fragment = { data: raw.data, keyframe: raw.keyframe, startMs: Math.round(this.anchor + mediaStart), durationMs: Math.round(durationMs) };
     this.emit('fragment', fragment);
@@ -207,11 +208,13 @@ export class CameraStream extends EventEmitter {
     this.emit('frame', decoded);
   }
 
+  /** Frames a second over the last few seconds: by arrival, but never above the video's own rate (a burst after a
+   *  reconnect delivers seconds of video at once). */
   private decodedFps(): number | undefined {
     if (this.samples.length < 2) return undefined;
-    const span = (this.samples.at(-1)!.at - this.samples[0].at) / 1000;
+    const later = this.samples.slice(1);
+    const span = Math.max((this.samples.at(-1)!.at - this.samples[0].at) / 1000, later.reduce((n, s) => n + s.ms, 0) / 1000);
     if (span <= 0) return undefined;
-    const count = this.samples.slice(1).reduce((n, s) => n + s.count, 0);
-    return Math.round((count / span) * 10) / 10;
+    return Math.round((later.reduce((n, s) => n + s.count, 0) / span) * 10) / 10;
   }
 }

@@ -59,7 +59,8 @@ export function pullArgs(o: Omit<PullOptions, 'ffmpegPath'>): string[] {
     ...['-hide_banner', '-nostdin', '-loglevel', 'info', '-nostats', '-max_alloc', String(MAX_ALLOC), '-threads', '1'],
     ...inputArgs(o.stream, o.transport),
     ...['-map', '0:v:0', ...video, '-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-frag_duration', '500000', 'pipe:1'],
-    ...['-map', '0:v:0', '-vf', `fps=${o.frameFps},scale=w=${d}:h=${d}:force_original_aspect_ratio=decrease`, '-f', 'image2pipe', '-c:v', 'pam', 'pipe:3'],
+    // Scaled down to fit detectWidth² (never up: a small camera's frames stay their size).
+    ...['-map', '0:v:0', '-vf', `fps=${o.frameFps},scale=w='min(iw,${d})':h='min(ih,${d})':force_original_aspect_ratio=decrease`, '-f', 'image2pipe', '-c:v', 'pam', 'pipe:3'],
   ];
 }
 
@@ -85,7 +86,7 @@ export function endReason(stderr: string, code: number | null, signal: string | 
   const lines = stderr
     .split('\n')
     .map((l) => l.trim())
-    .filter((l) => l && !/^(Input|Output|Stream|Duration|Metadata|\s*\w+\s*:)/.test(l) && !l.startsWith('frame='));
+    .filter((l) => l && !/^(Input|Output|Stream|Duration|Metadata|\w+\s+:\s)/.test(l) && !l.startsWith('frame='));
   const last = lines.filter((l) => /error|refused|timed out|not found|invalid|unauthori[sz]ed|failed|forbidden|\b[45]\d\d\b|end of file|no route/i.test(l)).at(-1);
   const why = last ?? (signal ? `ffmpeg ended by ${signal}` : `ffmpeg exited with ${code}`);
   return { reason: redactText(why).slice(0, 200), fatal };
