@@ -87,7 +87,7 @@ async function startServer(dataDir: string, databaseUrl: string | undefined, ret
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     STATIC_DIR: '',
-    SIMULATOR: 'off',
+    SIMULATOR: 'off', EDGE: 'off',
     RETRIEVAL_INDEX: retrievalIndex ? 'on' : 'off',
     RETRIEVAL_INDEX_POLL_MS: '500',
   };

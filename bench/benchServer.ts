@@ -25,10 +25,11 @@ export function canMeasureInBrowser(): boolean {
 
 // Browser-side benches run their servers without target retrieval's index loop: on a fresh data dir it would be
 // embedding the seeded history (a transient of the first minutes), which is not what a page load is measured against.
-export async function startBenchServer(port: number, extraEnv: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'argus-bench-web-'));
+export async function startBenchServer(port: number, extraEnv: NodeJS.ProcessEnv = {}, preparedDataDir?: string): Promise<BenchServer> {
+  // A data directory the caller prepared (seeded and changed before the server starts), or a new one.
+  const dataDir = preparedDataDir ?? mkdtempSync(join(tmpdir(), 'argus-bench-web-'));
   const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: 'dist', SIMULATOR: 'off', RETRIEVAL_INDEX: 'off', DATABASE_URL: '', ...extraEnv },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: 'dist', SIMULATOR: 'off', EDGE: 'off', RETRIEVAL_INDEX: 'off', DATABASE_URL: '', ...extraEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

@@ -21,7 +21,7 @@ export async function measureLoginPageLoad(runs = 5): Promise<PageLoadFigures | 
   if (!existsSync('dist/index.html') || !existsSync('/usr/bin/chromium')) return null;
   const dataDir = mkdtempSync(join(tmpdir(), 'argus-bench-page-'));
   const server = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: 'dist', SIMULATOR: 'off', RETRIEVAL_INDEX: 'off', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: 'dist', SIMULATOR: 'off', EDGE: 'off', RETRIEVAL_INDEX: 'off', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

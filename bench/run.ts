@@ -11,6 +11,7 @@ import { loadAverage } from './benchServer.ts';
 import { type FlowIngestFigures, measureFlowIngest, measureHomeDashboard, measureStatsQueries, type StatsQueryFigures } from './dashboards.ts';
 import { measureClips } from './clips.ts';
 import { measureDetector } from './detector.ts';
+import { measureEdge } from './edge.ts';
 import { measureEdgeRules } from './edgeRules.ts';
 import { measurePushDelivery } from './pushDelivery.ts';
 import { measureLoginPageLoad } from './pageLoad.ts';
@@ -22,7 +23,7 @@ import { measureThrottledLoads } from './throttledLoad.ts';
 import { measureTraining, type TrainingFigures } from './training.ts';
 
 const RESULTS = 'bench/results/latest.json';
-const SECTIONS = ['bundle', 'coldLoad', 'lighthouse', 'throttledLoad', 'pageLoad', 'server', 'alarmIngest', 'alarmList', 'homeDashboard', 'flowIngest', 'realtimeScreen', 'clips', 'detector', 'edgeRules', 'pushDelivery', 'training', 'retrievalSearch'] as const;
+const SECTIONS = ['bundle', 'coldLoad', 'lighthouse', 'throttledLoad', 'pageLoad', 'server', 'alarmIngest', 'alarmList', 'homeDashboard', 'flowIngest', 'realtimeScreen', 'clips', 'detector', 'edge', 'edgeRules', 'pushDelivery', 'training', 'retrievalSearch'] as const;
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
 const unknown = [...only].filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length) throw new Error(`BENCH_ONLY names unknown sections: ${unknown.join(', ')} (known: ${SECTIONS.join(', ')})`);
@@ -202,6 +203,23 @@ if (wants('realtimeScreen')) {
 }
 
 // Clip encoding per alarm and frame sampling for video validation (issue 12, server/media/ffmpeg.ts).
+if (wants('edge')) {
+  const edge = await measureEdge();
+  results.edge = edge ?? 'not measured (no ffmpeg binary)';
+  if (edge) {
+    for (const run of [edge.one, edge.four]) {
+      console.log(
+        `edge box, ${run.cameras} camera${run.cameras > 1 ? 's' : ''} at 1280×720 25 fps, detection at 2/s: CPU ${run.cpuPercentOfCore} % of a core (${run.cpuPercentOfMachine} % of the 2-core machine; budget for 4 cameras < 70 %), ` +
+          `${run.cpuPercentPerCamera} % of a core per camera, memory ${run.rssMb} MB (box process + ffmpeg), decoded fps ${run.decodedFps.join('/')}, analysed fps ${run.analysedFps.join('/')}, ` +
+          `${run.alarms} alarms in ${run.seconds} s (load ${run.loadAverage})`,
+      );
+    }
+    console.log(
+      `edge box: memory per added camera ${edge.memoryPerCameraMb} MB; decoded frame → alarm on a console p50 ${edge.eventToConsoleMs.p50} ms, p95 ${edge.eventToConsoleMs.p95} ms (budget 1.5 s), max ${edge.eventToConsoleMs.max} ms, n=${edge.eventToConsoleMs.samples}; the event is up to ${edge.detectionIntervalMs} ms older than its frame (detection at 2/s)`,
+    );
+  }
+}
+
 if (wants('clips')) {
   const clips = await measureClips();
   results.clips = clips ?? 'not measured (no ffmpeg binary)';

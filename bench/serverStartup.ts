@@ -27,7 +27,7 @@ const PORT = benchPort(9);
 async function startServer(dataDir: string, extraEnv: Record<string, string> = {}) {
   const started = performance.now();
   const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: '', SIMULATOR: 'off', DATABASE_URL: '', ...extraEnv },
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: '', SIMULATOR: 'off', EDGE: 'off', DATABASE_URL: '', ...extraEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

@@ -94,7 +94,7 @@ describe('extra acceptors', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'argus-port-'));
     try {
       const run = spawnSync(process.execPath, ['server/main.ts'], {
-        env: { ...process.env, HOST, PORT: String(taken), DATA_DIR: dataDir, SIMULATOR: 'off' },
+        env: { ...process.env, HOST, PORT: String(taken), DATA_DIR: dataDir, SIMULATOR: 'off', EDGE: 'off' },
         encoding: 'utf8',
         timeout: 60_000,
       });

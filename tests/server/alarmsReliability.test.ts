@@ -59,7 +59,7 @@ async function startServer(port: number): Promise<ChildProcess> {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     STATIC_DIR: '',
-    SIMULATOR: 'off',
+    SIMULATOR: 'off', EDGE: 'off',
     LOG_LEVEL: 'warn',
     SEED_HISTORY_DAYS: '0',
     RETRIEVAL_INDEX: 'off',

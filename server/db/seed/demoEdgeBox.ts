@@ -70,8 +70,9 @@ export async function seedDemoEdgeBox(trx: Kysely<Database>, dataDir: string, me
       brand: 'Argus',
       boxId: box.id,
       sceneId: scene.id,
+      // Started, as the demo's other started cameras are seeded; the box's heartbeats report how it really runs.
       startState: 1,
-      runState: 0,
+      runState: 1,
       startedAt: new Date(),
       fps: DEMO_VIDEO.fps,
       width: DEMO_VIDEO.width,
@@ -89,7 +90,7 @@ export async function seedDemoEdgeBox(trx: Kysely<Database>, dataDir: string, me
       .values({ deviceId: camera.id, eventId: e.eventId, typeId: e.typeId, appName: e.appName, eventName: e.eventName, status: 1, config: JSON.stringify(demoEvent(key, DEMO_VIDEO)) })
       .execute();
   }
-  await trx.insertInto('edgeBoxAssignments').values({ boxId: box.id, deviceId: camera.id, eventIds: JSON.stringify([AREA_EVENT, LINE_EVENT]), runState: 0 }).execute();
+  await trx.insertInto('edgeBoxAssignments').values({ boxId: box.id, deviceId: camera.id, eventIds: JSON.stringify([AREA_EVENT, LINE_EVENT]), runState: 1 }).execute();
   const credentials = { boxId: box.id, serialNumber: DEMO_EDGE_SERIAL, secret, cameraIds: [camera.id] };
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(join(dataDir, DEMO_EDGE_BOX_FILE), `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });

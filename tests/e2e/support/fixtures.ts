@@ -92,6 +92,8 @@ export const test = base.extend<object, { argusServer: ArgusServer }>({
           LOGIN_RATE_PER_ACCOUNT: '10000',
           // No clip per simulated alarm (ffmpeg work the specs do not need); the video spec uploads its own.
           SIMULATOR_CLIPS: 'off',
+          // No in-process edge box decoding the demo video in every worker (a spec that needs it turns it on).
+          EDGE: 'off',
           // No background embedding of the seeded history (an image search embeds what it compares).
           RETRIEVAL_INDEX: 'off',
         },
