@@ -101,10 +101,10 @@ describe('lists by kind with the §4 filters', () => {
     expect(await ids({ keyword: 'UNIVIEW' })).toEqual([old]);
     expect(await ids({ keyword: '192.0.2.101' })).toEqual([1]);
     expect((await ids({ sceneId: 2 })).sort()).toEqual([5, 6]);
-    // The demo site starts only the cameras with events configured.
-    expect(await ids({ startState: 1 })).toEqual([5, 2, 1]);
+    // The demo site starts only the cameras with events configured (8: the in-process edge box's demo camera).
+    expect(await ids({ startState: 1 })).toEqual([8, 5, 2, 1]);
     expect(await ids({ startState: 2 })).toContain(old);
-    expect(await ids({ runState: 1 })).toEqual([5, 2, 1]);
+    expect(await ids({ runState: 1 })).toEqual([8, 5, 2, 1]);
     expect((await ids({ boxId: 2 })).sort()).toEqual([5, 6]);
     expect(await ids({ createdWithin: 1 })).not.toContain(old);
     expect(await ids({ createdWithin: 2 })).not.toContain(old);
