@@ -1,10 +1,17 @@
-// The demo site works for a newcomer (issue 8, item 14): its cameras' states agree with their configuration, its two
+// The demo site works for a newcomer (issue 8, item 14): its cameras' states agree with their configuration, its
+// third box is this server (issue 35; its own tests: edgeRuntime.test.ts), its two other
 // edge boxes run as simulated boxes that heartbeat through the real box API (POST /api/ingest/heartbeat) and so come
 // online, a seeded task and a seeded camera can be started and stopped, a box restarted, and the boxes post alarms
 // only from the cameras the platform started — marked simulated.
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { edgeMediaDir } from '../../server/config.ts';
+import { DEMO_EDGE_BOX_FILE, DEMO_EDGE_SERIAL, type DemoEdgeBoxCredentials } from '../../server/db/seed/demoEdgeBox.ts';
+import { DEMO_SHAPES, DEMO_VIDEO_NAME } from '../../server/media/demoVideo.ts';
 import { type BoxEvent, type SimulatedBoxes, startSimulatedBoxes } from '../../server/simulator/boxRunner.ts';
 import { loadBoxes } from '../../server/simulator/edgeBox.ts';
 import { call, login } from './support/client.ts';
@@ -69,6 +76,25 @@ describe('the seeded demo site', () => {
     ]);
     const device = (await ok(server.app, 'GET', '/device/cameraInfo', { token, query: { cameraId: await cameraId('科技园北门') } })) as any;
     expect(device).toMatchObject({ simulated: true, startState: 1, events: [expect.objectContaining({ eventId: 54, status: 1 })] });
+  });
+
+  it('has a third, real box: this server, named after its host, with the demo video camera and its two drawn events', async () => {
+    const seeded = JSON.parse(readFileSync(join(server.config.dataDir, DEMO_EDGE_BOX_FILE), 'utf8')) as DemoEdgeBoxCredentials;
+    const local = (await boxList()).find((b) => b.serialNumber === DEMO_EDGE_SERIAL);
+    expect(local).toMatchObject({ id: seeded.boxId, name: hostname().slice(0, 64), simulated: false });
+    const camera = await db().selectFrom('devices').select(['id', 'rtspUrl', 'startState', 'simulated']).where('id', '=', seeded.cameraIds[0]).executeTakeFirstOrThrow();
+    expect(camera).toMatchObject({ startState: 1, simulated: false });
+    // The stream is the demo video's file loop under the media folder.
+    expect(camera.rtspUrl).toBe(pathToFileURL(join(edgeMediaDir(server.config), 'demo', DEMO_VIDEO_NAME)).toString());
+    const configs = await db().selectFrom('deviceEventConfigs').select(['eventId', 'status', 'config']).where('deviceId', '=', camera.id).orderBy('eventId').execute();
+    expect(configs.map((c) => [c.eventId, c.status])).toEqual([
+      [51, 1],
+      [52, 1],
+    ]);
+    const [area, line] = configs.map((c) => c.config as Record<string, any>);
+    expect(area.areas[0].points).toEqual(DEMO_SHAPES.area);
+    expect(line.lineAreas[0].points).toEqual(DEMO_SHAPES.line);
+    expect(area.weeks).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('refuses a heartbeat without the box credentials', async () => {

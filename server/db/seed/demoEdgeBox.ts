@@ -40,7 +40,8 @@ function demoEvent(key: { cameraId: number; eventId: number; typeId: number; app
 }
 
 export async function seedDemoEdgeBox(trx: Kysely<Database>, dataDir: string, mediaDir: string): Promise<DemoEdgeBoxCredentials> {
-  const scene = await trx.insertInto('scenes').values({ sceneName: '本机演示', status: 1, remark: '本机边缘盒子分析的演示视频' }).returning('id').executeTakeFirstOrThrow();
+  // People on a campus: the demo's 园区 scene (demoSite.ts).
+  const scene = await trx.selectFrom('scenes').select('id').where('sceneName', '=', '园区').executeTakeFirstOrThrow();
   const secret = randomBytes(24).toString('base64url');
   const box = await trx
     .insertInto('edgeBoxes')
