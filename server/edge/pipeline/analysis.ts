@@ -31,25 +31,31 @@ export interface FrameResult {
 
 /** Boxes of a track over time, for the clip's track (at most this many per track). */
 const HISTORY = 120;
-/** The lowest score the detector hands back; each rule applies its own confidence above it. */
+/** The lowest score the tracker is given: a little under the least confident rule (each rule applies its own
+ *  confidence above it), never under 0.2. Weak boxes well below every rule's confidence — a second, partial box on
+ *  the same person — would otherwise live as tracks of their own and, now and then, take over an object's id. */
 const DETECT_FLOOR = 0.2;
+const FLOOR_MARGIN = 0.15;
 
 export class Analysis {
   private gate = new MotionGate();
   private tracker = new Tracker();
   private rules: RuleEngine;
+  private floor = DETECT_FLOOR;
   private busy = false;
   private readonly history = new Map<number, { t: number; box: RelBox }[]>();
   private readonly models: () => Map<number, HeldModel>;
 
   constructor(rules: EdgeEventRule[], models: () => Map<number, HeldModel>) {
     this.rules = new RuleEngine(rules);
+    this.floor = floorFor(rules);
     this.models = models;
   }
 
   /** New rules apply from the next frame; tracks and their ids stay. */
   setRules(rules: EdgeEventRule[]): void {
     this.rules = new RuleEngine(rules);
+    this.floor = floorFor(rules);
   }
 
   get ruleCount(): number {
@@ -68,7 +74,7 @@ export class Analysis {
     if (!this.gate.changed(gray.gray, gray.width, gray.height, frame.t)) return { analysed: false, tracks: [], hits: [], rejected: 0 };
     this.busy = true;
     try {
-      const result = await detectFrame(frame, { minScore: DETECT_FLOOR });
+      const result = await detectFrame(frame, { minScore: this.floor });
       const detections: FrameDetection[] = result.detections.map((d) => ({ label: d.label, score: d.score, box: { x1: d.box[0], y1: d.box[1], x2: d.box[2], y2: d.box[3] } }));
       const tracks = this.tracker.update(detections, frame.t);
       this.remember(tracks, frame.t);
@@ -111,6 +117,11 @@ export class Analysis {
     const result = recheck(model, vector);
     return result.positive ? { probability: result.probability, versionId: result.versionId } : false;
   }
+}
+
+function floorFor(rules: EdgeEventRule[]): number {
+  if (rules.length === 0) return DETECT_FLOOR;
+  return Math.max(DETECT_FLOOR, Math.min(...rules.map((r) => r.confidence)) - FLOOR_MARGIN);
 }
 
 /** Ends the detector's worker when the last camera stops (the runtime calls it). */
