@@ -1,7 +1,8 @@
 // The life of one camera's upstream pull (docs/edge-runtime.md): connecting → live → stalled (no data for 10 s) →
 // reconnecting with backoff 1, 2, 4 … 30 s → offline after 2 failed tries in a row (it keeps trying, 30 s apart at
-// most), and live again as soon as data comes. A source that dies is so reported offline within 25 s: 10 s to
-// stall, 2 s of grace, 1 s of backoff and a second try that stalls 10 s later (a refused connection fails at once). A stream ffmpeg cannot use (not a video, too large, unreadable) is an error
+// most), and live again as soon as data comes. A stall that lasts 2 s more is offline at once (twelve seconds
+// without a byte is a camera gone, not a blip), so a source that dies is reported offline within 12 s of its last
+// data when it goes quiet, and within a few seconds when its connection is refused. A stream ffmpeg cannot use (not a video, too large, unreadable) is an error
 // and is tried again only after a minute, so a hostile or broken source costs little.
 // Pure: the pull (one ffmpeg process) is an actor the caller provides; it reports PULL.DATA for every fragment or
 // frame and PULL.END when the process ends. Leaving `running` ends the pull. Timers are named delays.
@@ -11,7 +12,7 @@ import type { StreamState } from '../types.ts';
 export const STREAM_TIMING = {
   /** No fragment or frame for this long: stalled. */
   stallMs: 10_000,
-  /** Stalled this much longer: the pull is dropped and tried again. */
+  /** Stalled this much longer: the pull is dropped, the camera offline, and tried again. */
   stalledGraceMs: 2_000,
   /** Reconnect waits: 1 s doubling to at most 30 s. */
   backoffBaseMs: 1_000,
@@ -53,6 +54,7 @@ export const streamMachine = setup({
     nowLive: assign({ attempts: 0, offline: false, reason: null }),
     noData: assign({ reason: 'no data for 10 s' }),
     endReason: assign({ reason: ({ event }) => (event.type === 'PULL.END' ? event.reason : null) }),
+    goneQuiet: assign({ attempts: ({ context }) => context.attempts + 1, offline: true }),
   },
   guards: {
     fatal: ({ event }) => event.type === 'PULL.END' && event.fatal,
@@ -93,7 +95,7 @@ export const streamMachine = setup({
         },
         stalled: {
           on: { 'PULL.DATA': { target: 'live', actions: 'nowLive' } },
-          after: { stalledGrace: { target: '#stream.lost' } },
+          after: { stalledGrace: { target: '#stream.offline', actions: 'goneQuiet' } },
         },
       },
     },
