@@ -40,7 +40,7 @@ const FLOOR_MARGIN = 0.15;
 export class Analysis {
   private gate = new MotionGate();
   private tracker = new Tracker();
-  private rules: RuleEngine;
+  private readonly rules: RuleEngine;
   private floor = DETECT_FLOOR;
   private busy = false;
   private readonly history = new Map<number, { t: number; box: RelBox }[]>();
@@ -52,9 +52,9 @@ export class Analysis {
     this.models = models;
   }
 
-  /** New rules apply from the next frame; tracks and their ids stay. */
+  /** New rules apply from the next frame; tracks, their ids and what the unchanged rules saw of them stay. */
   setRules(rules: EdgeEventRule[]): void {
-    this.rules = new RuleEngine(rules);
+    this.rules.setRules(rules);
     this.floor = floorFor(rules);
   }
 
