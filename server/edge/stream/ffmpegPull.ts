@@ -9,7 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { Fmp4Parser, type InitInfo, type RawFragment } from './fmp4.ts';
 import { PamParser, type PamFrame } from './pam.ts';
-import { type CheckedStream, inputArgs, redactText, type Transport } from './streamUrl.ts';
+import { type CheckedStream, inputArgs, redactText, type StreamKind, type Transport } from './streamUrl.ts';
 
 /** Largest input accepted (docs/edge-runtime.md): 4096×2160 pixels. */
 export const MAX_INPUT = { width: 4096, height: 2160 };
@@ -80,8 +80,16 @@ const FATAL = [
   /Unsupported codec|Decoder \(codec [^)]*\) not found/i,
 ];
 
-/** Why ffmpeg ended, from the end of its stderr: its last error line, credentials masked, at most 200 chars. */
-export function endReason(stderr: string, code: number | null, signal: string | null): { reason: string; fatal: boolean } {
+/** ffmpeg 4.1 says only this when an RTSP server refuses DESCRIBE (404: no stream at that path, now). */
+const RTSP_REFUSED = /Invalid data found when processing input/i;
+
+/**
+ * Why ffmpeg ended, from the end of its stderr: its last error line, credentials masked, at most 200 chars. For
+ * RTSP, "invalid data" is how ffmpeg reports a refused DESCRIBE — a camera without its stream for now, which
+ * reconnects, not a stream that is no video.
+ */
+export function endReason(stderr: string, code: number | null, signal: string | null, kind: StreamKind = 'http'): { reason: string; fatal: boolean } {
+  if (kind === 'rtsp' && RTSP_REFUSED.test(stderr)) return { reason: 'the camera did not describe its stream (no stream at that path now)', fatal: false };
   const fatal = FATAL.some((re) => re.test(stderr));
   const lines = stderr
     .split('\n')
@@ -131,7 +139,7 @@ export function startPull(options: PullOptions, handlers: PullHandlers): Pull {
   child.on('error', (error) => end(`ffmpeg could not start: ${error.message}`, true));
   child.on('close', (code, signal) => {
     if (ended) return;
-    const why = endReason(stderr, code, signal);
+    const why = endReason(stderr, code, signal, options.stream.kind);
     end(why.reason, why.fatal);
   });
   return {
