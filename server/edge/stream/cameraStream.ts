@@ -156,10 +156,9 @@ export class CameraStream extends EventEmitter {
             this.onFragment(fragment);
             sendBack({ type: 'PULL.DATA' });
           },
-          onFrame: (frame) => {
-            this.onFrame(frame);
-            sendBack({ type: 'PULL.DATA' });
-          },
+          // Only fragments say the camera is sending: a decoder flushing the frames it held (B-frame reordering)
+          // when ffmpeg's reads time out gives one last frame 10 s after the camera went quiet.
+          onFrame: (frame) => this.onFrame(frame),
           onEnd: (reason, fatal) => sendBack({ type: 'PULL.END', reason, fatal }),
         },
       );

@@ -4,8 +4,8 @@
 // without a byte is a camera gone, not a blip), so a source that dies is reported offline within 12 s of its last
 // data when it goes quiet, and within a few seconds when its connection is refused. A stream ffmpeg cannot use (not a video, too large, unreadable) is an error
 // and is tried again only after a minute, so a hostile or broken source costs little.
-// Pure: the pull (one ffmpeg process) is an actor the caller provides; it reports PULL.DATA for every fragment or
-// frame and PULL.END when the process ends. Leaving `running` ends the pull. Timers are named delays.
+// Pure: the pull (one ffmpeg process) is an actor the caller provides; it reports PULL.DATA for every fMP4 fragment
+// (what the camera sent) and PULL.END when the process ends. Leaving `running` ends the pull. Timers are named delays.
 import { assign, fromCallback, setup, type SnapshotFrom } from 'xstate';
 import type { StreamState } from '../types.ts';
 
