@@ -8,6 +8,7 @@ import { stat } from 'node:fs/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { pipeline } from 'node:stream/promises';
+import type { ModelSyncOffer } from '../simulator/modelSync.ts';
 import { type FilePart, postMultipart } from '../simulator/multipartPost.ts';
 import type { EdgeCamera, EdgeStreamReport } from './types.ts';
 
@@ -31,18 +32,6 @@ export class BoxApiError extends Error {
   get retryable(): boolean {
     return this.status === 0 || this.status === 401 || this.status === 408 || this.status === 429 || this.status >= 500;
   }
-}
-
-export interface ModelSyncOffer {
-  syncId: number;
-  versionId: number;
-  algorithmId: number;
-  algorithmName: string;
-  version: string;
-  threshold: number;
-  extractor: string;
-  extractorHash: string;
-  classifier: { mean: number[]; std: number[]; weights: number[]; bias: number };
 }
 
 export interface HeartbeatReport {

@@ -2,7 +2,7 @@
 // alarm store. The fake server keeps every alarm it created and replays as the contract says (after the client's
 // first message: resume → every alarm above afterSeq; ping → from hello's lastSeq on). Records the states and
 // transitions the machine took, for the coverage check.
-import { type Actor, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, createActor, fromCallback, SimulatedClock } from 'xstate';
+import { type Actor, type AnyActor, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, type InspectionEvent, createActor, fromCallback, SimulatedClock } from 'xstate';
 import {
   type ClientMessage,
   type ConnectedInfo,
@@ -51,6 +51,25 @@ export function allTransitionKeys(machine: AnyStateMachine = socketMachine): str
     for (const t of node.always ?? []) keys.push(transitionKey(t));
   }
   return [...new Set(keys)].sort();
+}
+
+/** An actor's inspector that records every transition it takes, and the states it enters, for a coverage check. */
+export function coverageInspector(visitedStates: Set<string>, takenTransitions: Set<string>) {
+  return (event: InspectionEvent) => {
+    if (event.type !== '@xstate.microstep') return;
+    for (const t of event._transitions) {
+      takenTransitions.add(transitionKey(t));
+      // Transient states (lost) never show in a snapshot: a transition into one is the visit.
+      for (const node of t.target ?? []) visitedStates.add(node.id);
+    }
+  };
+}
+
+/** Records every state node an actor's snapshots are in. */
+export function recordVisits(actor: AnyActor, visitedStates: Set<string>): void {
+  actor.subscribe((snapshot) => {
+    for (const id of (snapshot as { _nodes: AnyStateNode[] })._nodes.map((node) => node.id)) visitedStates.add(id);
+  });
 }
 
 export function settle(): Promise<void> {
@@ -111,21 +130,8 @@ export class SocketHarness {
         },
       },
     });
-    this.actor = createActor(machine, {
-      input: {},
-      clock: this.clock,
-      inspect: (event) => {
-        if (event.type !== '@xstate.microstep') return;
-        for (const t of event._transitions) {
-          this.takenTransitions.add(transitionKey(t));
-          // Transient states (lost) never show in a snapshot: a transition into one is the visit.
-          for (const node of t.target ?? []) this.visitedStates.add(node.id);
-        }
-      },
-    });
-    this.actor.subscribe((snapshot) => {
-      for (const id of snapshot._nodes.map((node) => node.id)) this.visitedStates.add(id);
-    });
+    this.actor = createActor(machine, { input: {}, clock: this.clock, inspect: coverageInspector(this.visitedStates, this.takenTransitions) });
+    recordVisits(this.actor, this.visitedStates);
     this.actor.start();
     this.actor.send({ type: 'START' });
   }

@@ -4,7 +4,7 @@
 // coverage check.
 import { type Actor, createActor, fromCallback, SimulatedClock } from 'xstate';
 import { reportedState, type StreamMachineEvent, streamMachine } from '../../server/edge/stream/stream.machine.ts';
-import { settle, transitionKey } from './socketHarness.ts';
+import { coverageInspector, recordVisits, settle } from './socketHarness.ts';
 
 export class FakePull {
   closed = false;
@@ -40,20 +40,8 @@ export class StreamHarness {
         }),
       },
     });
-    this.actor = createActor(machine, {
-      clock: this.clock,
-      inspect: (event) => {
-        if (event.type !== '@xstate.microstep') return;
-        for (const t of event._transitions) {
-          this.takenTransitions.add(transitionKey(t));
-          // Transient states (lost) never show in a snapshot: a transition into one is the visit.
-          for (const node of t.target ?? []) this.visitedStates.add(node.id);
-        }
-      },
-    });
-    this.actor.subscribe((snapshot) => {
-      for (const id of snapshot._nodes.map((node) => node.id)) this.visitedStates.add(id);
-    });
+    this.actor = createActor(machine, { clock: this.clock, inspect: coverageInspector(this.visitedStates, this.takenTransitions) });
+    recordVisits(this.actor, this.visitedStates);
     this.actor.start();
   }
 

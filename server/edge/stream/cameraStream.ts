@@ -8,7 +8,7 @@
 // The URL is checked (scheme, media folder) before ffmpeg sees it; its credentials never appear in what this says.
 import { EventEmitter } from 'node:events';
 import { type Actor, createActor, fromCallback } from 'xstate';
-import type { DecodedFrame, Fragment, StreamState } from '../types.ts';
+import type { DecodedFrame, EdgeStreamReport, Fragment, StreamState } from '../types.ts';
 import type { InitInfo, RawFragment } from './fmp4.ts';
 import { type Pull, startPull } from './ffmpegPull.ts';
 import { reportedState, type StreamMachineEvent, streamMachine } from './stream.machine.ts';
@@ -31,16 +31,9 @@ export interface StreamInfo {
   height: number;
 }
 
-/** What the box reports of a stream (EdgeStreamReport without the camera id and the analysed rate). */
-export interface StreamStatus {
-  state: StreamState;
-  error?: string;
-  width?: number;
-  height?: number;
-  codec?: string;
-  decodedFps?: number;
-  lastFrameAt?: number;
-}
+/** What the box reports of a stream: EdgeStreamReport without the camera and the analysed rate, the last data's time
+ *  as a number (the pipeline formats it). */
+export type StreamStatus = Omit<EdgeStreamReport, 'cameraId' | 'analysedFps' | 'lastFrameAt'> & { lastFrameAt?: number };
 
 /** Fragment clocks drifting further than this from arrival times are re-anchored (a stall, a loop, a jump). */
 const MAX_DRIFT_MS = 2000;
