@@ -202,7 +202,7 @@ if (wants('realtimeScreen')) {
   }
 }
 
-// Clip encoding per alarm and frame sampling for video validation (issue 12, server/media/ffmpeg.ts).
+// The edge box on the demo video (issue 35): CPU and memory per camera, 4 cameras, event → alarm on a console.
 if (wants('edge')) {
   const edge = await measureEdge();
   results.edge = edge ?? 'not measured (no ffmpeg binary)';
@@ -220,6 +220,7 @@ if (wants('edge')) {
   }
 }
 
+// Clip encoding per alarm and frame sampling for video validation (issue 12, server/media/ffmpeg.ts).
 if (wants('clips')) {
   const clips = await measureClips();
   results.clips = clips ?? 'not measured (no ffmpeg binary)';
