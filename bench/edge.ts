@@ -58,8 +58,9 @@ async function demoVideo(): Promise<string> {
   return file;
 }
 
-/** A seeded demo site whose edge box runs `cameras` copies of the demo camera, each on the demo video. */
-async function prepare(cameras: number, video: string): Promise<{ dataDir: string; box: DemoEdgeBoxCredentials }> {
+/** A seeded demo site whose edge box runs `cameras` copies of the demo camera, each on the demo video, or on
+ *  `stream` when given. */
+export async function prepare(cameras: number, video: string, stream?: { url: string; transport: 'udp' }): Promise<{ dataDir: string; box: DemoEdgeBoxCredentials }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'argus-bench-edge-'));
   const built = await buildApp({ ...configFromEnv({}), dataDir, databaseUrl: undefined, staticDir: undefined, logLevel: 'silent', historyDays: 0, retrievalIndex: { enabled: false, pollMs: 2000, searchEmbedLimit: 50 } });
   const box = JSON.parse(readFileSync(join(dataDir, DEMO_EDGE_BOX_FILE), 'utf8')) as DemoEdgeBoxCredentials;
@@ -81,6 +82,7 @@ async function prepare(cameras: number, video: string): Promise<{ dataDir: strin
     await db.insertInto('edgeBoxAssignments').values({ ...a, deviceId: copy.id } as never).execute();
     box.cameraIds.push(copy.id);
   }
+  if (stream) await db.updateTable('devices').set({ rtspUrl: stream.url, streamTransport: stream.transport }).where('id', 'in', box.cameraIds).execute();
   await built.close();
   return { dataDir, box };
 }
@@ -131,14 +133,41 @@ function cpuMeter(root: number) {
   };
 }
 
-interface BoxLine {
+export interface BoxLine {
   type: string;
   cameraId?: number;
   trackId?: number;
   reason?: string;
   frameAt?: number;
+  kind?: 'frame' | 'live';
+  ms?: number;
   reports?: { decodedFps?: number; analysedFps?: number }[];
 }
+
+/** The box in a process of its own (bench/edgeRun.ts), its JSON lines gathered as they come. */
+export function startBox(base: string, box: DemoEdgeBoxCredentials, dataDir: string, extra: string[] = []): { edge: ChildProcess; lines: BoxLine[] } {
+  const lines: BoxLine[] = [];
+  const edge = spawn(process.execPath, ['bench/edgeRun.ts', base, String(box.boxId), box.secret, join(dataDir, 'edge'), join(dataDir, 'media'), ...extra], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let rest = '';
+  edge.stdout!.on('data', (chunk: Buffer) => {
+    rest += chunk.toString();
+    const parts = rest.split('\n');
+    rest = parts.pop() ?? '';
+    for (const p of parts) if (p.trim()) lines.push(JSON.parse(p) as BoxLine);
+  });
+  return { edge, lines };
+}
+
+/** SIGTERM, and the box's exit (it prints its last reports first). */
+export async function stopBox(edge: ChildProcess): Promise<void> {
+  const done = new Promise((r) => edge.once('exit', r));
+  edge.kill('SIGTERM');
+  await done;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function runOnce(cameras: number, video: string, port: number, latencies: number[]): Promise<EdgeRunFigures> {
   const { dataDir, box } = await prepare(cameras, video);
@@ -159,26 +188,18 @@ async function runOnce(cameras: number, video: string, port: number, latencies: 
       const a = message.data.attributes ?? {};
       arrivals.set(`${message.data.cameraId}/${a.trackId}/${a.reason}`, Date.now());
     });
-    const lines: BoxLine[] = [];
-    edge = spawn(process.execPath, ['bench/edgeRun.ts', server.base, String(box.boxId), box.secret, join(dataDir, 'edge'), join(dataDir, 'media')], { stdio: ['ignore', 'pipe', 'ignore'] });
-    let rest = '';
-    edge.stdout!.on('data', (chunk: Buffer) => {
-      rest += chunk.toString();
-      const parts = rest.split('\n');
-      rest = parts.pop() ?? '';
-      for (const p of parts) if (p.trim()) lines.push(JSON.parse(p) as BoxLine);
-    });
-    await new Promise((r) => setTimeout(r, WARMUP_MS));
+    const running = startBox(server.base, box, dataDir);
+    edge = running.edge;
+    const lines = running.lines;
+    await sleep(WARMUP_MS);
     const meter = cpuMeter(edge.pid!);
     const started = performance.now();
     const alarmsBefore = lines.filter((l) => l.type === 'alarm').length;
-    await new Promise((r) => setTimeout(r, RUN_MS));
+    await sleep(RUN_MS);
     const cpu = meter.stop();
     const wall = performance.now() - started;
     const rss = tree(edge.pid!).reduce((n, pid) => n + rssKb(pid), 0) / 1024;
-    const done = new Promise((r) => edge!.once('exit', r));
-    edge.kill('SIGTERM');
-    await done;
+    await stopBox(edge);
     for (const l of lines.filter((x) => x.type === 'alarm')) {
       const at = arrivals.get(`${l.cameraId}/${l.trackId}/${l.reason}`);
       if (at !== undefined && l.frameAt) latencies.push(at - l.frameAt);
@@ -202,6 +223,11 @@ async function runOnce(cameras: number, video: string, port: number, latencies: 
     socket?.close();
     await server.stop();
   }
+}
+
+/** The demo video, or null without an ffmpeg binary. */
+export async function benchDemoVideo(): Promise<string | null> {
+  return ffmpegPath() ? demoVideo() : null;
 }
 
 export async function measureEdge(): Promise<EdgeFigures | null> {

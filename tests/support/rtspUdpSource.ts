@@ -31,7 +31,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startRtspUdpSource(clip: string): Promise<RtspUdpSource> {
+/** `clip` is looped as it is (-c copy); `publisherInput` replaces that with ffmpeg input and encoding arguments of
+ *  the caller's (the bench's pixel clock). */
+export async function startRtspUdpSource(clip: string, publisherInput?: string[]): Promise<RtspUdpSource> {
   const RtspServer = createRequire(import.meta.url)('rtsp-streaming-server').default as new (o: Record<string, number>) => RtspServerInstance;
   const [serverPort, clientPort] = [await freePort(), await freePort()];
   // RTP ports: a range of this process's own, so two test files never share one.
@@ -42,7 +44,15 @@ export async function startRtspUdpSource(clip: string): Promise<RtspUdpSource> {
   const startPublisher = () => {
     publisher = spawn(
       ffmpegPath()!,
-      ['-hide_banner', '-loglevel', 'error', '-re', '-stream_loop', '-1', '-i', clip, '-map', '0:v:0', '-c', 'copy', '-f', 'rtsp', `rtsp://127.0.0.1:${serverPort}/cam`],
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        ...(publisherInput ?? ['-re', '-stream_loop', '-1', '-i', clip, '-map', '0:v:0', '-c', 'copy']),
+        '-f',
+        'rtsp',
+        `rtsp://127.0.0.1:${serverPort}/cam`,
+      ],
       { stdio: 'ignore' },
     );
   };

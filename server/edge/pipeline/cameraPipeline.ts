@@ -1,7 +1,8 @@
 // One camera on the box: its stream (one ffmpeg pull), the pre-roll ring, continuous recording when asked, the
 // analysis of its frames, and the alarms that come of it — each journaled in the outbox with its snapshot, then its
 // clip once the post-roll has passed. Emits 'state' (the stream's reported state changed), 'init' and 'fragment'
-// (for live view), and 'alarm' (a hit that became an alarm; tests and the bench read it).
+// (for live view), 'frame' (each decoded frame, before its analysis; the bench's latency reads it) and 'alarm' (a hit
+// that became an alarm; tests and the bench read it).
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import { formatTime } from '../../http/format.ts';
@@ -91,6 +92,7 @@ export class CameraPipeline extends EventEmitter {
     });
     this.stream.on('frame', (frame: DecodedFrame) => {
       this.latest = frame;
+      this.emit('frame', frame);
       void this.analyse(frame);
     });
     this.applyRecording();
