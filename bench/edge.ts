@@ -174,6 +174,7 @@ async function runOnce(cameras: number, video: string, port: number, latencies: 
   const server = await startBenchServer(port, { STATIC_DIR: '' }, dataDir);
   let edge: ChildProcess | null = null;
   let socket: WebSocket | null = null;
+  let pinger: NodeJS.Timeout | undefined;
   try {
     const login = (await (
       await fetch(`${server.base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'operator', password: 'Operator@2026' }) })
@@ -181,6 +182,8 @@ async function runOnce(cameras: number, video: string, port: number, latencies: 
     // The console: alarm arrivals by camera, track and reason (what the box logged them by).
     const arrivals = new Map<string, number>();
     socket = new WebSocket(`ws://127.0.0.1:${port}/websocket/${Date.now()}_${login.userinfo.id}?token=${login.token}`);
+    // The hub closes a console silent for a minute (as the console does, it pings).
+    pinger = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send(JSON.stringify({ type: 'ping' })), 15_000);
     socket.addEventListener('message', (event) => {
       const message = JSON.parse(String(event.data));
       if (message.type === 'hello') socket?.send(JSON.stringify({ type: 'ping' }));
@@ -220,6 +223,7 @@ async function runOnce(cameras: number, video: string, port: number, latencies: 
     };
   } finally {
     if (edge && edge.exitCode === null) edge.kill('SIGKILL');
+    clearInterval(pinger);
     socket?.close();
     await server.stop();
   }
