@@ -10147,10 +10147,7 @@ export interface components {
             eventId?: number;
             /** @description Open-vocabulary labels to detect, e.g. ["person", "plastic bag"]. */
             prompts?: string[];
-            /**
-             * @description Minimum score of a returned box (identifyObj box_threshold default 0.7).
-             * @default 0.7
-             */
+            /** @description Minimum score of a returned box. Absent: the detector's measured default for the prompted classes (src/domain/detectorDefaults.ts, docs/detector.md: 0.25 for person, 0.45 for the others), not the 0.7 that identifyObj.box_threshold stores by default. */
             boxThreshold?: number;
         };
         BigSdkDetection: {

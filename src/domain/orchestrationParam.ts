@@ -126,3 +126,14 @@ export function ruleTriggered(rule: OrchestrationRule, supportedPrompts: readonl
   const counts = [...countByPrompt(supportedPrompts, boxes, threshold).values()];
   return rule.match === 'all' ? counts.every((n) => n >= rule.minCount) : counts.some((n) => n >= rule.minCount);
 }
+
+/** True when the stored param sets identifyObj.box_threshold itself (otherwise the detector's measured default applies). */
+export function setsBoxThreshold(text: string): boolean {
+  try {
+    const raw: unknown = JSON.parse(text);
+    if (!isObject(raw) || !isObject(raw.identifyObj)) return false;
+    return typeof raw.identifyObj.box_threshold === 'number';
+  } catch {
+    return false;
+  }
+}

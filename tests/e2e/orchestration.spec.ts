@@ -94,9 +94,9 @@ async function orchestrate(page: Page, w: Words, name: string) {
   await page.locator('#orch-prompt-input').press('Enter');
   await expect(prompt('smoke')).toContainText(w.notAnObject);
 
-  // The calibrated threshold: the 0.3 mark, then save; not validated yet, so publishing is not offered.
-  await page.getByRole('button', { name: '0.3', exact: true }).click();
-  await expect(page.getByTestId('threshold-value')).toHaveText('0.30');
+  // The measured threshold: the 0.25 mark (people's default), then save; not validated yet, so publishing is not offered.
+  await page.getByRole('button', { name: '0.25', exact: true }).click();
+  await expect(page.getByTestId('threshold-value')).toHaveText('0.25');
   await page.getByRole('button', { name: w.save, exact: true }).click();
   await expect(page.getByTestId('draft-status')).toHaveText(w.unvalidated);
   await expect(page.getByRole('button', { name: w.publish })).toBeDisabled();
@@ -117,7 +117,7 @@ async function orchestrate(page: Page, w: Words, name: string) {
   const before = Number(await canvas.getAttribute('data-boxes'));
   await page.getByRole('button', { name: '0.7', exact: true }).click();
   await expect.poll(async () => Number(await canvas.getAttribute('data-boxes'))).toBeLessThan(before);
-  await page.getByRole('button', { name: '0.3', exact: true }).click();
+  await page.getByRole('button', { name: '0.25', exact: true }).click();
   await page.getByRole('button', { name: w.save, exact: true }).click();
   await expect(page.getByTestId('draft-status')).toHaveText(w.validated);
 

@@ -4,7 +4,8 @@
 // whether each image raises the event. Validating the draft's own prompts marks the draft validated, which
 // publishing needs.
 import type { FastifyRequest } from 'fastify';
-import { checkPrompts, ruleTriggered } from '../../../src/domain/orchestrationParam.ts';
+import { defaultScoreForClasses } from '../../../src/domain/detectorDefaults.ts';
+import { checkPrompts, ruleTriggered, setsBoxThreshold } from '../../../src/domain/orchestrationParam.ts';
 import { CANDIDATE_FLOOR, type PromptSupport, resolvePrompt } from '../../../src/domain/recognitionPrompts.ts';
 import { ApiError } from '../../http/apiError.ts';
 import type { HandlerMap } from '../../http/handler.ts';
@@ -97,10 +98,12 @@ export const setupEventValidateHandlers: HandlerMap = {
     const param = checkedParam(draft.param);
     const prompts = sentPrompts ?? param.identifyObj.prompt;
     if (prompts.length === 0) throw new ApiError(400, 'algorithms.noPrompts');
-    const boxThreshold = sentThreshold ?? param.identifyObj.box_threshold;
-    const minScore = Math.min(CANDIDATE_FLOOR, boxThreshold);
     const support = prompts.map(resolvePrompt);
     const supported = support.filter((s) => s.supported);
+    // A draft that sets no threshold of its own is validated at the detector's measured default for its classes.
+    const ownThreshold = setsBoxThreshold(draft.param) ? param.identifyObj.box_threshold : defaultScoreForClasses(supported.flatMap((s) => s.classes));
+    const boxThreshold = sentThreshold ?? ownThreshold;
+    const minScore = Math.min(CANDIDATE_FLOOR, boxThreshold);
     const started = performance.now();
 
     const images: Schema<'SetupEventValidationImage'>[] = [];
@@ -149,7 +152,7 @@ export const setupEventValidateHandlers: HandlerMap = {
     // The draft counts as validated only when what ran is what it holds (its prompts and threshold).
     const draftValidated =
       (sentPrompts === undefined || JSON.stringify(sentPrompts) === JSON.stringify(param.identifyObj.prompt)) &&
-      (sentThreshold === undefined || sentThreshold === param.identifyObj.box_threshold);
+      (sentThreshold === undefined || sentThreshold === ownThreshold);
     const paramHash = sha256(draft.param);
     const validationId = await db.transaction().execute(async (trx) => {
       const row = await trx

@@ -6,6 +6,7 @@ import { ApiError } from '../../http/apiError.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import { sniffType } from '../../http/uploads.ts';
 import { DETECTOR_INFO, DetectorBusyError, DetectorInputError, detect } from '../../ml/detector.ts';
+import { defaultScoreForClasses } from '../../../src/domain/detectorDefaults.ts';
 import { PRESET_PROMPTS, resolvePrompt } from '../../../src/domain/recognitionPrompts.ts';
 import { parseOrchestrationParam } from '../../../src/domain/orchestrationParam.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
@@ -36,7 +37,8 @@ export const predictBigSdkHandlers: HandlerMap = {
       if (!type || !IMAGE_TYPES.has(type)) throw new ApiError(415, 'training.predictType');
       return bytes;
     });
-    const boxThreshold = body.boxThreshold ?? 0.7;
+    // No threshold sent: the detector's measured default for the prompted classes (src/domain/detectorDefaults.ts).
+    const boxThreshold = body.boxThreshold ?? defaultScoreForClasses(used.flatMap((s) => s.classes));
     const started = performance.now();
     const results: Schema<'BigSdkPredictResult'>['results'] = [];
     for (const [index, bytes] of images.entries()) {

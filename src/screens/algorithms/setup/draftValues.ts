@@ -1,7 +1,8 @@
 // The editor's values of a draft and the param text they make; the keys of param the editor does not show are
 // carried over untouched.
-import { DEFAULT_RULE, type OrchestrationRule, parseOrchestrationParam, serialiseOrchestrationParam } from '../../../domain/orchestrationParam.ts';
-import { DEFAULT_BOX_THRESHOLD } from '../../../domain/recognitionPrompts.ts';
+import { defaultScoreForClasses } from '../../../domain/detectorDefaults.ts';
+import { DEFAULT_RULE, type OrchestrationRule, parseOrchestrationParam, serialiseOrchestrationParam, setsBoxThreshold } from '../../../domain/orchestrationParam.ts';
+import { resolvePrompt } from '../../../domain/recognitionPrompts.ts';
 import type { ButtonType, SetupEvent } from '../orchestrationApi.ts';
 
 export interface DraftValues {
@@ -33,7 +34,9 @@ export function valuesOf(draft: SetupEvent): DraftValues {
     buttonType: draft.buttonType,
     checked: param?.identifyObj.checked ?? false,
     prompts: param?.identifyObj.prompt ?? [],
-    threshold: param?.identifyObj.box_threshold ?? DEFAULT_BOX_THRESHOLD,
+    // A draft without a threshold of its own starts the slider at the detector's measured default for its prompts.
+    threshold:
+      param && setsBoxThreshold(draft.param) ? param.identifyObj.box_threshold : defaultScoreForClasses((param?.identifyObj.prompt ?? []).flatMap((p) => resolvePrompt(p).classes)),
     rule: param?.rule ?? { ...DEFAULT_RULE },
     baseEventId: param?.baseEventId ?? null,
     extra: param?.extra ?? {},
