@@ -1,40 +1,54 @@
-// Target retrieval by image over 1,000 alarms (MAX_CANDIDATES), in-process on the embedded database: the search
-// time when nothing is embedded yet — without the index loop (the search embeds every candidate itself, as before
-// issue 12's fix) and with it (the search embeds at most searchEmbedLimit and reports the rest as still being
-// indexed) — then how fast the loop indexes the backlog, and the search time once everything is indexed.
+// Target retrieval on objects (issue 36), in-process on the embedded database: 200 alarms whose snapshots are real
+// photos' objects (tests/support/retrievalObjects.ts) indexed by the index loop (detector + object crops), among
+// the simulator's road-scene alarms up to 10,000 indexed crops. For each of the 200: a search by its own object
+// (the crop of its box) must rank it first; a lightly altered copy (5 % shift, 75 % size, JPEG 70) must be a hit at
+// the default similarity. Search times: each search with a new query image (detector and extractor run on it), a
+// repeated search (its query objects cached: paging), and the first search of a process (vectors read back).
 // Run alone: node bench/retrievalSearch.ts
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { buildApp } from '../server/app.ts';
 import { configFromEnv } from '../server/config.ts';
 import { formatTime } from '../server/http/format.ts';
+import { closeDetector } from '../server/ml/detector.ts';
 import { closeFeatures } from '../server/ml/features.ts';
 import { writeImageFile } from '../server/modules/alarms/alarmStore.ts';
 import { insertAlarm } from '../server/modules/alarms/alarmWriter.ts';
-import { backlogSize, indexBatch } from '../server/modules/retrieval/indexLoop.ts';
+import { cropIndex } from '../server/modules/retrieval/cropIndex.ts';
+import { indexBatch } from '../server/modules/retrieval/indexLoop.ts';
+import { alarmObjects, storeAlarmObjects } from '../server/modules/retrieval/objectCrops.ts';
 import { drawSnapshot } from '../server/simulator/snapshot.ts';
+import { DEFAULT_SIMILARITY } from '../src/domain/retrievalThreshold.ts';
+import { alteredCopy, REAL_OBJECTS, snapshotOf } from '../tests/support/retrievalObjects.ts';
 import { percentile } from './stats.ts';
 
 export interface RetrievalSearchFigures {
-  alarms: number;
-  /** Nothing embedded, no index loop: the search embeds all candidates (the first search before the fix). */
-  coldNoIndexMs: number;
-  /** Nothing embedded, index loop on: the search embeds at most searchEmbedLimit, the rest still being indexed. */
-  coldWithIndexMs: number;
-  coldWithIndex: { compared: number; indexing: number; embedded: number };
-  /** The loop indexing the whole backlog alone (its pauses included). */
-  indexing: { alarms: number; seconds: number; alarmsPerSecond: number };
-  /** Everything indexed: p50/p95 of 5 searches (the query image itself is cached after the first). */
-  indexedMs: { p50: number; p95: number };
+  realAlarms: number;
+  /** Alarms and object crops the searches ran over. */
+  indexedAlarms: number;
+  indexedCrops: number;
+  /** The loop indexing the 200 real alarms (detector + crops, its pauses included). */
+  indexing: { alarms: number; seconds: number; alarmsPerSecond: number; cropsPerAlarm: number };
+  /** Searches by each alarm's own object: how many ranked it first. */
+  ownFirst: { found: number; of: number; percent: number };
+  /** Searches by a lightly altered copy at the default similarity: hits, and hits ranked first. */
+  alteredCopy: { hits: number; first: number; of: number; threshold: number; otherHitsPerSearch: number };
+  /** A new query image each time (its objects detected and embedded), over all indexed crops. */
+  newQueryMs: { p50: number; p95: number };
+  /** The same query again (objects cached, as when paging): the ranking over all indexed crops. */
+  repeatedQueryMs: { p50: number; p95: number };
+  /** The first search of a process: every candidate's vectors read from the database. */
+  firstSearchMs: number;
 }
 
-const DISTINCT_SNAPSHOTS = 100;
+const DISTINCT_SCENES = 100;
+const TARGET_CROPS = 10_000;
 
-export async function measureRetrievalSearch(alarms = 1000): Promise<RetrievalSearchFigures> {
+export async function measureRetrievalSearch(): Promise<RetrievalSearchFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'argus-bench-retrieval-'));
-  const limit = 50;
-  // The loop is "on" (searches apply its limit) but never polls: the bench drives it with indexBatch.
+  // The loop is "on" (searches leave its backlog to it) but never polls: the bench drives it with indexBatch.
   const built = await buildApp({
     ...configFromEnv({}),
     dataDir,
@@ -44,88 +58,133 @@ export async function measureRetrievalSearch(alarms = 1000): Promise<RetrievalSe
     logLevel: 'silent',
     historyDays: 0,
     resourceSampleSeconds: 0,
-    retrievalIndex: { enabled: true, pollMs: 3_600_000, searchEmbedLimit: limit },
+    retrievalIndex: { enabled: true, pollMs: 3_600_000, searchEmbedLimit: 0 },
   });
   try {
     const db = built.database.db;
     const camera = await db.selectFrom('devices').select(['id', 'name', 'boxId']).orderBy('id').executeTakeFirstOrThrow();
-    const shots = Array.from({ length: DISTINCT_SNAPSHOTS }, (_, i) => drawSnapshot(i % 2 === 0 ? 16 : 1009, i));
     const now = Date.now();
-    for (let i = 0; i < alarms; i++) {
-      const shot = shots[i % shots.length];
-      const imagePath = await writeImageFile(dataDir, 'alarms', shot.png, 'png', false);
-      await insertAlarm(
+    const store = async (png: Buffer, ext: string, box: { x: number; y: number; w: number; h: number }, width: number, height: number, at: number) =>
+      insertAlarm(
         db,
         {
           cameraId: camera.id,
           cameraName: camera.name,
           boxId: camera.boxId,
           eventType: 16,
-          alarmTime: new Date(now - (alarms - i) * 1000),
+          alarmTime: new Date(at),
           confidence: 0.9,
-          boxX: shot.box.x,
-          boxY: shot.box.y,
-          boxW: shot.box.w,
-          boxH: shot.box.h,
-          imageWidth: shot.width,
-          imageHeight: shot.height,
-          imagePath,
-          attributes: JSON.stringify({ objType: 2, vehicleColor: 4 }),
+          boxX: box.x,
+          boxY: box.y,
+          boxW: box.w,
+          boxH: box.h,
+          imageWidth: width,
+          imageHeight: height,
+          imagePath: await writeImageFile(dataDir, 'alarms', png, ext, false),
+          attributes: JSON.stringify({ objType: 1 }),
           simulated: true,
         },
         null,
       );
+
+    // The 200 real alarms, indexed by the loop.
+    const real: { id: number; ownCrop: Buffer }[] = [];
+    for (const [i, object] of REAL_OBJECTS.entries()) {
+      const shot = await snapshotOf(object);
+      const { id } = await store(shot.jpeg, 'jpg', shot.box, shot.width, shot.height, now - 3600_000 + i * 1000);
+      const ownCrop = await sharp(shot.jpeg).extract({ left: shot.box.x, top: shot.box.y, width: shot.box.w, height: shot.box.h }).png().toBuffer();
+      real.push({ id, ownCrop });
     }
-    const login = await built.app.inject({ method: 'POST', url: '/api/user/login', payload: { username: 'admin', password: 'Argus@2026' } });
-    const token = (JSON.parse(login.body) as { token: string }).token;
-    const query = `data:image/png;base64,${drawSnapshot(16, 4242).png.toString('base64')}`;
-    const search = async () => {
-      const started = performance.now();
-      const res = await built.app.inject({
-        method: 'POST',
-        url: '/api/targetRetrieval/list',
-        headers: { token },
-        payload: { objType: 2, startTime: formatTime(new Date(now - 2 * 86400_000)), endTime: formatTime(new Date()), images: [query], pageSize: 24 },
-      });
-      const body = JSON.parse(res.body) as { code: number; msg: string; data: { imageSearch: RetrievalSearchFigures['coldWithIndex'] } };
-      if (body.code !== 0) throw new Error(`search failed: ${body.code} ${body.msg}`);
-      return { ms: performance.now() - started, summary: body.data.imageSearch };
-    };
-
-    // Warm the feature worker (model load) on the query image alone, so the figures below are searches, not start-up.
-    await search();
-    await db.deleteFrom('imageEmbeddings').execute();
-    const coldWithIndex = await search();
-
-    await db.deleteFrom('imageEmbeddings').execute();
-    const services = built.services;
-    const index = services.retrievalIndex;
-    services.retrievalIndex = undefined;
-    const coldNoIndex = await search();
-    services.retrievalIndex = index;
-
-    await db.deleteFrom('imageEmbeddings').execute();
-    const backlog = await backlogSize(db);
     const started = performance.now();
     let claimed = 1;
     while (claimed > 0) claimed = await indexBatch(db, dataDir);
     const seconds = (performance.now() - started) / 1000;
+    const realCrops = Number((await db.selectFrom('retrievalCrops').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
 
-    const indexed: number[] = [];
-    for (let i = 0; i < 5; i++) indexed.push((await search()).ms);
+    // The simulator's road scenes up to TARGET_CROPS: each distinct snapshot indexed once by the same code, its rows
+    // stored for every alarm that shows it (what the loop would store for them), the backlog emptied.
+    const scenes = await Promise.all(
+      Array.from({ length: DISTINCT_SCENES }, async (_, i) => {
+        const shot = drawSnapshot(i % 2 === 0 ? 16 : 1009, i);
+        const objects = await alarmObjects(shot.png, { id: 0, imagePath: 'x', boxX: shot.box.x, boxY: shot.box.y, boxW: shot.box.w, boxH: shot.box.h, imageWidth: shot.width, imageHeight: shot.height });
+        return { shot, objects };
+      }),
+    );
+    let crops = realCrops;
+    let filler = 0;
+    while (crops < TARGET_CROPS) {
+      const { shot, objects } = scenes[filler % scenes.length];
+      const { id } = await store(shot.png, 'png', shot.box, shot.width, shot.height, now - 7200_000 - filler * 100);
+      await storeAlarmObjects(db, id, objects);
+      crops += objects.length;
+      filler += 1;
+    }
+    await db.deleteFrom('embeddingBacklog').execute();
+
+    const login = await built.app.inject({ method: 'POST', url: '/api/user/login', payload: { username: 'admin', password: 'Argus@2026' } });
+    const token = (JSON.parse(login.body) as { token: string }).token;
+    const search = async (image: Buffer, similarity?: number) => {
+      const t0 = performance.now();
+      const res = await built.app.inject({
+        method: 'POST',
+        url: '/api/targetRetrieval/list',
+        headers: { token },
+        payload: {
+          objType: 1,
+          startTime: formatTime(new Date(now - 2 * 86400_000)),
+          endTime: formatTime(new Date()),
+          images: [`data:image/png;base64,${image.toString('base64')}`],
+          pageSize: 24,
+          ...(similarity === undefined ? {} : { similarity }),
+        },
+      });
+      const body = JSON.parse(res.body) as { code: number; msg: string; data: { total: number; list: { id: number }[]; imageSearch: { compared: number; crops: number } } };
+      if (body.code !== 0) throw new Error(`search failed: ${body.code} ${body.msg}`);
+      return { ms: performance.now() - t0, data: body.data };
+    };
+
+    // The first search of a process: the vectors are read back from the database.
+    cropIndex.clear();
+    const first = await search(real[0].ownCrop, 0);
+    const indexedAlarms = first.data.imageSearch.compared;
+    const indexedCrops = first.data.imageSearch.crops;
+
+    const newQuery: number[] = [];
+    let ownFirst = 0;
+    for (const { id, ownCrop } of real) {
+      const { ms, data } = await search(ownCrop, 0);
+      newQuery.push(ms);
+      if (data.list[0]?.id === id) ownFirst += 1;
+    }
+    let hits = 0;
+    let firstHits = 0;
+    let others = 0;
+    for (const [i, { id }] of real.entries()) {
+      const { data } = await search(await alteredCopy(REAL_OBJECTS[i], 'light', i));
+      if (data.list.some((h) => h.id === id)) hits += 1;
+      if (data.list[0]?.id === id) firstHits += 1;
+      others += data.total - (data.list.some((h) => h.id === id) ? 1 : 0);
+    }
+    const repeated: number[] = [];
+    for (let i = 0; i < 20; i++) repeated.push((await search(real[7].ownCrop, 0)).ms);
+
     return {
-      alarms,
-      coldNoIndexMs: Math.round(coldNoIndex.ms),
-      coldWithIndexMs: Math.round(coldWithIndex.ms),
-      coldWithIndex: { compared: coldWithIndex.summary.compared, indexing: coldWithIndex.summary.indexing, embedded: coldWithIndex.summary.embedded },
-      indexing: { alarms: backlog, seconds: Math.round(seconds * 10) / 10, alarmsPerSecond: Math.round((backlog / seconds) * 10) / 10 },
-      indexedMs: { p50: percentile(indexed, 50), p95: percentile(indexed, 95) },
+      realAlarms: real.length,
+      indexedAlarms,
+      indexedCrops,
+      indexing: { alarms: real.length, seconds: Math.round(seconds * 10) / 10, alarmsPerSecond: Math.round((real.length / seconds) * 100) / 100, cropsPerAlarm: Math.round((realCrops / real.length) * 100) / 100 },
+      ownFirst: { found: ownFirst, of: real.length, percent: Math.round((ownFirst / real.length) * 1000) / 10 },
+      alteredCopy: { hits, first: firstHits, of: real.length, threshold: DEFAULT_SIMILARITY, otherHitsPerSearch: Math.round((others / real.length) * 10) / 10 },
+      newQueryMs: { p50: percentile(newQuery, 50), p95: percentile(newQuery, 95) },
+      repeatedQueryMs: { p50: percentile(repeated, 50), p95: percentile(repeated, 95) },
+      firstSearchMs: Math.round(first.ms),
     };
   } finally {
     await built.close();
     await closeFeatures();
+    await closeDetector();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-if (import.meta.main) console.log(JSON.stringify(await measureRetrievalSearch(Number(process.env.BENCH_RETRIEVAL_ALARMS ?? 1000)), null, 2));
+if (import.meta.main) console.log(JSON.stringify(await measureRetrievalSearch(), null, 2));

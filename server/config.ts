@@ -85,7 +85,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     retrievalIndex: {
       enabled: env.RETRIEVAL_INDEX !== 'off',
       pollMs: positive(env.RETRIEVAL_INDEX_POLL_MS, 2000),
-      searchEmbedLimit: positive(env.RETRIEVAL_SEARCH_EMBED_LIMIT, 50),
+      searchEmbedLimit: positive(env.RETRIEVAL_SEARCH_EMBED_LIMIT, 20),
     },
     edge: {
       enabled: env.EDGE !== 'off',

@@ -90,17 +90,32 @@ export interface TrainVersionSyncTable {
   finishedAt: NullableTimestamp;
 }
 
-/** Alarms whose snapshot and crop the retrieval index loop has not embedded yet (migration 072). */
+/** Alarms whose objects the retrieval index loop has not embedded yet (migrations 072, 086). */
 export interface EmbeddingBacklogTable {
   alarmId: number;
   claimedUntil: NullableTimestamp;
   attempts: Generated<number>;
 }
 
+/** One object of an alarm's snapshot, embedded for target retrieval (migration 086): object 0 is the alarm's own box. */
+export interface RetrievalCropTable {
+  alarmId: number;
+  objectNo: number;
+  label: string | null;
+  score: number | null;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  extractor: string;
+  vector: Uint8Array;
+}
+
 export interface TrainingTables {
   trainSamples: TrainSampleTable;
   imageEmbeddings: ImageEmbeddingTable;
   embeddingBacklog: EmbeddingBacklogTable;
+  retrievalCrops: RetrievalCropTable;
   trainJobs: TrainJobTable;
   trainVersions: TrainVersionTable;
   trainVersionSyncs: TrainVersionSyncTable;

@@ -5906,14 +5906,17 @@ export interface paths {
         /**
          * Search captured targets
          * @description The objects detected in alarms (an alarm's attributes carry its object's objType and §3 attribute
-         *     codes). With images: the newest 1000 alarms within the filters are candidates (each compared by the crop
-         *     of its box and by its whole snapshot, embedded by the platform's feature extractor and cached), hits
-         *     ordered by similarity (a hit must reach the threshold, default DEFAULT_SIMILARITY of
-         *     src/domain/retrievalThreshold.ts, against any query image); without: by captureTime, newest first.
-         *     Alarms are embedded in the background as they are stored; while that index loop runs, a search embeds
-         *     at most 50 candidates the loop has not reached and leaves the rest uncompared, saying how many
-         *     (imageSearch). 400 more than 3 images, bad time range, unknown attribute key, an http(s)
-         *     image (the server does not download web images); 404 a /files path not found; 415 undecodable image.
+         *     codes). With images: each query image gives its objects (the platform detector's boxes, or the whole
+         *     image when it is itself a crop of one object); the newest 10,000 alarms within the filters are
+         *     candidates, each compared by its objects — the crop of its own box and of every object the detector
+         *     found on its snapshot — crop against crop; an alarm scores its best pair, and a hit (which must reach
+         *     the threshold, default DEFAULT_SIMILARITY of src/domain/retrievalThreshold.ts) names the object that
+         *     matched (match). Without images: by captureTime, newest first. Alarms are detected and embedded in the
+         *     background as they are stored; while that index loop runs, a search indexes at most
+         *     RETRIEVAL_SEARCH_EMBED_LIMIT candidates the loop has not reached and leaves the rest uncompared, saying
+         *     how many (imageSearch). 400 more than 3 images, bad time range, unknown attribute key, an http(s)
+         *     image (the server does not download web images); 404 a /files path not found; 415 undecodable image;
+         *     429 the detector is busy.
          */
         post: operations["searchTargetRetrieval"];
         delete?: never;
@@ -10795,8 +10798,10 @@ export interface components {
             targetUrl: string;
             /** @description [x1, y1, x2, y2] in the scene image. */
             box: number[];
-            /** @description Best similarity to the query images; null for attribute-only searches. */
+            /** @description Best similarity of the alarm's objects to the query's objects; null for attribute-only searches. */
             similarity: number | null;
+            /** @description The alarm's object that matched the query best (image searches); null for attribute-only searches. */
+            match: null | components["schemas"]["TargetRetrievalMatch"];
             attributes: {
                 [key: string]: number | number[];
             };
@@ -10806,17 +10811,30 @@ export interface components {
             list: components["schemas"]["TargetRetrievalHit"][];
             imageSearch?: components["schemas"]["TargetRetrievalImageSearch"];
         };
+        TargetRetrievalMatch: {
+            /** @description [x1, y1, x2, y2] of the matched object in the alarm's snapshot (pixels, as box). */
+            box: number[];
+            /** @description The detector's class of the matched object; null when it is the alarm's own box. */
+            label: string | null;
+            /** @description True when the matched object is the alarm's own box (the object it alarmed for). */
+            own: boolean;
+            /** @description Which query image (index in images) the match came from. */
+            queryImage: number;
+        };
         /**
-         * @description What an image search compared (absent for attribute-only searches): of `candidates` (the newest alarms
-         *     within the filters, at most 1000), `compared` were scored; `indexing` were not yet embedded by the
-         *     background index loop and not compared (0 when the loop is off: the search then embeds all);
-         *     `embedded` is how many candidates this search had to embed itself; `threshold` the similarity used.
+         * @description What an image search compared (absent for attribute-only searches): the query images gave
+         *     `queryObjects` objects; of `candidates` (the newest alarms within the filters, at most 10,000),
+         *     `compared` were scored, over `crops` objects in all; `indexing` were not yet indexed by the background
+         *     loop and not compared (0 when the loop is off: the search then indexes all); `embedded` is how many
+         *     candidates this search had to index itself; `threshold` the similarity used.
          */
         TargetRetrievalImageSearch: {
             candidates: number;
             compared: number;
             indexing: number;
             embedded: number;
+            queryObjects: number;
+            crops: number;
             threshold: number;
         };
         /** @description endTime before startTime means the window crosses midnight (e.g. 18:00:00–07:00:00). */

@@ -1,7 +1,10 @@
 // Target retrieval in the real console against the real server: an alarm posted through the ingest API as a box,
 // with a detected motor vehicle's attributes and its own snapshot, is found by attributes (plate and the body
-// colour check box) and, by one image — its own snapshot — first, with its similarity; the card links to the alarm.
+// colour check box, in the folded attribute panel) and, by one image — its object, dropped on the Uploader — first,
+// with its similarity and the matched object outlined; the card links to the alarm. The query leads the screen at
+// 1366×768 and at a phone's width.
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { formatTime } from '../../server/http/format.ts';
 import { loadBoxes } from '../../server/simulator/edgeBox.ts';
 import { drawSnapshot } from '../../server/simulator/snapshot.ts';
@@ -31,14 +34,21 @@ async function postAlarm(baseURL: string, dataDir: string): Promise<number> {
 test('finds an alarm’s detected vehicle by attributes, and by its snapshot first', async ({ page, argusServer }) => {
   test.setTimeout(180_000);
   const id = await postAlarm(argusServer.url, argusServer.dataDir);
+  await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, ADMIN, { path: '/targetRetrieval' });
-  await expect(page.getByText('选择目标类型、属性和时间范围')).toBeVisible();
+  await expect(page.getByText('拖入最多 3 张目标图片按相似度检索')).toBeVisible();
+  // The query leads: the drop zone and the search button are in the first screenful, the attributes folded.
+  const searchButton = page.getByRole('button', { name: '检索', exact: true });
+  expect((await searchButton.boundingBox())?.y ?? 9999).toBeLessThan(768);
+  await expect(page.getByRole('group', { name: '车身颜色' })).toHaveCount(0);
 
   // By attributes: the plate and the purple body colour (a colour key: check boxes, §9).
   await page.getByLabel('车牌号码').fill(PLATE);
+  await page.getByTestId('retrieval-attributes-header').click();
   const colour = page.getByRole('group', { name: '车身颜色' });
   await colour.getByLabel('紫色').check();
-  await page.getByRole('button', { name: '检索', exact: true }).click();
+  await expect(page.getByTestId('retrieval-attributes-header')).toHaveText('属性筛选（已设 1 项）');
+  await searchButton.click();
   await expect(page.getByText('共找到 1 个目标，按时间倒序')).toBeVisible();
   const card = page.locator(`[data-alarm-id="${id}"]`);
   await expect(card).toBeVisible();
@@ -50,26 +60,33 @@ test('finds an alarm’s detected vehicle by attributes, and by its snapshot fir
   await page.getByRole('button', { name: '检索', exact: true }).click();
   await expect(page.getByText('没有符合条件的目标。')).toBeVisible();
 
-  // By one image: the alarm's own snapshot, over the last quarter hour's vehicles, without the attribute filters.
+  // By one image: the alarm's object (the crop of its box), dropped on the Uploader, without the attribute filters.
   await page.getByRole('button', { name: '重置' }).click();
-  const start = new Date(Date.now() - 15 * 60_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  await page.getByLabel('开始时间').fill(`${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}T${pad(start.getHours())}:${pad(start.getMinutes())}`);
-  await page.getByLabel('添加图片').setInputFiles({ name: 'query.png', mimeType: 'image/png', buffer: SHOT.png });
+  const object = await sharp(SHOT.png).extract({ left: SHOT.box.x, top: SHOT.box.y, width: SHOT.box.w, height: SHOT.box.h }).png().toBuffer();
+  const dropzone = page.locator('.retrieval-dropzone input[type="file"]');
+  await dropzone.setInputFiles({ name: 'query.png', mimeType: 'image/png', buffer: object });
   await expect(page.getByRole('img', { name: '检索图片 1' })).toBeVisible();
-  await page.getByRole('button', { name: '检索', exact: true }).click();
+  await searchButton.click();
   await expect(page.getByText(/共找到 \d+ 个目标，按相似度排序/)).toBeVisible({ timeout: 120_000 });
   const first = page.locator('.retrieval-card').first();
   await expect(first).toHaveAttribute('data-alarm-id', String(id));
   await expect(first.locator('.retrieval-score')).toHaveText('100.0%');
-  // What was compared, at the threshold shown beside the query images (this server runs no background index).
-  await expect(page.getByRole('spinbutton', { name: '相似度阈值' })).toBeVisible();
-  await expect(page.getByTestId('retrieval-compared')).toHaveText(/^已比对 (\d+) 个候选中的 \1 个（阈值 [\d.]+）。$/);
+  await expect(first.locator('.retrieval-matched')).toHaveText('告警目标本身');
+  await expect(first.getByTestId('retrieval-outline')).toBeVisible();
+  // What was compared, at the threshold shown beside the query images (this server runs no background index: the
+  // search indexes the newest candidates itself, a bounded number at a time).
+  await expect(page.getByLabel('相似度阈值')).toBeVisible();
+  await expect(page.getByTestId('retrieval-compared')).toHaveText(/^已比对 \d+ 个候选中的 \d+ 个，共 \d+ 个目标与图片中的 \d+ 个目标比对（阈值 [\d.]+）。/);
+
+  // At a phone's width nothing is wider than the screen, and the hits stay in view under the query.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(first).toBeVisible();
+  expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(390);
 
   // The query image is removable; a fourth image is refused before anything is sent.
   await page.getByRole('button', { name: '移除检索图片 1' }).click();
   await expect(page.getByRole('img', { name: '检索图片 1' })).toHaveCount(0);
   const other = (n: number) => ({ name: `q${n}.png`, mimeType: 'image/png', buffer: drawSnapshot(49, n).png });
-  await page.getByLabel('添加图片').setInputFiles([other(1), other(2), other(3), other(4)]);
+  await dropzone.setInputFiles([other(1), other(2), other(3), other(4)]);
   await expect(page.getByText('以图搜图最多 3 张图片')).toBeVisible();
 });

@@ -1,8 +1,10 @@
 // Target retrieval: the objects detected in alarms, by §3 attributes (newest first, paged) and by images (ranked by
-// embedding similarity, the alarm whose snapshot is the query first; a repeat search embeds nothing new); the
+// object-crop similarity, the alarm whose object is the query first; a repeat search embeds nothing new); the
 // §5 bound of 3 images, undecodable images, the time window and the permission.
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTime } from '../../server/http/format.ts';
+import { closeDetector } from '../../server/ml/detector.ts';
 import { closeFeatures } from '../../server/ml/features.ts';
 import { drawSnapshot } from '../../server/simulator/snapshot.ts';
 import { alarmFields, type DemoBox, demoBoxes, ingestOk } from './support/alarms.ts';
@@ -46,6 +48,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await closeFeatures();
+  await closeDetector();
   await server?.close();
 });
 
@@ -57,7 +60,7 @@ describe('target retrieval by attributes', () => {
     expect(all.json.data.list.map((h: { id: number }) => h.id)).toEqual(vehicles.map((p) => p.id).reverse());
     expect(all.json.data.total).toBe(3);
     const hit = all.json.data.list[0];
-    expect(hit).toMatchObject({ objType: 2, similarity: null, imageUrl: `/warn/event/image/${hit.id}`, attributes: { vehicleColor: 4 } });
+    expect(hit).toMatchObject({ objType: 2, similarity: null, match: null, imageUrl: `/warn/event/image/${hit.id}`, attributes: { vehicleColor: 4 } });
     expect(hit.box).toHaveLength(4);
 
     const red = await search({ attributes: { vehicleColor: 4 } });
@@ -87,28 +90,42 @@ describe('target retrieval by attributes', () => {
 });
 
 describe('target retrieval by images', () => {
-  it('ranks the alarm whose snapshot is the query first, and a repeat search embeds nothing new', async () => {
+  /** The object of an alarm as a picture: the crop of its box from its snapshot. */
+  const objectOf = async (variant: number) => {
+    const shot = snapshots[variant];
+    return sharp(shot.png).extract({ left: shot.box.x, top: shot.box.y, width: shot.box.w, height: shot.box.h }).png().toBuffer();
+  };
+
+  it('ranks the alarm whose object is the query first, names the matched object, and a repeat search embeds nothing new', async () => {
     const target = posted[1];
-    const first = await search({ images: [dataUrl(snapshots[target.variant].png)], similarity: 0 });
+    const first = await search({ images: [dataUrl(await objectOf(target.variant))], similarity: 0 });
     expect(first.json.code).toBe(0);
-    const list = first.json.data.list as { id: number; similarity: number }[];
+    const list = first.json.data.list as { id: number; similarity: number; match: { own: boolean; box: number[]; queryImage: number } }[];
     expect(list[0].id).toBe(target.id);
-    expect(list[0].similarity).toBeGreaterThan(0.99);
+    expect(list[0].similarity).toBeGreaterThan(0.9999);
+    expect(list[0].match).toMatchObject({ own: true, queryImage: 0 });
+    const shot = snapshots[target.variant];
+    expect(list[0].match.box).toEqual([shot.box.x, shot.box.y, shot.box.x + shot.box.w, shot.box.y + shot.box.h]);
     expect(list.map((h) => h.similarity)).toEqual([...list.map((h) => h.similarity)].sort((a, b) => b - a));
     expect(list).toHaveLength(3);
+    // The search indexed the three vehicles itself (no index loop in this server): nothing is left to index.
+    expect(first.json.data.imageSearch).toMatchObject({ candidates: 3, compared: 3, indexing: 0 });
 
-    const countEmbeddings = async () => Number((await server.database.db.selectFrom('imageEmbeddings').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-    const before = await countEmbeddings();
-    const again = await search({ images: [dataUrl(snapshots[target.variant].png)], similarity: 0 });
+    const countCrops = async () => Number((await server.database.db.selectFrom('retrievalCrops').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await countCrops();
+    const again = await search({ images: [dataUrl(await objectOf(target.variant))], similarity: 0 });
     expect(again.json.data.list).toEqual(list);
-    expect(await countEmbeddings()).toBe(before);
+    expect(again.json.data.imageSearch.embedded).toBe(0);
+    expect(await countCrops()).toBe(before);
 
-    // The synthetic road scenes sit close together (about 0.9996): a threshold only the snapshot itself reaches; a second query image adds its own best match.
-    const strict = await search({ images: [dataUrl(snapshots[target.variant].png)], similarity: 0.9999 });
+    // An exact copy of an object reaches 1; a second query image adds its own best match.
+    const strict = await search({ images: [dataUrl(await objectOf(target.variant))], similarity: 0.99999 });
     expect(strict.json.data.list.map((h: { id: number }) => h.id)).toEqual([target.id]);
-    const two = await search({ images: [dataUrl(snapshots[target.variant].png), dataUrl(snapshots[posted[2].variant].png)], similarity: 0.9999 });
-    expect(two.json.data.list.map((h: { id: number }) => h.id).sort()).toEqual([target.id, posted[2].id].sort());
-  }, 120_000);
+    const two = await search({ images: [dataUrl(await objectOf(target.variant)), dataUrl(await objectOf(posted[2].variant))], similarity: 0.99999 });
+    const found = two.json.data.list as { id: number; match: { queryImage: number } }[];
+    expect(found.map((h) => h.id).sort()).toEqual([target.id, posted[2].id].sort());
+    expect(found.find((h) => h.id === posted[2].id)?.match.queryImage).toBe(1);
+  }, 180_000);
 
   it('refuses a fourth image (400), an undecodable image (415) and a web address (400)', async () => {
     const png = dataUrl(snapshots[0].png);

@@ -14,7 +14,7 @@ describe('retrieval form', () => {
       pageSize: 24,
       objType: 2,
       startTime: '2026-11-13 12:30:00',
-      endTime: '2026-11-20 12:30:59',
+      endTime: '2026-11-20 12:30:00',
       images: [],
       attributes: {},
     });

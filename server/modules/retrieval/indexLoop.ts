@@ -1,5 +1,6 @@
-// Target retrieval's index loop: embeds the snapshot and the box crop of every stored alarm in the background, so an
-// image search finds its candidates already embedded. The backlog is embedding_backlog (migration 072: a trigger
+// Target retrieval's index loop: runs the detector on every stored alarm's snapshot and embeds its objects — its own
+// box and each object found (objectCrops.ts) — into retrieval_crops in the background, so an image search finds
+// its candidates already embedded. The backlog is embedding_backlog (migration 072: a trigger
 // queues each alarm in the statement that stores it), taken newest first in bounded batches; claims are leases
 // (FOR UPDATE SKIP LOCKED), so several instances share it and a crashed one's alarms are taken over; a restart
 // simply continues. Low priority: one image at a time, a pause as long as the image took (at most half a core),
@@ -8,9 +9,11 @@ import { type Kysely, sql } from 'kysely';
 import type { ServerConfig } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
 import { type PollingLoop, startPollingLoop } from '../../jobs/pollingLoop.ts';
-import { featureRequestsWaiting } from '../../ml/features.ts';
+import { DetectorInputError } from '../../ml/detector.ts';
+import { FeatureInputError, featureRequestsWaiting } from '../../ml/features.ts';
+import { readImage } from '../alarms/alarmStore.ts';
 import type { Candidate } from './candidateKeys.ts';
-import { candidateVectors } from './retrievalImages.ts';
+import { alarmObjects, storeAlarmObjects } from './objectCrops.ts';
 
 /** Alarms claimed at once (a crashed loop's claims wait LEASE_SECONDS). */
 export const INDEX_BATCH = 8;
@@ -45,6 +48,29 @@ async function claim(db: Kysely<Database>): Promise<number[]> {
   return rows.map((r) => r.alarmId).sort((a, b) => b - a);
 }
 
+/**
+ * Detects and embeds one alarm's objects and stores them (replacing any stored before). A snapshot that is gone or
+ * cannot be decoded leaves nothing to embed: the alarm is unsearchable by image, which is not an error.
+ */
+export async function indexAlarm(db: Kysely<Database>, alarm: Candidate, dataDir: string): Promise<number> {
+  if (!alarm.imagePath) return 0;
+  let image: Buffer;
+  try {
+    image = await readImage(dataDir, alarm.imagePath);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  try {
+    const objects = await alarmObjects(image, alarm);
+    await storeAlarmObjects(db, alarm.id, objects);
+    return objects.length;
+  } catch (error) {
+    if (error instanceof FeatureInputError || error instanceof DetectorInputError) return 0;
+    throw error;
+  }
+}
+
 /** How many alarms wait to be embedded (for the figures; the search counts its own candidates). */
 export async function backlogSize(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom('embeddingBacklog').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
@@ -77,7 +103,7 @@ export async function indexBatch(db: Kysely<Database>, dataDir: string, stopped:
     const started = performance.now();
     try {
       // A deleted alarm, or one whose snapshot is gone, has nothing to embed.
-      if (row) await candidateVectors(db, row, dataDir);
+      if (row) await indexAlarm(db, row, dataDir);
       await db.deleteFrom('embeddingBacklog').where('alarmId', '=', id).execute();
     } catch (error) {
       // The worker or the database failed: this alarm is retried after its lease (dropped after MAX_ATTEMPTS), the

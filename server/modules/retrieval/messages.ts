@@ -18,5 +18,6 @@ export const retrievalMessages = {
     zh: '参数 {field} 为网络地址，服务器不下载网络图片；请上传图片（data URL）',
     en: '{field} is a web address; the server does not download web images — upload the image (data URL)',
   },
+  'retrieval.busy': { zh: '目标检测模型繁忙，请稍后再试', en: 'The object detector is busy; try again shortly' },
   'retrieval.imageNotFound': { zh: '参数 {field} 指向的图片不存在', en: 'The image {field} points to does not exist' },
 } satisfies Catalogue;

@@ -1,20 +1,25 @@
 // searchTargetRetrieval: the objects detected in alarms, found by the §3 attributes (newest first, paged in the
-// database) or by 1–3 images (ranked by embedding similarity over the newest MAX_CANDIDATES matching alarms). The
-// index loop (indexLoop.ts) embeds alarms as they are stored; a search embeds only candidates it has not reached —
-// at most config.retrievalIndex.searchEmbedLimit (50: about 100 images, 1–2 s here) while the loop runs (the rest
-// are counted as still being indexed and not compared), all of them when it is off.
+// database) or by 1–3 images — each query image's objects against every candidate alarm's objects (its own box and
+// what the detector found on its snapshot, retrieval_crops), crop against crop; an alarm ranks by its best pair.
+// Candidates are the newest MAX_CANDIDATES alarms within the filters; their vectors come from the per-process
+// crop index (cropIndex.ts). The index loop (indexLoop.ts) indexes alarms as they are stored; a search indexes
+// only candidates it has not reached — at most config.retrievalIndex.searchEmbedLimit (the rest are counted as
+// still being indexed and not compared).
+import { DEFAULT_SIMILARITY } from '../../../src/domain/retrievalThreshold.ts';
+import { fileSigner } from '../../http/fileSigning.ts';
 import { formatTime, pageOf } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import { ApiError } from '../../http/apiError.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
 import { pageResult } from '../shared/records.ts';
-import { DEFAULT_SIMILARITY } from '../../../src/domain/retrievalThreshold.ts';
 import type { Candidate } from './candidateKeys.ts';
-import { bestSimilarity, cachedCandidateVectors, candidateVectors, queryVectors } from './retrievalImages.ts';
+import { type AlarmCrops, bestMatch, cropIndex } from './cropIndex.ts';
+import { indexAlarm } from './indexLoop.ts';
+import { queryImageObjects } from './retrievalImages.ts';
 import { checkAttributes, checkWindow, MAX_QUERY_IMAGES, matchingAlarms } from './retrievalQuery.ts';
 
 /** An image search compares at most this many alarms: the newest within the filters (the contract says so). */
-export const MAX_CANDIDATES = 1000;
+export const MAX_CANDIDATES = 10_000;
 
 type Hit = Schema<'TargetRetrievalHit'>;
 type Row = Candidate & { cameraId: number; cameraName: string; alarmTime: Date; attributes: Record<string, unknown> };
@@ -32,8 +37,22 @@ function codes(attributes: Record<string, unknown>): Hit['attributes'] {
   return out;
 }
 
-function toHit(row: Row, objType: Hit['objType'], similarity: number | null): Hit {
+const r4 = (v: number) => Math.round(v * 10000) / 10000;
+const r1 = (v: number) => Math.round(v * 10) / 10;
+
+function toHit(row: Row, objType: Hit['objType'], found: { similarity: number; crops: AlarmCrops; crop: number; queryImage: number } | null): Hit {
   const url = `/warn/event/image/${row.id}`;
+  let match: Hit['match'] = null;
+  if (found) {
+    const b = found.crops.boxes.subarray(found.crop * 4, found.crop * 4 + 4);
+    const [w, h] = [row.imageWidth, row.imageHeight];
+    match = {
+      box: [r1(b[0] * w), r1(b[1] * h), r1(b[2] * w), r1(b[3] * h)],
+      label: found.crops.labels[found.crop] ?? null,
+      own: found.crops.objectNos[found.crop] === 0,
+      queryImage: found.queryImage,
+    };
+  }
   return {
     id: row.id,
     objType,
@@ -43,7 +62,8 @@ function toHit(row: Row, objType: Hit['objType'], similarity: number | null): Hi
     imageUrl: url,
     targetUrl: url,
     box: [row.boxX, row.boxY, row.boxX + row.boxW, row.boxY + row.boxH],
-    similarity: similarity === null ? null : Math.round(similarity * 10000) / 10000,
+    similarity: found ? r4(Math.min(1, Math.max(0, found.similarity))) : null,
+    match,
     attributes: codes(row.attributes),
   };
 }
@@ -63,32 +83,80 @@ export const retrievalHandlers: HandlerMap = {
       return pageResult(rows.map((r) => toHit(r, body.objType, null)), total, page);
     }
 
-    const queries = await queryVectors(db, images, services.config.dataDir);
+    const queries = await queryImageObjects(images, services.config.dataDir, await fileSigner(db));
+    const vectors = queries.map((q) => q.vector);
     const threshold = body.similarity ?? DEFAULT_SIMILARITY;
-    const candidates = (await matching().select(COLUMNS).orderBy('alarmTime', 'desc').orderBy('id', 'desc').limit(MAX_CANDIDATES).execute()) as Row[];
-    const cached = await cachedCandidateVectors(db, candidates);
-    // While the index loop runs, the search embeds at most this many candidates itself (newest first).
-    const limit = services.retrievalIndex ? services.config.retrievalIndex.searchEmbedLimit : Number.POSITIVE_INFINITY;
-    const hits: { row: Row; similarity: number }[] = [];
+    // Ids first (a narrow scan); the hits' whole rows are read for the page alone.
+    const candidates = await matching().select(['id', 'alarmTime', 'imagePath']).orderBy('alarmTime', 'desc').orderBy('id', 'desc').limit(MAX_CANDIDATES).execute();
+    const crops = await cropIndex.crops(
+      db,
+      candidates.filter((c) => c.imagePath).map((c) => c.id),
+    );
+    const backlog = new Set(
+      crops.size === candidates.length
+        ? []
+        : (
+            await db
+              .selectFrom('embeddingBacklog')
+              .select('alarmId')
+              .where(
+                'alarmId',
+                'in',
+                candidates.filter((c) => c.imagePath && !crops.has(c.id)).map((c) => c.id),
+              )
+              .execute()
+          ).map((r) => r.alarmId),
+    );
+    // The search indexes at most this many candidates itself (newest first; each runs the detector and the
+    // extractor): the work one request causes is bounded, loop or not.
+    const limit = services.config.retrievalIndex.searchEmbedLimit;
     let embedded = 0;
     let pending = 0;
-    for (const row of candidates) {
-      // An alarm without a snapshot has nothing to compare (and nothing to embed).
-      let vectors = row.imagePath ? cached.get(row.id) : [];
-      if (!vectors) {
+    let compared = 0;
+    let cropCount = 0;
+    const scored: { id: number; time: number; similarity: number; crops: AlarmCrops; crop: number; queryImage: number }[] = [];
+    for (const c of candidates) {
+      let mine = crops.get(c.id);
+      // Not indexed: an alarm without a snapshot or whose snapshot held nothing to embed (nothing to compare), or
+      // one the loop has not reached yet (still in the backlog: this search indexes it, within its limit).
+      if (!mine && backlog.has(c.id)) {
         if (embedded >= limit) {
           pending += 1;
           continue;
         }
         embedded += 1;
-        vectors = await candidateVectors(db, row, services.config.dataDir);
+        const row = (await db.selectFrom('alarms').select(['id', 'imagePath', 'boxX', 'boxY', 'boxW', 'boxH', 'imageWidth', 'imageHeight']).where('id', '=', c.id).executeTakeFirst()) as Candidate | undefined;
+        if (row) await indexAlarm(db, row, services.config.dataDir);
+        await db.deleteFrom('embeddingBacklog').where('alarmId', '=', c.id).execute();
+        mine = (await cropIndex.crops(db, [c.id])).get(c.id);
       }
-      const similarity = bestSimilarity(queries, vectors);
-      if (similarity >= threshold) hits.push({ row, similarity });
+      compared += 1;
+      if (!mine) continue;
+      cropCount += mine.labels.length;
+      const best = bestMatch(vectors, mine);
+      if (best.similarity >= threshold) {
+        scored.push({ id: c.id, time: c.alarmTime.getTime(), similarity: best.similarity, crops: mine, crop: best.crop, queryImage: queries[best.query]?.image ?? 0 });
+      }
     }
-    hits.sort((a, b) => b.similarity - a.similarity || b.row.alarmTime.getTime() - a.row.alarmTime.getTime() || b.row.id - a.row.id);
-    const list = hits.slice(page.offset, page.offset + page.pageSize).map((h) => toHit(h.row, body.objType, h.similarity));
-    const imageSearch = { candidates: candidates.length, compared: candidates.length - pending, indexing: pending, embedded, threshold };
-    return { ...pageResult(list, hits.length, page), imageSearch };
+    scored.sort((a, b) => b.similarity - a.similarity || b.time - a.time || b.id - a.id);
+    const pageHits = scored.slice(page.offset, page.offset + page.pageSize);
+    const rows = pageHits.length
+      ? ((await db
+          .selectFrom('alarms')
+          .select(COLUMNS)
+          .where(
+            'id',
+            'in',
+            pageHits.map((h) => h.id),
+          )
+          .execute()) as Row[])
+      : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const list = pageHits.flatMap((h) => {
+      const row = byId.get(h.id);
+      return row ? [toHit(row, body.objType, h)] : [];
+    });
+    const imageSearch = { candidates: candidates.length, compared, indexing: pending, embedded, queryObjects: queries.length, crops: cropCount, threshold };
+    return { ...pageResult(list, scored.length, page), imageSearch };
   },
 };

@@ -3,6 +3,8 @@
 // the background index has not reached yet are not compared, and the screen says how many.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import InputNumber from 'rsuite/InputNumber';
+import 'rsuite/InputNumber/styles/index.css';
 import { DEFAULT_SIMILARITY } from '../../domain/retrievalThreshold.ts';
 import type { RetrievalPage } from './retrievalApi.ts';
 
@@ -17,15 +19,14 @@ export function SimilarityThreshold({ value, onChange }: ThresholdProps) {
   return (
     <div className="retrieval-field">
       <label htmlFor={id}>{t('retrieval.threshold')}</label>
-      <input
+      <InputNumber
         id={id}
-        type="number"
+        size="sm"
         min={0}
         max={1}
-        step="any"
-        inputMode="decimal"
+        step={0.01}
         value={value}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(next) => onChange(next === null ? '' : String(next))}
         aria-describedby={`${id}-hint`}
       />
       <small id={`${id}-hint`} className="retrieval-note">
@@ -39,7 +40,7 @@ export function ImageSearchSummary({ summary }: { summary: NonNullable<Retrieval
   const { t } = useTranslation('alarms');
   return (
     <p className="retrieval-note" data-testid="retrieval-compared">
-      {t('retrieval.compared', { compared: summary.compared, candidates: summary.candidates, threshold: summary.threshold })}
+      {t('retrieval.compared', { compared: summary.compared, candidates: summary.candidates, threshold: summary.threshold, objects: summary.queryObjects, crops: summary.crops })}
       {summary.indexing > 0 ? ` ${t('retrieval.stillIndexing', { count: summary.indexing })}` : ''}
     </p>
   );

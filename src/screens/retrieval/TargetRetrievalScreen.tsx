@@ -1,16 +1,15 @@
-// /targetRetrieval: search the objects detected in alarms by the §3 attributes of an object type, a time window,
-// and up to 3 images (ranked by embedding similarity on the server). Loading, empty and error states in place.
+// /targetRetrieval: search the objects detected in alarms by up to 3 images (ranked by object similarity on the
+// server), an object type, a time window and the §3 attributes (folded away until asked for). The query sits on
+// top, the hits lead beneath it. Loading, empty and error states in place.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
-import { OBJECT_TYPE_NAMES, OBJ_TYPES, type ObjType } from '../../domain/attributeDictionary.ts';
-import { AttributeFilters } from './AttributeFilters.tsx';
-import { ImageSearchSummary, SimilarityThreshold } from './ImageSearchParts.tsx';
-import { QueryImages } from './QueryImages.tsx';
+import { ImageSearchSummary } from './ImageSearchParts.tsx';
+import { RetrievalQueryForm } from './RetrievalQueryForm.tsx';
 import { RetrievalResults } from './RetrievalResults.tsx';
 import { type RetrievalPage, searchTargets } from './retrievalApi.ts';
-import { type FormValues, formProblem, initialValues, MAX_IMAGES, MAX_RANGE_DAYS, toQuery } from './retrievalForm.ts';
+import { type FormValues, formProblem, initialValues, toQuery } from './retrievalForm.ts';
 import './retrieval.css';
 
 const PAGE_SIZE = 24;
@@ -23,7 +22,6 @@ export default function TargetRetrievalScreen() {
   const [result, setResult] = useState<Result>({ status: 'idle' });
   const running = useRef<AbortController | null>(null);
   const problem = formProblem(values);
-  const set = (patch: Partial<FormValues>) => setValues((v) => ({ ...v, ...patch }));
 
   const run = async (pageNo: number) => {
     if (problem) return;
@@ -42,55 +40,7 @@ export default function TargetRetrievalScreen() {
   const pages = result.status === 'ready' ? Math.max(1, Math.ceil(result.page.total / PAGE_SIZE)) : 1;
   return (
     <section className="retrieval-screen">
-      <form
-        className="retrieval-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(1);
-        }}
-      >
-        <fieldset className="retrieval-field">
-          <legend>{t('retrieval.objType')}</legend>
-          {OBJECT_TYPE_NAMES.map((name) => (
-            <label key={name} className="retrieval-option">
-              <input type="radio" name="retrieval-objType" checked={values.objType === OBJ_TYPES[name]} onChange={() => set({ objType: OBJ_TYPES[name] as ObjType, attributes: {} })} />
-              {t(`retrieval.types.${name}`)}
-            </label>
-          ))}
-        </fieldset>
-        <div className="retrieval-row">
-          <label className="retrieval-field">
-            <span>{t('retrieval.start')}</span>
-            <input type="datetime-local" value={values.start} onChange={(e) => set({ start: e.target.value })} />
-          </label>
-          <label className="retrieval-field">
-            <span>{t('retrieval.end')}</span>
-            <input type="datetime-local" value={values.end} onChange={(e) => set({ end: e.target.value })} />
-          </label>
-          {values.objType === OBJ_TYPES.MotorVehicle ? (
-            <label className="retrieval-field">
-              <span>{t('retrieval.plateNo')}</span>
-              <input type="text" maxLength={18} value={values.plateNo} onChange={(e) => set({ plateNo: e.target.value })} />
-            </label>
-          ) : null}
-        </div>
-        <AttributeFilters objType={values.objType} values={values.attributes} onChange={(key, codes) => set({ attributes: { ...values.attributes, [key]: codes } })} />
-        <QueryImages images={values.images} onChange={(images) => set({ images })} />
-        {values.images.length > 0 ? <SimilarityThreshold value={values.similarity} onChange={(similarity) => set({ similarity })} /> : null}
-        {problem ? (
-          <p role="alert" className="retrieval-problem">
-            {t(`retrieval.problem.${problem}`, { days: MAX_RANGE_DAYS, max: MAX_IMAGES })}
-          </p>
-        ) : null}
-        <div className="retrieval-row">
-          <Button type="submit" appearance="primary" disabled={problem !== null || result.status === 'loading'}>
-            {t('retrieval.search')}
-          </Button>
-          <Button type="button" onClick={() => setValues(initialValues())}>
-            {t('retrieval.reset')}
-          </Button>
-        </div>
-      </form>
+      <RetrievalQueryForm values={values} onChange={setValues} onSearch={() => void run(1)} busy={result.status === 'loading'} />
       {result.status === 'idle' ? <p className="retrieval-note">{t('retrieval.hint')}</p> : null}
       {result.status === 'loading' ? <p role="status">{values.images.length > 0 ? t('retrieval.searchingImages') : t('retrieval.searching')}</p> : null}
       {result.status === 'error' ? (

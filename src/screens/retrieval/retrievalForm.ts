@@ -4,6 +4,7 @@
 // must reach (0–1, the measured default until the user changes it).
 import type { ObjType } from '../../domain/attributeDictionary.ts';
 import { DEFAULT_SIMILARITY } from '../../domain/retrievalThreshold.ts';
+import { formatDateTime, parseDateTime } from '../../domain/validators.ts';
 import type { RetrievalQuery } from './retrievalApi.ts';
 
 export const MAX_IMAGES = 3;
@@ -11,7 +12,7 @@ export const MAX_RANGE_DAYS = 15;
 
 export interface FormValues {
   objType: ObjType;
-  /** datetime-local values (YYYY-MM-DDTHH:mm). */
+  /** The window as the contract writes times ("yyyy-MM-dd HH:mm:ss", the server's local time, §7). */
   start: string;
   end: string;
   plateNo: string;
@@ -24,20 +25,17 @@ export interface FormValues {
 
 export type FormProblem = 'startAfterEnd' | 'endInFuture' | 'rangeTooLong' | 'tooManyImages' | 'missingTime' | 'badSimilarity';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A date as a datetime-local value in the browser's time (the server's local time, §7). */
-export const localValue = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/** A date as the form keeps it. */
+export const localValue = (d: Date) => formatDateTime(d);
 
 export function initialValues(now = new Date()): FormValues {
   return { objType: 2, start: localValue(new Date(now.getTime() - 7 * 86400_000)), end: localValue(now), plateNo: '', attributes: {}, images: [], similarity: String(DEFAULT_SIMILARITY) };
 }
 
-const parse = (value: string) => new Date(value);
-
 export function formProblem(values: FormValues, now = new Date()): FormProblem | null {
-  if (!values.start || !values.end) return 'missingTime';
-  const start = parse(values.start);
-  const end = parse(values.end);
+  const start = parseDateTime(values.start);
+  const end = parseDateTime(values.end);
+  if (!start || !end) return 'missingTime';
   if (start.getTime() > end.getTime()) return 'startAfterEnd';
   if (end.getTime() > now.getTime() + 60_000) return 'endInFuture';
   if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * 86400_000) return 'rangeTooLong';
@@ -65,11 +63,16 @@ export function toQuery(values: FormValues, pageNo: number, pageSize: number): R
     pageNo,
     pageSize,
     objType: values.objType,
-    startTime: `${values.start.replace('T', ' ')}:00`,
-    endTime: `${values.end.replace('T', ' ')}:59`,
+    startTime: values.start,
+    endTime: values.end,
     images: values.images,
     attributes,
     ...(plateNo ? { plateNo } : {}),
     ...(similarity !== null ? { similarity } : {}),
   };
+}
+
+/** How many attribute filters are set (the folded panel's count). */
+export function attributeCount(values: FormValues): number {
+  return Object.values(values.attributes).filter((codes) => codes.length > 0).length;
 }
