@@ -45,7 +45,7 @@ beforeAll(async () => {
     const { id } = await ingestOk(server.app, box, { fields, snapshot: { bytes: shot.png } });
     posted.push({ id, colour: s.colour, variant: s.variant });
   }
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await closeFeatures();
   await closeDetector();

@@ -64,7 +64,7 @@ beforeAll(async () => {
   server = await startTestServer({ retrievalIndex: INDEX });
   token = await login(server.app);
   box = demoBoxes(server.config.dataDir)[0];
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await closeFeatures();
   await closeDetector();

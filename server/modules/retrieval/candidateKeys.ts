@@ -1,6 +1,7 @@
-// The cache keys of an alarm's two image vectors (target retrieval): its whole snapshot and the crop of its box.
-// Stored snapshots never change (random names, written once), so the path and the box identify the content. Kept
-// apart (no imports of the alarm store) so the alarm store can drop an alarm's vectors with its snapshot.
+// An alarm as target retrieval reads it (its snapshot, box and image size), the crop rectangle of its box, and the
+// cache keys of the two image vectors alarms had before migration 086 (whole snapshot and box crop, in
+// image_embeddings): the purge still drops those with the snapshot. Kept apart (no imports of the alarm store) so
+// the alarm store can use it.
 import { createHash } from 'node:crypto';
 
 const sha256 = (data: string) => createHash('sha256').update(data).digest('hex');
