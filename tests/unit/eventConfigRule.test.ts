@@ -1,7 +1,8 @@
 // A stored event-area configuration as the rule an edge box applies (server/modules/devices/eventConfigRule.ts):
 // what each rule field is made of, and what it is when the configuration says nothing.
 import { describe, expect, it } from 'vitest';
-import { clockHms, DEFAULT_RULE_CONFIDENCE, ruleClasses, ruleOf } from '../../server/modules/devices/eventConfigRule.ts';
+import { clockHms, ruleClasses, ruleOf } from '../../server/modules/devices/eventConfigRule.ts';
+import { defaultScoreFor, GENERAL_DEFAULT_SCORE } from '../../src/domain/detectorDefaults.ts';
 
 const row = (config: Record<string, unknown>, eventId = 51) => ({ id: 4, eventId, typeId: 2, eventName: '区域入侵', config });
 const square = (crossCameraId: number | null = null) => ({ type: 1, crossCameraId, points: [{ x: 0.1, y: 0.1 }, { x: 0.5, y: 0.1 }, { x: 0.5, y: 0.5 }] });
@@ -33,11 +34,14 @@ describe('ruleOf', () => {
     expect(clockHms('08:05')).toBe('08:05:00');
   });
 
-  it('takes the confidence in percent, else the recognition box threshold when recognition is on, else the detector’s working point', () => {
+  it('takes the confidence in percent, else the recognition box threshold when recognition is on, else the detector’s measured default for its classes', () => {
     expect(ruleOf(row({ confidence: 55, identifyObj: { checked: true, prompt: [], box_threshold: 0.7 } }), 1).confidence).toBe(0.55);
     expect(ruleOf(row({ confidence: null, identifyObj: { checked: true, prompt: [], box_threshold: 0.4 } }), 1).confidence).toBe(0.4);
-    expect(ruleOf(row({ identifyObj: { checked: false, prompt: [], box_threshold: 0.4 } }), 1).confidence).toBe(DEFAULT_RULE_CONFIDENCE);
-    expect(DEFAULT_RULE_CONFIDENCE).toBe(0.3);
+    const unset = ruleOf(row({ identifyObj: { checked: false, prompt: [], box_threshold: 0.4 } }), 1);
+    // docs/detector.md: person 0.25 (measured), other classes 0.45; a rule takes the lowest of its classes.
+    expect(unset.confidence).toBe(Math.min(...unset.classes.map(defaultScoreFor)));
+    expect(defaultScoreFor('person')).toBe(0.25);
+    expect(GENERAL_DEFAULT_SCORE).toBe(0.45);
   });
 
   it('names the second-identification algorithm, or none', () => {

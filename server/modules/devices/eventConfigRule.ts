@@ -1,10 +1,9 @@
 // A stored event-area configuration (schemas/event-area.schema.json, as saveEventConfig keeps it) as the rule an
 // edge box applies (EdgeEventRule, docs/edge-runtime.md). Pure: the caller reads the rows.
-import { DETECTOR_SCORE_MARKS, PRESET_PROMPTS, resolvePrompt } from '../../../src/domain/recognitionPrompts.ts';
+import { defaultScoreForClasses } from '../../../src/domain/detectorDefaults.ts';
+import { PRESET_PROMPTS, resolvePrompt } from '../../../src/domain/recognitionPrompts.ts';
 import type { EdgeEventRule, RelPoint } from '../../edge/types.ts';
 
-/** The detector's working point (docs/detector.md: at 0.3 nearly every box kept on the reference photos is right). */
-export const DEFAULT_RULE_CONFIDENCE: number = DETECTOR_SCORE_MARKS.find((mark) => mark.key === 'working')!.value;
 /** What an event looks for when neither its configuration nor its preset names anything the detector knows. */
 export const DEFAULT_CLASSES = ['person'];
 const DEFAULT_WEEKS = [1, 2, 3, 4, 5];
@@ -48,7 +47,9 @@ export function ruleOf(row: StoredEventConfig, cameraId: number): EdgeEventRule 
   const ownShapes = ((form.areas ?? []) as StoredShape[]).filter((s) => (s.type ?? 1) === 1 && (!s.crossCameraId || s.crossCameraId === cameraId));
   const lines = ((form.lineAreas ?? []) as StoredShape[]).filter((s) => s.type === 5 && (s.points?.length ?? 0) >= 2);
   const direction = form.lineDirection === 1 || form.lineDirection === 2 ? form.lineDirection : 0;
-  let confidence = DEFAULT_RULE_CONFIDENCE;
+  const classes = ruleClasses(row.eventId, identifyObj);
+  // No confidence configured: the detector's measured default for the rule's classes (docs/detector.md).
+  let confidence = defaultScoreForClasses(classes);
   if (typeof form.confidence === 'number') confidence = form.confidence / 100;
   else if (identifyObj?.checked && typeof identifyObj.box_threshold === 'number') confidence = identifyObj.box_threshold;
   const percent = (value: unknown) => (typeof value === 'number' ? value / 100 : null);
@@ -58,7 +59,7 @@ export function ruleOf(row: StoredEventConfig, cameraId: number): EdgeEventRule 
     eventId: row.eventId,
     typeId: row.typeId,
     name: row.eventName ?? (typeof form.eventName === 'string' ? form.eventName : ''),
-    classes: ruleClasses(row.eventId, identifyObj),
+    classes,
     confidence,
     areas: ownShapes.map((s) => (s.points ?? []).map(point)).filter((points) => points.length >= 3),
     lines: lines.map((s) => ({ a: point(s.points![0]), b: point(s.points![s.points!.length - 1]), direction })),
