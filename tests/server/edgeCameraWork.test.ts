@@ -180,7 +180,8 @@ describe('the rules of a camera’s running event configurations', () => {
       typeId: 2,
       name: '区域入侵',
       classes: ['person'],
-      confidence: 0.3,
+      // The detector's measured default for people (src/domain/detectorDefaults.ts, docs/detector.md).
+      confidence: 0.25,
       areas: [],
       lines: [],
       dwellSeconds: 0,
