@@ -10,25 +10,22 @@
 // Run: node scripts/measure-retrieval-threshold.ts
 import { closeDetector } from '../server/ml/detector.ts';
 import { closeFeatures } from '../server/ml/features.ts';
-import { type AlarmCrops, bestMatch } from '../server/modules/retrieval/cropIndex.ts';
+import { CropIndex } from '../server/modules/retrieval/cropIndex.ts';
 import { alarmObjects, type ObjectCrop, queryObjects } from '../server/modules/retrieval/objectCrops.ts';
 import { type Alteration, alteredCopy, REAL_OBJECTS, snapshotOf } from '../tests/support/retrievalObjects.ts';
 
 const ALTERATIONS: Alteration[] = ['light', 'resize', 'jpeg', 'shift'];
 
-function asCrops(objects: readonly ObjectCrop[]): AlarmCrops {
-  const dim = objects[0]?.vector.length ?? 0;
-  const vectors = new Float32Array(objects.length * dim);
-  for (const [i, o] of objects.entries()) vectors.set(o.vector, i * dim);
-  return { vectors, dim, boxes: new Float32Array(objects.length * 4), labels: objects.map((o) => o.label), objectNos: objects.map((_, i) => i) };
-}
+const asCrops = (objects: readonly ObjectCrop[]) => objects.map((o, objectNo) => ({ objectNo, label: o.label, box: o.box, vector: o.vector }));
 
 const started = performance.now();
-const alarms: AlarmCrops[] = [];
+// The server's own index (one alarm per object, id = its place + 1) and its search, every alarm a candidate.
+const index = new CropIndex(REAL_OBJECTS.length * 16);
+const everyAlarm = new Map(REAL_OBJECTS.map((_, i) => [i + 1, i]));
 for (const [i, o] of REAL_OBJECTS.entries()) {
   const shot = await snapshotOf(o);
   const objects = await alarmObjects(shot.jpeg, { id: i + 1, imagePath: 'x', boxX: shot.box.x, boxY: shot.box.y, boxW: shot.box.w, boxH: shot.box.h, imageWidth: shot.width, imageHeight: shot.height });
-  alarms.push(asCrops(objects));
+  index.put(i + 1, asCrops(objects));
 }
 const indexMs = (performance.now() - started) / REAL_OBJECTS.length;
 
@@ -52,8 +49,9 @@ for (const kind of ALTERATIONS) {
     const query = (await queryObjects(await alteredCopy(o, kind, i))).map((q) => q.vector);
     entry.queryObjects += query.length;
     let bestOther = -1;
-    for (const [j, alarm] of alarms.entries()) {
-      const s = bestMatch(query, alarm).similarity;
+    const found = index.search(query, everyAlarm, -2);
+    for (let j = 0; j < REAL_OBJECTS.length; j++) {
+      const s = found.get(j + 1)?.similarity ?? -1;
       if (i === j) entry.same.push(s);
       else {
         entry.different.push(s);
@@ -81,7 +79,7 @@ console.log(
     {
       objects: REAL_OBJECTS.length,
       indexMsPerAlarm: Math.round(indexMs),
-      cropsPerAlarm: r4(alarms.reduce((n, a) => n + a.labels.length, 0) / alarms.length),
+      cropsPerAlarm: r4(index.size.crops / REAL_OBJECTS.length),
       ...Object.fromEntries(
         ALTERATIONS.map((k) => [
           k,

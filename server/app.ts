@@ -33,6 +33,7 @@ import { movePrivateFiles } from './modules/devices/storedFiles.ts';
 import { handlers } from './modules/index.ts';
 import { startPlanScheduler } from './modules/plans/scheduler.ts';
 import { startPushDelivery } from './modules/push/deliveryLoop.ts';
+import { cropIndexFor } from './modules/retrieval/cropIndex.ts';
 import { startRetrievalIndex } from './modules/retrieval/indexLoop.ts';
 import { startResourceSampler } from './modules/stats/resourceSampler.ts';
 import { registerPrivateFiles } from './modules/training/privateFileRoute.ts';
@@ -151,6 +152,10 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   if (config.retrievalIndex.enabled) {
     services.retrievalIndex = startRetrievalIndex(database.db, config.dataDir, config.retrievalIndex, (err) => app.log.warn({ err: String(err) }, 'retrieval indexing failed'));
     app.addHook('onClose', () => services.retrievalIndex?.stop());
+    // The stored vectors are read into memory now, in the background, not by the first search.
+    cropIndexFor(database.db)
+      .load(database.db)
+      .catch((err: unknown) => app.log.warn({ err: String(err) }, 'reading the retrieval vectors failed'));
   }
   // Continuous recordings are deleted oldest first by the retention settings (days, disk share, free-space floor).
   services.recordingRetention = startRecordingRetention(database.db, config.dataDir, config.recordingDisk ?? statfsUsage, (err) => app.log.warn({ err }, 'recording retention failed'));

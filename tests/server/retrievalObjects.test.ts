@@ -9,7 +9,7 @@ import { formatTime } from '../../server/http/format.ts';
 import { closeDetector } from '../../server/ml/detector.ts';
 import { closeFeatures } from '../../server/ml/features.ts';
 import { purgeDeletedImages } from '../../server/modules/alarms/alarmStore.ts';
-import { cropIndex } from '../../server/modules/retrieval/cropIndex.ts';
+import { cropIndexFor } from '../../server/modules/retrieval/cropIndex.ts';
 import { DEFAULT_SIMILARITY } from '../../src/domain/retrievalThreshold.ts';
 import { alteredCopy, REAL_OBJECTS, type RealObject, snapshotOf } from '../support/retrievalObjects.ts';
 import { alarmFields, type DemoBox, demoBoxes, ingestOk } from './support/alarms.ts';
@@ -108,13 +108,13 @@ describe('target retrieval on objects', () => {
     const [first] = seeded;
     const before = await search(first.ownCrop, 0);
     const rows = await cropRows();
-    cropIndex.clear();
-    expect(cropIndex.size.crops).toBe(0);
+    cropIndexFor(db()).clear();
+    expect(cropIndexFor(db()).size.crops).toBe(0);
     const after = await search(first.ownCrop, 0);
     expect(after.list).toEqual(before.list);
     expect(after.imageSearch.embedded).toBe(0);
     expect(await cropRows()).toBe(rows);
-    expect(cropIndex.size.alarms).toBe(seeded.length);
+    expect(cropIndexFor(db()).size.alarms).toBe(seeded.length);
   }, 120_000);
 
   it('drops a deleted alarm’s vectors when its snapshot is purged', async () => {
@@ -122,6 +122,7 @@ describe('target retrieval on objects', () => {
     await db().updateTable('alarms').set({ deletedAt: new Date(Date.now() - 60_000) }).where('id', '=', gone.id).execute();
     expect(await purgeDeletedImages(db(), server.config.dataDir, 0)).toBeGreaterThanOrEqual(1);
     expect(await cropRows(gone.id)).toBe(0);
+    expect(cropIndexFor(db()).has(gone.id)).toBe(false);
     const page = await search(gone.ownCrop, 0);
     expect(page.list.map((h) => h.id)).not.toContain(gone.id);
     expect(page.imageSearch.candidates).toBe(seeded.length - 1);

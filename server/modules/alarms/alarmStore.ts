@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { candidateKeys } from '../retrieval/candidateKeys.ts';
-import { cropIndex } from '../retrieval/cropIndex.ts';
+import { cropIndexFor } from '../retrieval/cropIndex.ts';
 import { dayStamp } from '../../http/format.ts';
 import { erasePacked, isPackedPath, packImage, readPacked, removeErasedPacks } from './snapshotPacks.ts';
 
@@ -96,7 +96,7 @@ export async function purgeDeletedImages(db: Kysely<Database>, dataDir: string, 
     // The snapshot's retrieval vectors go with it: its objects' crops (and the whole-and-box vectors an alarm
     // stored before migration 086 had), in the database and in this process's memory.
     await db.deleteFrom('retrievalCrops').where('alarmId', '=', row.id).execute();
-    cropIndex.forget([row.id]);
+    cropIndexFor(db).forget([row.id]);
     const keys = candidateKeys(row);
     if (keys) await db.deleteFrom('imageEmbeddings').where('sha256', 'in', [keys.scene, keys.crop]).execute();
     await db.updateTable('alarms').set({ imagePath: null }).where('id', '=', row.id).execute();

@@ -1,35 +1,48 @@
-// The alarms' object vectors in memory, per process: loaded lazily from retrieval_crops for the candidates a search
-// names (one query per 1,000 alarms), kept in one float32 block per alarm, least recently used dropped past
-// MAX_CACHED_CROPS. Stored crops never change (an alarm is indexed once; a purge deletes its rows), so a cached
-// alarm is never stale; an alarm with no rows yet is not cached (the index loop may not have reached it).
-import type { Kysely } from 'kysely';
+// The alarms' object vectors in memory, one index per database handle: every crop of retrieval_crops in one float32
+// matrix (row-major, L2-normalised rows), read once — newest alarms first, as base64 in chunks of LOAD_CHUNK
+// (PGlite hands a bytea over as hex text: 10,000 vectors took 31 s that way, 2.5 s as base64) — then kept current
+// by this process: storeAlarmObjects appends an alarm's rows, a purge removes them. Rows another instance stored
+// are read when a search names their alarm (missing()). A search is then one pass over the matrix.
+// Past MAX_CACHED_CROPS the alarms with the lowest ids (the oldest) leave memory; a search naming them reads them again.
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { EXTRACTOR_KEY } from '../training/embeddingCache.ts';
 
-/** About 90 MB of vectors (1,152 float32 each, objectVectors.ts). */
+/** About 92 MB of vectors (1,152 float32 each, objectVectors.ts). */
 export const MAX_CACHED_CROPS = 20_000;
 const LOAD_CHUNK = 1000;
 
-export interface AlarmCrops {
-  /** n × dim, each row L2-normalised. */
-  vectors: Float32Array;
-  dim: number;
-  /** n × 4: x1, y1, x2, y2 relative to the snapshot. */
-  boxes: Float32Array;
-  labels: (string | null)[];
-  objectNos: number[];
+/** One stored object of an alarm (a row of retrieval_crops). */
+export interface IndexedCrop {
+  objectNo: number;
+  label: string | null;
+  /** x1, y1, x2, y2 relative to the snapshot. */
+  box: readonly [number, number, number, number];
+  vector: Float32Array;
 }
 
+/** An alarm's best pair: the similarity, the alarm's object that matched and the query object it matched. */
 export interface BestMatch {
   similarity: number;
-  /** Row of the alarm's crops that matched, and the query object it matched. */
-  crop: number;
+  objectNo: number;
+  label: string | null;
+  box: [number, number, number, number];
   query: number;
 }
 
 export class CropIndex {
-  private readonly cache = new Map<number, AlarmCrops>();
-  private cachedCrops = 0;
+  private dim = 0;
+  private capacity = 0;
+  private rows = 0;
+  private dead = 0;
+  private vectors = new Float32Array(0);
+  /** The alarm of each row; -1 for a removed row (until the matrix is compacted). */
+  private alarmOf = new Int32Array(0);
+  private boxes = new Float32Array(0);
+  private objectNos = new Int16Array(0);
+  private labels: (string | null)[] = [];
+  private readonly byAlarm = new Map<number, number[]>();
+  private loading: Promise<void> | null = null;
   private readonly maxCrops: number;
 
   constructor(maxCrops = MAX_CACHED_CROPS) {
@@ -37,99 +50,225 @@ export class CropIndex {
   }
 
   get size(): { alarms: number; crops: number } {
-    return { alarms: this.cache.size, crops: this.cachedCrops };
+    return { alarms: this.byAlarm.size, crops: this.rows - this.dead };
   }
 
-  /** The crops of these alarms (those that have any), from memory or loaded in a few queries. */
-  async crops(db: Kysely<Database>, alarmIds: readonly number[]): Promise<Map<number, AlarmCrops>> {
-    const out = new Map<number, AlarmCrops>();
-    const missing: number[] = [];
-    for (const id of alarmIds) {
-      const hit = this.cache.get(id);
-      if (!hit) {
-        missing.push(id);
-        continue;
-      }
-      // Most recently used last.
-      this.cache.delete(id);
-      this.cache.set(id, hit);
-      out.set(id, hit);
-    }
-    for (let i = 0; i < missing.length; i += LOAD_CHUNK) {
-      const rows = await db
-        .selectFrom('retrievalCrops')
-        .select(['alarmId', 'objectNo', 'label', 'x1', 'y1', 'x2', 'y2', 'vector'])
-        .where('alarmId', 'in', missing.slice(i, i + LOAD_CHUNK))
-        .where('extractor', '=', EXTRACTOR_KEY)
-        .orderBy('alarmId')
-        .orderBy('objectNo')
-        .execute();
-      let start = 0;
-      while (start < rows.length) {
-        let end = start;
-        while (end < rows.length && rows[end].alarmId === rows[start].alarmId) end++;
-        const group = rows.slice(start, end);
-        const dim = group[0].vector.byteLength / 4;
-        const entry: AlarmCrops = { vectors: new Float32Array(group.length * dim), dim, boxes: new Float32Array(group.length * 4), labels: [], objectNos: [] };
-        for (const [k, r] of group.entries()) {
-          const bytes = Uint8Array.from(r.vector);
-          entry.vectors.set(new Float32Array(bytes.buffer, 0, dim), k * dim);
-          entry.boxes.set([r.x1, r.y1, r.x2, r.y2], k * 4);
-          entry.labels.push(r.label);
-          entry.objectNos.push(r.objectNo);
-        }
-        this.put(group[0].alarmId, entry);
-        out.set(group[0].alarmId, entry);
-        start = end;
-      }
-    }
-    return out;
+  has(alarmId: number): boolean {
+    return this.byAlarm.has(alarmId);
   }
 
-  /** Drops alarms from memory (their rows were deleted in this process). */
+  /** How many crops of this alarm are in memory. */
+  cropsOf(alarmId: number): number {
+    return this.byAlarm.get(alarmId)?.length ?? 0;
+  }
+
+  /** Reads the stored crops once (newest alarms first, up to the cap); later calls wait for the same read. */
+  load(db: Kysely<Database>): Promise<void> {
+    this.loading ??= this.readAll(db).catch((error: unknown) => {
+      this.loading = null;
+      throw error;
+    });
+    return this.loading;
+  }
+
+  /** Reads the crops of these alarms that are not in memory (stored by another instance, or dropped past the cap). */
+  async missing(db: Kysely<Database>, alarmIds: readonly number[]): Promise<void> {
+    const ids = alarmIds.filter((id) => !this.byAlarm.has(id));
+    for (let i = 0; i < ids.length; i += LOAD_CHUNK) {
+      this.addRows(await selectCrops(db).where('alarmId', 'in', ids.slice(i, i + LOAD_CHUNK)).execute());
+    }
+  }
+
+  /** An alarm's crops (replacing any it had in memory). */
+  put(alarmId: number, crops: readonly IndexedCrop[]): void {
+    this.forget([alarmId]);
+    if (crops.length === 0) return;
+    const dim = crops[0].vector.length;
+    if (this.dim === 0) this.dim = dim;
+    if (dim !== this.dim) return;
+    this.makeRoom(crops.length);
+    const rows: number[] = [];
+    for (const c of crops) {
+      const r = this.rows++;
+      this.vectors.set(c.vector, r * dim);
+      this.boxes.set(c.box, r * 4);
+      this.alarmOf[r] = alarmId;
+      this.objectNos[r] = c.objectNo;
+      this.labels[r] = c.label;
+      rows.push(r);
+    }
+    this.byAlarm.set(alarmId, rows);
+  }
+
+  /** Drops alarms from memory (their rows were deleted). */
   forget(alarmIds: readonly number[]): void {
     for (const id of alarmIds) {
-      const hit = this.cache.get(id);
-      if (!hit) continue;
-      this.cachedCrops -= hit.labels.length;
-      this.cache.delete(id);
+      const rows = this.byAlarm.get(id);
+      if (!rows) continue;
+      for (const r of rows) this.alarmOf[r] = -1;
+      this.dead += rows.length;
+      this.byAlarm.delete(id);
     }
+    if (this.dead > 1000 && this.dead * 4 > this.rows) this.compact();
   }
 
   /** Empties the memory (what a restarted process starts with). */
   clear(): void {
-    this.cache.clear();
-    this.cachedCrops = 0;
+    this.byAlarm.clear();
+    this.rows = 0;
+    this.dead = 0;
+    this.dim = 0;
+    this.capacity = 0;
+    this.vectors = new Float32Array(0);
+    this.alarmOf = new Int32Array(0);
+    this.boxes = new Float32Array(0);
+    this.objectNos = new Int16Array(0);
+    this.labels = [];
+    this.loading = null;
   }
 
-  private put(id: number, entry: AlarmCrops) {
-    this.forget([id]);
-    this.cache.set(id, entry);
-    this.cachedCrops += entry.labels.length;
-    for (const [oldest, crops] of this.cache) {
-      if (this.cachedCrops <= this.maxCrops) break;
-      this.cache.delete(oldest);
-      this.cachedCrops -= crops.labels.length;
+  /**
+   * One pass over the matrix: for each candidate alarm (alarm id → its place in `candidates`' order) the best
+   * cosine of any query vector to any of its crops, at `threshold` or above.
+   */
+  search(queries: readonly Float32Array[], candidates: ReadonlyMap<number, number>, threshold: number): Map<number, BestMatch> {
+    const dim = this.dim;
+    const best = new Map<number, { similarity: number; row: number; query: number }>();
+    const qs = queries.flatMap((q, i) => (q.length === dim ? [{ q, i }] : []));
+    const { vectors, alarmOf } = this;
+    for (let r = 0; r < this.rows; r++) {
+      const alarm = alarmOf[r];
+      if (alarm < 0 || !candidates.has(alarm)) continue;
+      const base = r * dim;
+      for (let q = 0; q < qs.length; q++) {
+        const query = qs[q].q;
+        let dot = 0;
+        for (let i = 0; i < dim; i++) dot += query[i] * vectors[base + i];
+        if (dot < threshold) continue;
+        const seen = best.get(alarm);
+        if (!seen || dot > seen.similarity) best.set(alarm, { similarity: dot, row: r, query: qs[q].i });
+      }
+    }
+    const out = new Map<number, BestMatch>();
+    for (const [alarm, { similarity, row, query }] of best) {
+      const b = this.boxes.subarray(row * 4, row * 4 + 4);
+      out.set(alarm, { similarity, objectNo: this.objectNos[row], label: this.labels[row], box: [b[0], b[1], b[2], b[3]], query });
+    }
+    return out;
+  }
+
+  private async readAll(db: Kysely<Database>): Promise<void> {
+    let below = 2 ** 31 - 1;
+    while (this.size.crops < this.maxCrops) {
+      const rows = await selectCrops(db).where('alarmId', '<', below).orderBy('alarmId', 'desc').orderBy('objectNo').limit(LOAD_CHUNK).execute();
+      if (rows.length === 0) break;
+      // The last alarm of a chunk may be cut: it is read whole with the next chunk.
+      const last = rows[rows.length - 1].alarmId;
+      const whole = rows.length === LOAD_CHUNK && rows[0].alarmId !== last ? rows.filter((r) => r.alarmId !== last) : rows;
+      // Alarms stored by this process meanwhile are already in memory (and current).
+      this.addRows(whole.filter((r) => !this.byAlarm.has(r.alarmId)));
+      below = whole[whole.length - 1].alarmId;
+    }
+  }
+
+  private addRows(rows: readonly CropRow[]) {
+    let start = 0;
+    while (start < rows.length) {
+      let end = start;
+      while (end < rows.length && rows[end].alarmId === rows[start].alarmId) end++;
+      const group = rows.slice(start, end).sort((a, b) => a.objectNo - b.objectNo);
+      this.put(
+        group[0].alarmId,
+        group.map((r) => ({ objectNo: r.objectNo, label: r.label, box: [r.x1, r.y1, r.x2, r.y2], vector: decodeVector(r.vector) })),
+      );
+      start = end;
+    }
+  }
+
+  /** Room for `n` more rows: compacts, drops the oldest alarms past the cap, grows the matrix. */
+  private makeRoom(n: number) {
+    if (this.size.crops + n > this.maxCrops) {
+      const oldest = [...this.byAlarm.keys()].sort((a, b) => a - b);
+      let over = this.size.crops + n - this.maxCrops + Math.floor(this.maxCrops / 10);
+      const drop: number[] = [];
+      for (const id of oldest) {
+        if (over <= 0) break;
+        drop.push(id);
+        over -= (this.byAlarm.get(id) as number[]).length;
+      }
+      this.forget(drop);
+    }
+    if (this.dead > 0 && this.rows + n > this.capacity) this.compact();
+    if (this.rows + n <= this.capacity) return;
+    this.resize(Math.max(1024, this.capacity * 2, this.rows + n));
+  }
+
+  private resize(capacity: number) {
+    const grow = <T extends Float32Array | Int32Array | Int16Array>(old: T, make: (n: number) => T, per: number): T => {
+      const next = make(capacity * per);
+      next.set(old.subarray(0, this.rows * per));
+      return next;
+    };
+    this.vectors = grow(this.vectors, (n) => new Float32Array(n), this.dim);
+    this.boxes = grow(this.boxes, (n) => new Float32Array(n), 4);
+    this.alarmOf = grow(this.alarmOf, (n) => new Int32Array(n), 1);
+    this.objectNos = grow(this.objectNos, (n) => new Int16Array(n), 1);
+    this.capacity = capacity;
+  }
+
+  /** Moves the live rows together (removed rows leave gaps until then). */
+  private compact() {
+    const dim = this.dim;
+    let to = 0;
+    for (let r = 0; r < this.rows; r++) {
+      if (this.alarmOf[r] < 0) continue;
+      if (to !== r) {
+        this.vectors.copyWithin(to * dim, r * dim, (r + 1) * dim);
+        this.boxes.copyWithin(to * 4, r * 4, (r + 1) * 4);
+        this.alarmOf[to] = this.alarmOf[r];
+        this.objectNos[to] = this.objectNos[r];
+        this.labels[to] = this.labels[r];
+      }
+      to++;
+    }
+    this.rows = to;
+    this.dead = 0;
+    this.labels.length = to;
+    this.byAlarm.clear();
+    for (let r = 0; r < to; r++) {
+      const id = this.alarmOf[r];
+      const rows = this.byAlarm.get(id);
+      if (rows) rows.push(r);
+      else this.byAlarm.set(id, [r]);
     }
   }
 }
 
-/** The best cosine (dot product of normalised vectors) of any query object to any of the alarm's crops. */
-export function bestMatch(queries: readonly Float32Array[], crops: AlarmCrops): BestMatch {
-  let best: BestMatch = { similarity: -1, crop: 0, query: 0 };
-  const { vectors, dim } = crops;
-  const n = crops.labels.length;
-  for (const [q, query] of queries.entries()) {
-    if (query.length !== dim) continue;
-    for (let c = 0; c < n; c++) {
-      let dot = 0;
-      const base = c * dim;
-      for (let i = 0; i < dim; i++) dot += query[i] * vectors[base + i];
-      if (dot > best.similarity) best = { similarity: dot, crop: c, query: q };
-    }
-  }
-  return best;
+type CropRow = { alarmId: number; objectNo: number; label: string | null; x1: number; y1: number; x2: number; y2: number; vector: string };
+
+function selectCrops(db: Kysely<Database>) {
+  return db
+    .selectFrom('retrievalCrops')
+    .select(['alarmId', 'objectNo', 'label', 'x1', 'y1', 'x2', 'y2', sql<string>`encode(vector, 'base64')`.as('vector')])
+    .where('extractor', '=', EXTRACTOR_KEY);
 }
 
-/** One per process: every search and purge of this server uses it. */
-export const cropIndex = new CropIndex();
+/** float32 little-endian bytes (base64) as an aligned Float32Array. */
+function decodeVector(base64: string): Float32Array {
+  const bytes = Buffer.from(base64, 'base64');
+  const out = new Float32Array(bytes.length >> 2);
+  new Uint8Array(out.buffer).set(bytes.subarray(0, out.length * 4));
+  return out;
+}
+
+const indexes = new WeakMap<Kysely<Database>, CropIndex>();
+
+/** The index of this database handle (each server of a process has its own). */
+export function cropIndexFor(db: Kysely<Database>): CropIndex {
+  let index = indexes.get(db);
+  if (!index) {
+    index = new CropIndex();
+    indexes.set(db, index);
+  }
+  return index;
+}

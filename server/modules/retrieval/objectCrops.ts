@@ -7,6 +7,7 @@ import type { Database } from '../../db/types.ts';
 import { detect } from '../../ml/detector.ts';
 import { EXTRACTOR_KEY } from '../training/embeddingCache.ts';
 import { type Candidate, cropOf } from './candidateKeys.ts';
+import { cropIndexFor } from './cropIndex.ts';
 import { decodeImage, type Region, regionVectors } from './objectVectors.ts';
 
 /** Objects kept per image besides the alarm's own box (the best-scored first). */
@@ -89,7 +90,7 @@ export async function queryObjects(image: Uint8Array): Promise<ObjectCrop[]> {
   return embedBoxes(decoded, [whole, ...parts]);
 }
 
-/** Stores an alarm's objects (replacing any stored before) in one statement. */
+/** Stores an alarm's objects (replacing any stored before) in one transaction, and in this process's index. */
 export async function storeAlarmObjects(db: Kysely<Database>, alarmId: number, objects: readonly ObjectCrop[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('retrievalCrops').where('alarmId', '=', alarmId).execute();
@@ -114,4 +115,8 @@ export async function storeAlarmObjects(db: Kysely<Database>, alarmId: number, o
       .onConflict((oc) => oc.columns(['alarmId', 'objectNo']).doNothing())
       .execute();
   });
+  cropIndexFor(db).put(
+    alarmId,
+    objects.map((o, objectNo) => ({ objectNo, label: o.label, box: o.box, vector: o.vector })),
+  );
 }
