@@ -49,7 +49,7 @@ for (const kind of ALTERATIONS) {
     const query = (await queryObjects(await alteredCopy(o, kind, i))).map((q) => q.vector);
     entry.queryObjects += query.length;
     let bestOther = -1;
-    const found = index.search(query, everyAlarm, -2);
+    const found = new Map(index.search(query, everyAlarm, -2).map((h) => [h.alarmId, h]));
     for (let j = 0; j < REAL_OBJECTS.length; j++) {
       const s = found.get(j + 1)?.similarity ?? -1;
       if (i === j) entry.same.push(s);

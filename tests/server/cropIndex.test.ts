@@ -13,6 +13,9 @@ function unit(a: number, b = a, mix = 0): Float32Array {
 }
 const crop = (objectNo: number, vector: Float32Array): IndexedCrop => ({ objectNo, label: objectNo === 0 ? null : 'person', box: [0.1 * objectNo, 0, 0.5, 0.5], vector });
 const everyone = (ids: number[]) => new Map(ids.map((id, place) => [id, place]));
+/** The hits of a search by alarm, each with the object it matched. */
+const byAlarm = (index: CropIndex, queries: Float32Array[], ids: number[], threshold: number) =>
+  new Map(index.search(queries, everyone(ids), threshold).map((h) => [h.alarmId, index.matchOf(h)]));
 
 describe('CropIndex', () => {
   it('scores each candidate by its best pair of query object and crop, at the threshold or above', () => {
@@ -20,7 +23,10 @@ describe('CropIndex', () => {
     index.put(1, [crop(0, unit(0)), crop(1, unit(1))]);
     index.put(2, [crop(0, unit(2))]);
     index.put(3, [crop(0, unit(1, 3, 0.6))]);
-    const found = index.search([unit(3), unit(1)], everyone([1, 2, 3]), 0.5);
+    const hits = index.search([unit(3), unit(1)], everyone([1, 2, 3]), 0.5);
+    // The most similar first.
+    expect(hits.map((h) => h.alarmId)).toEqual([1, 3]);
+    const found = byAlarm(index, [unit(3), unit(1)], [1, 2, 3], 0.5);
     expect([...found.keys()].sort()).toEqual([1, 3]);
     expect(found.get(1)).toMatchObject({ objectNo: 1, label: 'person', query: 1 });
     expect(found.get(1)?.similarity).toBeCloseTo(1, 6);
@@ -29,7 +35,7 @@ describe('CropIndex', () => {
     expect(found.get(3)).toMatchObject({ objectNo: 0, query: 1 });
     expect(found.get(3)?.similarity).toBeCloseTo(0.8, 6);
     // Only the candidates named are compared.
-    expect([...index.search([unit(1)], everyone([3]), 0).keys()]).toEqual([3]);
+    expect([...byAlarm(index, [unit(1)], [3], 0).keys()]).toEqual([3]);
   });
 
   it('forgets removed alarms and keeps every other row right after compacting', () => {
@@ -38,7 +44,7 @@ describe('CropIndex', () => {
     index.forget(Array.from({ length: 2000 }, (_, i) => i + 1));
     expect(index.size).toEqual({ alarms: 1000, crops: 2000 });
     const ids = Array.from({ length: 3000 }, (_, i) => i + 1);
-    const found = index.search([unit(5)], everyone(ids), 0.99);
+    const found = byAlarm(index, [unit(5)], ids, 0.99);
     expect(found.size).toBe(250);
     for (const [id, m] of found) {
       expect(id).toBeGreaterThan(2000);
@@ -51,7 +57,7 @@ describe('CropIndex', () => {
     index.put(7, [crop(0, unit(0))]);
     index.put(7, [crop(0, unit(1))]);
     expect(index.size.crops).toBe(1);
-    expect(index.search([unit(0)], everyone([7]), 0.5).size).toBe(0);
+    expect(index.search([unit(0)], everyone([7]), 0.5)).toHaveLength(0);
     for (let id = 10; id < 200; id++) index.put(id, [crop(0, unit(2))]);
     expect(index.size.crops).toBeLessThanOrEqual(100);
     expect(index.has(199)).toBe(true);

@@ -134,10 +134,12 @@ export const retrievalHandlers: HandlerMap = {
     }
     const candidates = Number(listed.n);
     const compared = candidates - pending;
-    const found = index.search(vectors, order, threshold);
-    const scored = [...found].map(([id, m]) => ({ id, place: order.get(id) as number, similarity: m.similarity, match: m, queryImage: queries[m.query]?.image ?? 0 }));
-    scored.sort((a, b) => b.similarity - a.similarity || a.place - b.place);
-    const pageHits = scored.slice(page.offset, page.offset + page.pageSize);
+    const scored = index.search(vectors, order, threshold);
+    // The page's matched objects now, before any await lets the index change.
+    const pageHits = scored.slice(page.offset, page.offset + page.pageSize).map((h) => {
+      const match = index.matchOf(h);
+      return { id: h.alarmId, match, queryImage: queries[match.query]?.image ?? 0 };
+    });
     const rows = pageHits.length
       ? ((await db
           .selectFrom('alarms')
