@@ -196,9 +196,11 @@ export class CropIndex {
   }
 
   private async readAll(db: Kysely<Database>): Promise<void> {
+    // Both keys descending: the primary key read backwards. (alarm_id DESC, object_no ASC) sorted every row below
+    // `below` and encoded each vector before the limit: 10,000 crops took 158 s that way at load 16-27.
     let below = 2 ** 31 - 1;
     while (this.size.crops < this.maxCrops) {
-      const rows = await selectCrops(db).where('alarmId', '<', below).orderBy('alarmId', 'desc').orderBy('objectNo').limit(LOAD_CHUNK).execute();
+      const rows = await selectCrops(db).where('alarmId', '<', below).orderBy('alarmId', 'desc').orderBy('objectNo', 'desc').limit(LOAD_CHUNK).execute();
       if (rows.length === 0) break;
       // The last alarm of a chunk may be cut: it is read whole with the next chunk.
       const last = rows[rows.length - 1].alarmId;
