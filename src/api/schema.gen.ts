@@ -4734,8 +4734,8 @@ export interface paths {
          * @description The algorithm dashboard of spec §1: orchestration, publish and validation counts from the stored setup
          *     events; compute, GPU and video-memory use over the online nodes from their latest resource samples (this
          *     server's host, measured; edge boxes, from their heartbeats); the five published algorithms downloaded
-         *     most; and the versions published per day over the seven days ending at endDate. Training counts are null
-         *     while this server has no training flow. 400 endDate in the future.
+         *     most; and the versions published per day (orchestrated and trained versions) over the seven days ending
+         *     at endDate; the training jobs ever started and those queued or running now. 400 endDate in the future.
          */
         post: operations["getAlgorithmHomeSummary"];
         delete?: never;
@@ -9710,10 +9710,10 @@ export interface components {
         };
         /** @description Algorithm home dashboard (spec §1), from the stored algorithms and the latest resource samples. */
         AlgoHomeSummary: {
-            /** @description Training (fine-tuning) jobs ever started; null while this server has no training flow. */
-            trainCount: number | null;
-            /** @description Training jobs queued or running now; null while this server has no training flow. */
-            trainRunning: number | null;
+            /** @description Training (fine-tuning) jobs ever started, finished, failed and cancelled ones included. */
+            trainCount: number;
+            /** @description Training jobs queued or running now. */
+            trainRunning: number;
             /** @description Setup events (orchestrated algorithms), drafts included. */
             orchestrationCount: number;
             /** @description Setup events published to the warehouse. */
@@ -9760,7 +9760,7 @@ export interface components {
             weeklyOutput: {
                 /** Format: date */
                 date: string;
-                /** @description Versions published that day. */
+                /** @description Versions published that day (orchestrated algorithms and trained versions). */
                 count: number;
             }[];
             updateTime: components["schemas"]["DateTime"];

@@ -98,22 +98,70 @@ describe('traffic overview', () => {
 });
 
 describe('algorithm summary', () => {
-  it('counts the orchestrated algorithms, says there is no training flow, and names no GPU where none is found', async () => {
-    const res = await post('/algorithm/home/summary');
-    expect(res.json.code).toBe(0);
-    const data = res.json.data;
+  /** A published warehouse algorithm with training jobs in three states, the finished one's version published today. */
+  async function trainedAlgorithm() {
     const db = server.database.db;
-    const all = await db.selectFrom('setupEvents').select(['id', 'sataus', 'downloads']).execute();
+    const event = await db
+      .insertInto('setupEvents')
+      .values({ name: '看板训练', customEventType: 3, userName: 'admin', sataus: 1, eventId: 97_001, publishedVersion: '1.0.0', publishedAt: new Date(), buttonType: 'train' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const job = (state: 0 | 1 | 2 | 3) => ({ algorithmId: event.id, state, epochs: 10, positiveCount: 4, negativeCount: 4, userName: 'admin' });
+    const [finished] = await db.insertInto('trainJobs').values([job(2), job(3), job(1)]).returning('id').execute();
+    await db
+      .insertInto('trainVersions')
+      .values({
+        algorithmId: event.id,
+        jobId: finished.id,
+        version: 'train-1',
+        classifier: JSON.stringify({}),
+        threshold: 0.5,
+        extractor: 'test',
+        extractorHash: '0'.repeat(64),
+        samples: JSON.stringify([]),
+        report: JSON.stringify({}),
+        publishedAt: new Date(),
+        publishedBy: 'admin',
+      })
+      .execute();
+  }
+
+  it('answers every tile from the database: training jobs, orchestrations, validations, downloads, weekly output', async () => {
+    const db = server.database.db;
+    await trainedAlgorithm();
+    const data = (await post('/algorithm/home/summary')).json.data;
+    const jobs = await db.selectFrom('trainJobs').select('state').execute();
+    // A trained, published algorithm exists: the tile counts its jobs (issue 37: it answered null).
+    expect(data.trainCount).toBe(jobs.length);
+    expect(data.trainCount).toBeGreaterThanOrEqual(3);
+    expect(data.trainRunning).toBe(jobs.filter((j) => j.state === 0 || j.state === 1).length);
+    expect(data.trainRunning).toBeGreaterThanOrEqual(1);
+    const all = await db.selectFrom('setupEvents').select(['id', 'name', 'sataus', 'downloads', 'publishedVersion', 'publishedAt']).execute();
     expect(data.orchestrationCount).toBe(all.length);
     expect(data.publishedCount).toBe(all.filter((e) => e.sataus !== 0).length);
-    expect(data.trainCount).toBeNull();
-    expect(data.trainRunning).toBeNull();
+    expect(data.validationCount).toBe((await db.selectFrom('setupEventValidations').select('id').execute()).length);
+    const top = all
+      .filter((e) => e.sataus !== 0)
+      .sort((a, b) => b.downloads - a.downloads || (b.publishedAt?.getTime() ?? 0) - (a.publishedAt?.getTime() ?? 0) || a.id - b.id)
+      .slice(0, 5);
+    expect(data.topDownloads).toEqual(top.map((e) => ({ id: e.id, name: e.name, version: e.publishedVersion ?? '', downloads: e.downloads })));
+    // The week's output: orchestrated versions and trained versions published in it (today's trained one among them).
+    const weekStart = at(-6, 0).getTime();
+    const orchestrated = (await db.selectFrom('setupEventVersions').select('publishedAt').execute()).filter((v) => v.publishedAt.getTime() >= weekStart);
+    const trained = (await db.selectFrom('trainVersions').select('publishedAt').execute()).filter((v) => v.publishedAt && v.publishedAt.getTime() >= weekStart);
+    expect(trained.length).toBeGreaterThanOrEqual(1);
     expect(data.weeklyOutput).toHaveLength(7);
-    expect(data.topDownloads.length).toBeLessThanOrEqual(5);
+    expect(data.weeklyOutput.reduce((s: number, d: { count: number }) => s + d.count, 0)).toBe(orchestrated.length + trained.length);
+    expect(data.weeklyOutput[6].count).toBeGreaterThanOrEqual(1);
+  });
+
+  it('measures compute over the online nodes, and names no GPU where none is found', async () => {
     // The host is measured (the list measures it when the sampler has not yet).
     await post('/system/resource/list', {});
     const again = (await post('/algorithm/home/summary')).json.data;
-    expect(again.compute.nodes).toBeGreaterThanOrEqual(1);
+    const nodes = (await post('/system/resource/list', {})).json.data.list.filter((n: { online: boolean }) => n.online);
+    expect(again.compute.nodes).toBe(nodes.length);
+    expect(again.compute.cpuCores).toBe(nodes.reduce((s: number, n: { cpu: { cores: number | null } }) => s + (n.cpu.cores ?? 0), 0));
     expect(again.compute.cpuCores).toBeGreaterThan(0);
     expect(again.compute.memoryTotal).toBeGreaterThan(0);
     const host = (await post('/system/resource/list', { role: 'master' })).json.data.list[0];
@@ -123,16 +171,13 @@ describe('algorithm summary', () => {
     }
   });
 
-  it('counts the downloads and the versions published this week', async () => {
+  it('counts the downloads, and refuses a week ending in the future', async () => {
     const db = server.database.db;
     const published = await db.selectFrom('setupEvents').select(['id']).where('sataus', '<>', 0).orderBy('id').executeTakeFirst();
     if (!published) throw new Error('the demo seed publishes setup events');
     await db.updateTable('setupEvents').set({ downloads: 9999 }).where('id', '=', published.id).execute();
     const data = (await post('/algorithm/home/summary')).json.data;
     expect(data.topDownloads[0]).toMatchObject({ id: published.id, downloads: 9999 });
-    const versions = await db.selectFrom('setupEventVersions').select('publishedAt').execute();
-    const weekStart = at(-6, 0).getTime();
-    expect(data.weeklyOutput.reduce((s: number, d: { count: number }) => s + d.count, 0)).toBe(versions.filter((v) => v.publishedAt.getTime() >= weekStart).length);
     expect((await post('/algorithm/home/summary', { endDate: '2999-01-01' })).json.code).toBe(400);
   });
 });

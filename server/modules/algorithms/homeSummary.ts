@@ -1,7 +1,7 @@
 // The algorithm dashboard of spec §1 (getAlgorithmHomeSummary): counts from the orchestration tables, compute, GPU
 // and video-memory use over the online nodes (resource analysis: this host measured, boxes from their heartbeats),
-// the most downloaded published algorithms and the versions published per day. There is no training flow on this
-// server yet: its counts are null, and the console says so.
+// the most downloaded published algorithms and the versions published per day (orchestrated versions and trained
+// versions alike). Training counts are the training jobs ever started and those queued or running now.
 import { sql } from 'kysely';
 import { formatTime } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
@@ -16,10 +16,15 @@ export const homeSummaryHandlers: HandlerMap = {
     notInFuture('endDate', end);
     const start = addDays(end, -6);
     const publishedDay = sql<string>`to_char(published_at AT TIME ZONE ${sql.lit(TIME_ZONE)}, 'YYYY-MM-DD')`;
-    const [counts, validations, top, perDay, nodes] = await Promise.all([
+    const trainedDay = sql<string>`to_char(published_at AT TIME ZONE ${sql.lit(TIME_ZONE)}, 'YYYY-MM-DD')`;
+    const [counts, training, validations, top, perDay, trainedPerDay, nodes] = await Promise.all([
       db
         .selectFrom('setupEvents')
         .select([sql<string>`count(*)`.as('all'), sql<string>`count(*) FILTER (WHERE sataus <> 0)`.as('published')])
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('trainJobs')
+        .select([sql<string>`count(*)`.as('all'), sql<string>`count(*) FILTER (WHERE state IN (0, 1))`.as('running')])
         .executeTakeFirstOrThrow(),
       db.selectFrom('setupEventValidations').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
       db
@@ -38,6 +43,13 @@ export const homeSummaryHandlers: HandlerMap = {
         .where('publishedAt', '<', addDays(end, 1))
         .groupBy(publishedDay)
         .execute(),
+      db
+        .selectFrom('trainVersions')
+        .select([trainedDay.as('day'), sql<string>`count(*)`.as('n')])
+        .where('publishedAt', '>=', start)
+        .where('publishedAt', '<', addDays(end, 1))
+        .groupBy(trainedDay)
+        .execute(),
       resourceNodes(db, services.config.resourceSampleSeconds),
     ]);
     const online = nodes.filter((n) => n.online);
@@ -47,10 +59,11 @@ export const homeSummaryHandlers: HandlerMap = {
     const vram = online.flatMap((n) => (n.videoMemory ? [n.videoMemory] : []));
     const vramTotal = vram.reduce((s, v) => s + (v.total ?? 0), 0);
     const vramUsed = vram.reduce((s, v) => s + (v.used ?? 0), 0);
-    const dayCounts = new Map(perDay.map((r) => [r.day, Number(r.n)]));
+    const dayCounts = new Map<string, number>();
+    for (const r of [...perDay, ...trainedPerDay]) dayCounts.set(r.day, (dayCounts.get(r.day) ?? 0) + Number(r.n));
     return {
-      trainCount: null,
-      trainRunning: null,
+      trainCount: Number(training.all),
+      trainRunning: Number(training.running),
       orchestrationCount: Number(counts.all),
       publishedCount: Number(counts.published),
       validationCount: Number(validations.n),

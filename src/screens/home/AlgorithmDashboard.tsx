@@ -39,9 +39,8 @@ export function AlgorithmDashboard({ title }: { title: string }) {
         <Tile
           testId="tile-training"
           label={t('home.training')}
-          value={data ? (data.trainCount ?? '–') : '–'}
-          tone={data && data.trainCount === null ? 'muted' : 'plain'}
-          detail={data ? (data.trainCount === null ? t('home.trainingUnavailable') : t('home.trainingRunning', { count: data.trainRunning ?? 0 })) : null}
+          value={data?.trainCount ?? '–'}
+          detail={data ? t('home.trainingRunning', { count: data.trainRunning }) : null}
           to={{ href: '/algorithmProduction/train', perm: 'algorithmProduction/train' }}
         />
         <Tile
