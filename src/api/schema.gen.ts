@@ -3587,8 +3587,8 @@ export interface paths {
         /**
          * List algorithm events
          * @description Filters and pages the event catalogue, ordered by eventType then eventId. Readable by the screens
-         *     that pick events (camera, task, setup and verification screens), writable only by algorithm
-         *     configuration.
+         *     that pick events (camera, task, setup and verification screens, and the licensing screens, whose
+         *     applications and activation codes name events), writable only by algorithm configuration.
          */
         post: operations["listCatalogueEvents"];
         delete?: never;

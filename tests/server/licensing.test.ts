@@ -30,6 +30,22 @@ const application = async (fields: Record<string, unknown> = {}) =>
 const status = async (id: number) => ok(server.app, 'GET', `/authorization/status/${id}`, { token: applicant });
 
 describe('authorization applications', () => {
+  it('lets an applicant without algorithm configuration read the events to apply for (issue 37)', async () => {
+    const role = await db().selectFrom('users').select('roleId').where('username', '=', 'operator').executeTakeFirstOrThrow();
+    const held = await db()
+      .selectFrom('roleModules')
+      .innerJoin('modules', 'modules.id', 'roleModules.moduleId')
+      .select('modules.moduleNumber')
+      .where('roleModules.roleId', '=', role.roleId as number)
+      .execute();
+    expect(held.map((m) => m.moduleNumber)).not.toContain('algorithmConfig');
+    const page = await ok(server.app, 'POST', '/event/list', { token: applicant, body: { pageSize: 500 } });
+    expect(page.list.length).toBeGreaterThan(0);
+    expect(page.list.map((e: any) => e.id)).toContain(await eventId());
+    // Reading is all it gives: the catalogue stays writable by algorithm configuration only.
+    await fails(server.app, 'PUT', '/event/disable', 403, { token: applicant, body: { ids: [await eventId()] } });
+  });
+
   it('goes applied → granted (administrator only) → arranged, the status poll following each step', async () => {
     const id = await application();
     const page = await ok(server.app, 'POST', '/authorization/list', { token: applicant, body: { status: 0 } });
