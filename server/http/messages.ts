@@ -36,7 +36,7 @@ const coreMessages = {
     en: 'Too many sign-in attempts; try again in {seconds} seconds',
   },
   'auth.disabled': { zh: '账号已停用，请联系管理员', en: 'This account is disabled; contact an administrator' },
-  'auth.badThirdCode': { zh: '第三方登录码无效或已过期', en: 'The third-party sign-in code is invalid or has expired' },
+  'auth.badThirdCode': { zh: '第三方登录链接无效、已使用或已过期，请重新获取', en: 'This sign-in link is invalid, already used or expired; ask for a new one' },
   'auth.oldPasswordWrong': { zh: '原密码错误', en: 'The current password is wrong' },
   'auth.forbidden': { zh: '没有权限执行此操作（需要模块 {module}）', en: 'You do not have permission for this operation (module {module} required)' },
   'auth.boxCredentials': { zh: '边缘盒子认证失败', en: 'Edge box authentication failed' },

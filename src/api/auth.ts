@@ -26,8 +26,8 @@ export function login(credentials: Credentials): Promise<ApiResult<SignedIn, Log
 }
 
 /**
- * Signs in with a one-time third-party code (§2 /thirdLogin). Quiet: the /thirdLogin screen says why a code
- * failed in its own words (a malformed code would otherwise show the contract's validation text).
+ * Signs in with a one-time third-party code (§2 /thirdLogin). Quiet: the /thirdLogin screen shows the server's
+ * message once, where it says what happens next (§8).
  */
 export function thirdLogin(code: string, moduleName?: string, convertId?: string): Promise<ApiResult<SignedIn, LoginResult>> {
   const query = { code, ...(moduleName ? { moduleName } : {}), ...(convertId ? { convertId } : {}) };

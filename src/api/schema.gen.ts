@@ -67,8 +67,8 @@ export interface paths {
          * @description Exchanges a one-time code issued by `createThirdLoginCode` for a session of the user the code was issued
          *     for. A code works once and only until its expiry. No body. `moduleName` and `convertId` are only echoed
          *     into the console's redirect (/{moduleName}?convertId=…); the server records them in the operation log.
-         *     Failures: 400 the code is unknown, used or expired (one message for all three); 403 the user is
-         *     disabled; 423 the user is locked.
+         *     Failures: 400 the code is unknown, used, expired or not shaped like an issued code (one message for all,
+         *     which the console shows as it is, §8); 403 the user is disabled; 423 the user is locked.
          */
         post: operations["thirdLogin"];
         delete?: never;
@@ -12158,6 +12158,10 @@ export interface operations {
     thirdLogin: {
         parameters: {
             query: {
+                /**
+                 * @description Any text up to 128 characters: a code of the wrong shape is refused like an unknown one (the link's
+                 *     holder learns nothing from the difference), not with a validation message.
+                 */
                 code: string;
                 /** @description Route key the console opens after sign-in. */
                 moduleName?: string;

@@ -1,5 +1,4 @@
 // The running session: the pure session machine with its effects provided — the API calls and browser storage.
-import i18next from 'i18next';
 import { type Actor, createActor, fromPromise, waitFor } from 'xstate';
 import { fetchNav, signIn, signOut, thirdLogin } from '../api/auth.ts';
 import { localSearchProperties, loadBootstrap } from '../api/bootstrap.ts';
@@ -22,7 +21,7 @@ export type SessionSnapshot = ReturnType<SessionActor['getSnapshot']>;
 async function login(request: LoginRequest): Promise<SignedIn> {
   if (request.kind === 'password') return signIn(request.credentials);
   const result = await thirdLogin(request.code, request.moduleName, request.convertId);
-  if (!result.ok) throw new Error(thirdLoginProblem(result.failure, i18next.t('thirdLogin.badCode', { ns: 'errors' })));
+  if (!result.ok) throw new Error(thirdLoginProblem(result.failure));
   return result.data;
 }
 

@@ -1,8 +1,8 @@
 // Third-party sign-in (§2, §8): /thirdLogin?code={code}&moduleName={route key}&convertId={id}.
 // The session signs in with the code (THIRD_LOGIN → POST /user/thirdLogin?code=…, then the usual bootstrap);
 // on success the console opens /{moduleName} with convertId passed along — or the main menu page when no
-// (usable) moduleName was given. On failure the reason is shown as an error in the console's words; a user who
-// was already signed in stays signed in and goes to the main page, anyone else goes to /login.
+// (usable) moduleName was given. On failure the server's message is shown as an error (§8); a user who was
+// already signed in stays signed in and goes to the main page, anyone else goes to /login.
 import type { ApiFailure } from '../api/failure.ts';
 import type { ThirdPartyCode } from '../machines/session.machine.ts';
 
@@ -29,12 +29,13 @@ export function thirdLoginDestination({ moduleName, convertId }: Omit<ThirdParty
 }
 
 /**
- * Why a code was refused, for the user: the server answers 400 for a code that is unknown, used, expired or not
- * even shaped like a code (then its text is the contract's validation message) — all one case for the user.
- * Other refusals (account disabled or locked, too many attempts, no connection) are already human messages.
+ * Why a code was refused, for the user: the server's own message (§8 "third-party login failure: server message as
+ * error"). The server says one thing for a code that is unknown, used, expired or not even shaped like a code, and
+ * its own words for an account that is disabled or locked and for too many attempts; a failed connection is the
+ * middleware's message.
  */
-export function thirdLoginProblem(failure: Pick<ApiFailure, 'code' | 'kind' | 'message'>, badCode: string): string {
-  return failure.kind === 'business' && failure.code === 400 ? badCode : failure.message;
+export function thirdLoginProblem(failure: Pick<ApiFailure, 'message'>): string {
+  return failure.message;
 }
 
 export type ThirdLoginOutcome = { ok: true } | { ok: false; message: string; stillSignedIn: boolean };

@@ -104,14 +104,16 @@ test('third-party sign-in: a one-time code opens the named page signed in as its
   await expect(page.getByRole('button', { name: '值班员' })).toBeVisible();
   await expect(currentCrumb(page)).toHaveText('历史事件');
 
-  // The code worked once. Opened again while signed in: the user stays signed in (main page) and is told why.
+  // The code worked once. Opened again while signed in: the user stays signed in (main page) and is told why, in
+  // the server's words (§8).
   const refused = '第三方登录链接无效、已使用或已过期，请重新获取';
   const messages = page.getByRole('region', { name: '消息' });
   await page.goto(`/thirdLogin?code=${encodeURIComponent(code)}&moduleName=historyEvent`);
   await expect(page).toHaveURL(/\/index_traffic$/);
   await expect(messages.getByText(refused)).toBeVisible();
   await expect(page.getByRole('button', { name: '值班员' })).toBeVisible();
-  // A code that is not even shaped like one: the same words, not the contract's validation text.
+  // A code that is not even shaped like one: the server's same words (it refuses it like an unknown code), not a
+  // validation text.
   await page.goto('/thirdLogin?code=abc');
   await expect(page).toHaveURL(/\/index_traffic$/);
   await expect(messages.getByText(refused).first()).toBeVisible();

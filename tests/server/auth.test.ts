@@ -80,6 +80,19 @@ describe('third-party sign-in', () => {
     expect(first.json.userinfo).toMatchObject({ username: 'operator' });
     const again = await call(server.app, 'POST', '/user/thirdLogin', { query: { code } });
     expect(again.json.code).toBe(400);
+    expect(again.json.msg).toBe('第三方登录链接无效、已使用或已过期，请重新获取');
+  });
+
+  it('says the same words for a code of the wrong shape as for a used one: the console shows them as they are (§8)', async () => {
+    const used = await call(server.app, 'POST', '/user/thirdLogin', { query: { code: 'abc' }, lang: 'en' });
+    expect(used.json.code).toBe(400);
+    expect(used.json.msg).toBe('This sign-in link is invalid, already used or expired; ask for a new one');
+    const zh = await call(server.app, 'POST', '/user/thirdLogin', { query: { code: 'x' } });
+    expect(zh.json.msg).toBe('第三方登录链接无效、已使用或已过期，请重新获取');
+    // Still bounded: a code longer than any issued one is refused by its length, naming the field.
+    const long = await call(server.app, 'POST', '/user/thirdLogin', { query: { code: 'x'.repeat(129) }, lang: 'en' });
+    expect(long.json.code).toBe(400);
+    expect(long.json.msg).toContain('code');
   });
 });
 

@@ -103,15 +103,12 @@ describe('running the third-party sign-in', () => {
 });
 
 describe('why a code was refused, in words', () => {
-  it('is one human message for every 400 (unknown, used, expired, or a validation text for a malformed code)', () => {
-    for (const message of ['第三方登录码无效或已过期', '参数 query.code 长度不能少于 8 个字符']) {
-      expect(thirdLoginProblem(new ApiFailure(400, message), BAD_CODE)).toBe(BAD_CODE);
-    }
-  });
-
-  it("keeps the server's own words for the other refusals and the connection message", () => {
-    expect(thirdLoginProblem(new ApiFailure(403, '账号已停用，请联系管理员'), BAD_CODE)).toBe('账号已停用，请联系管理员');
-    expect(thirdLoginProblem(new ApiFailure(0, '连接服务器失败', 'network', 0), BAD_CODE)).toBe('连接服务器失败');
-    expect(thirdLoginProblem(new ApiFailure(400, 'Bad Request', 'http', 400), BAD_CODE)).toBe('Bad Request');
+  it("is the server's message as it came, whatever the refusal (§8: third-party login failure shows the server message)", () => {
+    expect(thirdLoginProblem(new ApiFailure(400, '第三方登录链接无效、已使用或已过期，请重新获取'))).toBe('第三方登录链接无效、已使用或已过期，请重新获取');
+    expect(thirdLoginProblem(new ApiFailure(400, 'This sign-in link is invalid, already used or expired; ask for a new one'))).toBe(
+      'This sign-in link is invalid, already used or expired; ask for a new one',
+    );
+    expect(thirdLoginProblem(new ApiFailure(403, '账号已停用，请联系管理员'))).toBe('账号已停用，请联系管理员');
+    expect(thirdLoginProblem(new ApiFailure(0, '连接服务器失败', 'network', 0))).toBe('连接服务器失败');
   });
 });
