@@ -1,5 +1,5 @@
 // /setUp?id=N: the orchestration editor of one setup event draft (loaded by id from the URL, so a reload or a
-// shared link opens the same draft). Without an id it points back to the list.
+// shared link opens the same draft). Without an id: the start page (recent algorithms, a new one, the list).
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { getDraft, type SetupEvent } from './orchestrationApi.ts';
 import { DraftEditor } from './setup/DraftEditor.tsx';
+import { SetUpStart } from './setup/SetUpStart.tsx';
 import './orchestration.css';
 
 export default function SetUpScreen() {
@@ -16,15 +17,7 @@ export default function SetUpScreen() {
   const valid = Number.isInteger(id) && id > 0;
   const draft = useLoaded<SetupEvent | null>((signal) => (valid ? getDraft(id, signal) : Promise.resolve(null)), null, valid ? id : 0);
 
-  if (!valid) {
-    return (
-      <section className="orch-screen">
-        <h1>{t('editor.title')}</h1>
-        <p>{t('editor.noDraft')}</p>
-        <Link to="/algorithmicSetup">{t('editor.backToList')}</Link>
-      </section>
-    );
-  }
+  if (!valid) return <SetUpStart />;
   return (
     <section className="orch-screen">
       <nav className="orch-back">

@@ -35,6 +35,11 @@ export async function listDrafts(filters: DraftFilters, pageNo: number, pageSize
   return (await orThrow(api.post('/custom/list', { body, signal, quiet }))) ?? { list: [], total: 0, pageNo, pageSize };
 }
 
+/** The algorithms edited most recently, whatever their menu type (the editor's start page). */
+export async function listRecentDrafts(limit: number, signal?: AbortSignal): Promise<SetupEvent[]> {
+  return (await orThrow(api.post('/custom/list', { body: { pageNo: 1, pageSize: limit }, signal, quiet })))?.list ?? [];
+}
+
 export async function getDraft(id: number, signal?: AbortSignal): Promise<SetupEvent> {
   const draft = await orThrow(api.get('/custom/detail', { params: { query: { id } }, signal, quiet }));
   if (!draft) throw new ApiFailure(404, 'no draft in the answer');
