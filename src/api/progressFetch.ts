@@ -42,3 +42,34 @@ export function progressFetch(onProgress: (progress: UploadProgress) => void): (
     });
   };
 }
+
+/** An upload's byte progress, and its cancel (the signal). */
+export interface UploadWatch {
+  onProgress(progress: UploadProgress): void;
+  signal?: AbortSignal;
+}
+
+/** The options of one call that report its upload's progress (openapi-fetch's own fetch for that call). */
+export function watchUpload(watch?: UploadWatch): { fetch?: (request: Request) => Promise<Response>; signal?: AbortSignal } {
+  if (!watch) return {};
+  return watch.signal ? { fetch: progressFetch(watch.onProgress), signal: watch.signal } : { fetch: progressFetch(watch.onProgress) };
+}
+
+/** Percent of an upload sent (0 until its size is known). */
+export function percentSent(progress: UploadProgress): number {
+  return progress.total > 0 ? Math.min(100, (progress.loaded / progress.total) * 100) : 0;
+}
+
+/**
+ * Each file's percent when several go in one request: the bytes sent are counted against the files in the order
+ * they were appended (the multipart framing between them is small beside images).
+ */
+export function percentPerFile(sizes: readonly number[], progress: UploadProgress): number[] {
+  const framing = Math.max(0, progress.total - sizes.reduce((sum, size) => sum + size, 0));
+  let before = framing / (sizes.length + 1);
+  return sizes.map((size) => {
+    const sent = Math.min(size, Math.max(0, progress.loaded - before));
+    before += size + framing / (sizes.length + 1);
+    return size > 0 ? (sent / size) * 100 : progress.loaded >= progress.total ? 100 : 0;
+  });
+}

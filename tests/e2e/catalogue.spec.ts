@@ -4,6 +4,7 @@
 import { expect, test } from './support/fixtures.ts';
 import { openInside } from './support/navigate.ts';
 import { ADMIN, signIn } from './support/session.ts';
+import { chooseFiles } from './support/upload.ts';
 
 /** Each screen, a row it shows from the demo data, and a column header in each language. */
 const SCREENS: { path: string; row: string; zh: string; en: string }[] = [
@@ -111,7 +112,7 @@ test('a model is uploaded on /modalBoxPage and published', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: '上传模型' });
   // A zip's first bytes: the server checks the content, not only the name.
   const zip = Buffer.from('504b0304140000000000000000000000000000000000000000000000000000', 'hex');
-  await dialog.locator('input[type=file]').first().setInputFiles({ name: 'e2e.zip', mimeType: 'application/zip', buffer: zip });
+  await chooseFiles(page, dialog.getByLabel(/^模型文件/), { name: 'e2e.zip', mimeType: 'application/zip', buffer: zip });
   await dialog.getByLabel(/^模型名称/).fill(name);
   await dialog.getByRole('combobox', { name: /模型类型/ }).click();
   await page.getByRole('option', { name: '目标检测' }).click();

@@ -8,6 +8,7 @@ import { expect, type Locator, type Page, test } from './support/fixtures.ts';
 import { ADMIN, signIn } from './support/session.ts';
 import { postTestAlarm } from './support/alarmBox.ts';
 import { marksOf, recordMarks } from './support/messageMarks.ts';
+import { chooseFiles } from './support/upload.ts';
 
 async function token(page: Page): Promise<string> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('argus.session') ?? '{}').token as string);
@@ -74,7 +75,7 @@ test('an image camera takes an uploaded picture, and an area is drawn on it', as
   const cameraId = Number(new URL(page.url()).searchParams.get('camera'));
 
   const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 90, g: 110, b: 130 } } }).png().toBuffer();
-  await page.locator('input[type="file"][aria-label="上传图片"]').setInputFiles({ name: 'car-park.png', mimeType: 'image/png', buffer: picture });
+  await chooseFiles(page, page.getByRole('button', { name: '上传图片' }), { name: 'car-park.png', mimeType: 'image/png', buffer: picture });
   await expect(page.getByRole('img', { name: '“科技园停车场抓拍机”的截图' })).toBeVisible();
   await expect(page.getByText('800 × 600 像素')).toBeVisible();
 

@@ -5,6 +5,7 @@
 // unless SIMULATOR=off, when its refusal is shown).
 import { expect, type Locator, type Page, test } from './support/fixtures.ts';
 import { ADMIN, signIn } from './support/session.ts';
+import { chooseFiles } from './support/upload.ts';
 
 /** Clicks at a point given relative to the drawing surface (0..1). */
 async function clickAt(page: Page, canvas: Locator, x: number, y: number) {
@@ -198,7 +199,7 @@ test('an offline video is uploaded (name at most 128 characters), listed with it
   const dialog = page.getByRole('dialog', { name: '上传离线视频' });
   await dialog.getByRole('button', { name: '上传' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('请选择一个 MP4 视频文件');
-  await dialog.getByLabel('视频文件（MP4，最大 2 GB）').setInputFiles({ name: 'gate.mp4', mimeType: 'video/mp4', buffer: syntheticMp4() });
+  await chooseFiles(page, dialog.getByLabel('视频文件', { exact: true }), { name: 'gate.mp4', mimeType: 'video/mp4', buffer: syntheticMp4() });
   await dialog.getByLabel('视频名称').fill('长'.repeat(129));
   await dialog.getByRole('button', { name: '上传' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('视频名称不能超过 128 个字符');

@@ -5,6 +5,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test } from './support/fixtures.ts';
 import { ADMIN, signIn } from './support/session.ts';
+import { chooseFiles } from './support/upload.ts';
 
 /** A valid 2×2 PNG (the server checks the content, not the name). */
 function tinyPng(): Buffer {
@@ -42,9 +43,10 @@ test('an edge box: work-clothes picture added and deleted; governance and SDC ta
   await expect(drawer.getByText('暂无工服图片')).toBeVisible();
 
   await drawer.getByLabel('名称', { exact: true }).fill('蓝色工装');
-  await drawer.getByLabel(/图片（jpg/).setInputFiles({ name: 'a.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await chooseFiles(page, drawer.getByLabel('图片', { exact: true }), { name: 'a.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
   await expect(drawer.getByRole('alert')).toHaveText('只能添加 jpg、jpeg 或 png 图片');
-  await drawer.getByLabel(/图片（jpg/).setInputFiles({ name: 'blue.png', mimeType: 'image/png', buffer: tinyPng() });
+  await chooseFiles(page, drawer.getByLabel('图片', { exact: true }), { name: 'blue.png', mimeType: 'image/png', buffer: tinyPng() });
+  await expect(drawer.getByRole('alert')).toHaveCount(0);
   await drawer.getByRole('button', { name: '上传' }).click();
   const row = drawer.getByRole('row').filter({ hasText: '蓝色工装' });
   await expect(row).toBeVisible();
@@ -143,34 +145,64 @@ test('the catalogue tabs of /otherConfig: a control unit and a catalogue camera 
   await expect(camera).toHaveCount(0);
 });
 
-test('a governance task on an edge box: refused beyond 15 days, created, then cancelled after confirmation', async ({ page }) => {
+test('a governance task on an edge box: rsuite form and pickers, Escape asks before losing it, refused beyond 15 days, created, then cancelled', async ({ page }) => {
   await signIn(page, ADMIN, { path: '/edgeDevice/box' });
   await page.getByRole('row').filter({ hasText: 'ARGUS-BOX-0002' }).getByRole('button', { name: '工服库与任务' }).click();
   const drawer = page.getByRole('dialog', { name: /边缘盒子/ });
   await drawer.getByRole('tab', { name: '治理任务' }).click();
   await drawer.getByRole('button', { name: '新建治理任务' }).click();
+  const form = drawer.getByRole('form', { name: '新建治理任务' });
+  // The browser's own date-time inputs are gone: rsuite's pickers.
+  await expect(form.locator('input[type="datetime-local"], select')).toHaveCount(0);
   await drawer.getByLabel('名称', { exact: true }).fill('夜间巡查');
+
+  // Escape with the form changed asks first (issue 37: it closed the drawer and lost the form).
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('alertdialog', { name: '放弃未保存的修改？' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: '取消' }).click();
+  await expect(ask).toBeHidden();
+  await expect(drawer.getByLabel('名称', { exact: true })).toHaveValue('夜间巡查');
+
+  // Escape in an open picker closes the picker only.
   await drawer.getByRole('combobox', { name: '摄像机（已绑定本盒子）' }).click();
   await page.getByRole('option', { name: '科技园北门' }).click();
-  // (Escape would close the drawer as well: a click elsewhere closes the picker.)
-  await drawer.locator('#box-drawer-title').click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('option')).toHaveCount(0);
+  await expect(ask).toBeHidden();
   await drawer.getByRole('combobox', { name: '事件' }).click();
   await page.getByRole('option').first().click();
-  await drawer.locator('#box-drawer-title').click();
-  const local = (offsetHours: number) => {
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('option')).toHaveCount(0);
+
+  // Times typed into the pickers as a user types them: a click on the year selects it, the digits fill the segments
+  // in turn; Escape then closes the calendar only.
+  const when = (offsetHours: number) => {
     const d = new Date(Date.now() + offsetHours * 3600_000);
     const p = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:00`;
   };
-  await drawer.getByLabel('开始时间').fill(local(1));
-  await drawer.getByLabel('结束时间').fill(local(1 + 16 * 24));
-  await drawer.getByRole('button', { name: '保存' }).click();
-  await expect(drawer.getByRole('alert')).toHaveText('治理任务最长 15 天');
-  await drawer.getByLabel('结束时间').fill(local(49));
-  await drawer.getByRole('button', { name: '保存' }).click();
+  const type = async (label: string, offsetHours: number) => {
+    const field = drawer.getByLabel(label);
+    const text = when(offsetHours);
+    await field.click({ position: { x: 8, y: 12 } });
+    await field.pressSequentially(text.replace(/\D/g, ''), { delay: 80 });
+    await expect(field).toHaveValue(text);
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.rs-picker-popup')).toHaveCount(0);
+  };
+  await type('开始时间', 1);
+  await type('结束时间', 1 + 16 * 24);
+  await form.getByRole('button', { name: '保存' }).click();
+  await expect(form.getByRole('alert')).toHaveText('治理任务最长 15 天');
+  await type('结束时间', 49);
+  await form.getByRole('button', { name: '保存' }).click();
   const item = drawer.getByRole('listitem').filter({ hasText: '夜间巡查' });
   await expect(item).toContainText('待执行');
+  // Saved: nothing to lose, Escape closes the drawer at once.
   await item.getByRole('button', { name: '取消任务' }).click();
   await page.getByRole('alertdialog', { name: '取消治理任务' }).getByRole('button', { name: '取消任务' }).click();
   await expect(item).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
 });

@@ -5,6 +5,7 @@
 import { expect, type Page, test } from './support/fixtures.ts';
 import { signIn } from './support/session.ts';
 import { realPhotoPath } from '../support/realPhotos.ts';
+import { chooseFiles } from './support/upload.ts';
 
 async function toEnglish(page: Page) {
   await page.getByRole('button', { name: '系统管理员' }).click();
@@ -25,6 +26,7 @@ interface Words {
   unvalidated: string;
   validated: string;
   pick: RegExp;
+  preset53: RegExp;
   run: RegExp;
   publish: string;
   publishConfirm: string;
@@ -45,6 +47,7 @@ const zh: Words = {
   unvalidated: '已保存，未验证',
   validated: '已保存，已验证',
   pick: /选择图片/,
+  preset53: /^事件 53：/,
   run: /验证 1 张图片/,
   publish: '发布到算法仓库',
   publishConfirm: '发布',
@@ -64,6 +67,7 @@ const en: Words = {
   unvalidated: 'Saved, not validated',
   validated: 'Saved and validated',
   pick: /Choose images/,
+  preset53: /^Event 53:/,
   run: /Validate 1 image\b/,
   publish: 'Publish to the warehouse',
   publishConfirm: 'Publish',
@@ -80,7 +84,8 @@ async function orchestrate(page: Page, w: Words, name: string) {
   await page.getByRole('button', { name: w.add, exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(w.name).fill(name);
-  await dialog.getByLabel(w.preset).selectOption('53');
+  await dialog.getByRole('combobox', { name: w.preset }).click();
+  await page.getByRole('option', { name: w.preset53 }).click();
   await dialog.getByRole('button', { name: w.create }).click();
   await expect(page).toHaveURL(/\/setUp\?id=\d+$/);
 
@@ -102,7 +107,7 @@ async function orchestrate(page: Page, w: Words, name: string) {
   await expect(page.getByRole('button', { name: w.publish })).toBeDisabled();
 
   // Validate on a real photo: boxes drawn, the unsupported prompts listed with their reasons.
-  await page.getByLabel(w.pick).setInputFiles(realPhotoPath('crowd'));
+  await chooseFiles(page, page.getByLabel(w.pick), realPhotoPath('crowd'));
   await page.getByRole('button', { name: w.run }).click();
   const image = page.getByTestId('validation-image');
   await expect(image).toBeVisible({ timeout: 60_000 });

@@ -78,3 +78,21 @@ export function useConfirm(): { confirm: (request: ConfirmRequest) => void; dial
 
   return { confirm, dialog };
 }
+
+/**
+ * Asks before work not saved is thrown away (a drawer or panel closing with a changed form): the console's
+ * confirmation, Cancel first (keep editing), "Discard changes" to go on. `guard(dirty, proceed)` runs `proceed` at
+ * once when nothing would be lost.
+ */
+export function useDiscardConfirm(): { guard: (dirty: boolean, proceed: () => void) => void; dialog: ReactNode } {
+  const { t } = useTranslation('common');
+  const { confirm, dialog } = useConfirm();
+  const guard = useCallback(
+    (dirty: boolean, proceed: () => void) => {
+      if (!dirty) return proceed();
+      confirm({ title: t('unsaved.title'), message: t('unsaved.message'), confirmLabel: t('unsaved.discard'), action: async () => proceed() });
+    },
+    [confirm, t],
+  );
+  return { guard, dialog };
+}

@@ -40,8 +40,6 @@ export function AlarmActions({ alarm, offer, onSettled, store, size = 'sm' }: Pr
   const lifecycle = useAlarmLifecycle(alarm, onSettled, store);
   const { confirm, dialog: confirmDialog } = useConfirm();
   const [form, setForm] = useState<HandleKind | null>(null);
-  const [uploadFailure, setUploadFailure] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   // The dialogs mount on first use: a row or the new-alarm dialog that never opens one costs nothing for them.
   const [confirmUsed, setConfirmUsed] = useState(false);
@@ -71,26 +69,13 @@ export function AlarmActions({ alarm, offer, onSettled, store, size = 'sm' }: Pr
         action: async () => lifecycle.send({ type: 'DELETE' }),
       });
     } else {
-      setUploadFailure(null);
       lifecycle.send({ type: 'DISMISS' });
       setForm(action);
     }
   };
 
-  const submit = async (values: HandleValues) => {
+  const submit = (values: HandleValues) => {
     if (!form) return;
-    if (form === 'deal' && values.images.length > 0) {
-      setUploading(true);
-      setUploadFailure(null);
-      try {
-        for (const file of values.images) await uploadDealImage(alarm.id, await fileAsDataUrl(file));
-      } catch (error) {
-        setUploadFailure(error instanceof Error ? error.message : String(error));
-        return;
-      } finally {
-        setUploading(false);
-      }
-    }
     setSubmitted(true);
     if (form === 'deal') lifecycle.send({ type: 'DEAL', result: values.result, remark: values.remark || undefined });
     else if (form === 'check') lifecycle.send({ type: 'CHECK', result: values.checkResult, remark: values.remark || undefined });
@@ -145,10 +130,13 @@ export function AlarmActions({ alarm, offer, onSettled, store, size = 'sm' }: Pr
       {form !== null ? (
         <HandleDialog
           kind={form}
-          busy={lifecycle.working || uploading}
-          failure={uploadFailure ?? lifecycle.error}
+          busy={lifecycle.working}
+          failure={lifecycle.error}
           existingImages={alarm.dealImages.length}
-          onSubmit={(values) => void submit(values)}
+          uploadImage={async (file, watch) => {
+            await uploadDealImage(alarm.id, await fileAsDataUrl(file), watch);
+          }}
+          onSubmit={submit}
           onClose={() => setForm(null)}
         />
       ) : null}

@@ -1,6 +1,7 @@
-// The forms of deal, check and again (§7 PUT deal/check/again): what was done (with evidence images), whether the
-// dealing was qualified (a reason when not), why it is sent back. The dialog stays open while the call runs and
-// shows a failure in place; the caller closes it when the machine has settled.
+// The forms of deal, check and again (§7 PUT deal/check/again): what was done (with evidence images, dropped or
+// chosen, each sent with its progress shown before the deal), whether the dealing was qualified (a reason when
+// not), why it is sent back. The dialog stays open while the calls run and shows a failure in place (an image
+// already sent is not sent again); the caller closes it when the machine has settled.
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
@@ -13,6 +14,8 @@ import 'rsuite/Input/styles/index.css';
 import 'rsuite/Modal/styles/index.css';
 import 'rsuite/Radio/styles/index.css';
 import 'rsuite/RadioGroup/styles/index.css';
+import { percentSent, type UploadWatch } from '../../api/progressFetch.ts';
+import { FileUploader, type PickedFile, pickEntry } from '../../components/upload/FileUploader.tsx';
 import { type EvidenceProblem, evidenceProblem, MAX_EVIDENCE_IMAGES, REMARK_MAX } from './handleRules.ts';
 
 export type HandleKind = 'deal' | 'check' | 'again';
@@ -21,7 +24,6 @@ export interface HandleValues {
   result: string;
   checkResult: 1 | 2;
   remark: string;
-  images: File[];
 }
 
 interface Props {
@@ -30,46 +32,78 @@ interface Props {
   failure: string | null;
   /** Evidence images already attached to the alarm (at most 10 in all). */
   existingImages: number;
+  /** Sends one evidence image (deal only), before the deal itself. */
+  uploadImage(file: File, watch: UploadWatch): Promise<void>;
   onSubmit(values: HandleValues): void;
   onClose(): void;
 }
 
-const EMPTY: HandleValues = { result: '', checkResult: 1, remark: '', images: [] };
+const EMPTY: HandleValues = { result: '', checkResult: 1, remark: '' };
 
-export function HandleDialog({ kind, busy, failure, existingImages, onSubmit, onClose }: Props) {
+export function HandleDialog({ kind, busy, failure, existingImages, uploadImage, onSubmit, onClose }: Props) {
   const { t } = useTranslation('alarms');
   const [values, setValues] = useState<HandleValues>(EMPTY);
+  const [images, setImages] = useState<PickedFile[]>([]);
+  const [sending, setSending] = useState(false);
   const [problems, setProblems] = useState<Partial<Record<'result' | 'remark' | 'images', string>>>({});
   useEffect(() => {
     if (kind) {
       setValues(EMPTY);
+      setImages([]);
       setProblems({});
     }
   }, [kind]);
+  const working = busy || sending;
+  const update = (key: string, patch: Partial<PickedFile>) => setImages((current) => current.map((entry) => (entry.key === key ? { ...entry, ...patch } : entry)));
+
+  /** Sends the images not sent yet, one at a time; false when one failed (it says why, in its row). */
+  const sendImages = async (): Promise<boolean> => {
+    for (const entry of images) {
+      if (entry.status === 'done' || !entry.file) continue;
+      update(entry.key, { status: 'uploading', progress: 0, problem: undefined });
+      try {
+        await uploadImage(entry.file, { onProgress: (progress) => update(entry.key, { progress: percentSent(progress) }) });
+        update(entry.key, { status: 'done', progress: 100 });
+      } catch (error) {
+        update(entry.key, { status: 'error', problem: error instanceof Error ? error.message : String(error) });
+        return false;
+      }
+    }
+    return true;
+  };
 
   const imageProblemText = (problem: EvidenceProblem) =>
     problem === 'type' ? t('validation.imageType') : problem === 'size' ? t('validation.imageSize', { maxMb: 5 }) : t('validation.imageCount', { max: MAX_EVIDENCE_IMAGES });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (working) return;
     const found: typeof problems = {};
     if (kind === 'deal' && !values.result.trim()) found.result = t('validation.required');
     if (values.result.length > REMARK_MAX) found.result = t('validation.maxLength', { max: REMARK_MAX });
     if (kind === 'again' && !values.remark.trim()) found.remark = t('validation.required');
     if (kind === 'check' && values.checkResult === 2 && !values.remark.trim()) found.remark = t('check.remarkRequired');
     if (values.remark.length > REMARK_MAX) found.remark = t('validation.maxLength', { max: REMARK_MAX });
-    const imageProblem = evidenceProblem(values.images, existingImages);
+    const files = images.flatMap((entry) => (entry.file ? [entry.file] : []));
+    const imageProblem = kind === 'deal' ? evidenceProblem(files, existingImages) : null;
     if (imageProblem) found.images = imageProblemText(imageProblem);
     setProblems(found);
-    if (Object.keys(found).length === 0) onSubmit(values);
+    if (Object.keys(found).length > 0) return;
+    if (kind === 'deal' && images.length > 0) {
+      setSending(true);
+      const sent = await sendImages();
+      setSending(false);
+      if (!sent) return;
+    }
+    onSubmit(values);
   };
 
   const remarkLabel = kind === 'again' ? t('again.reason') : kind === 'check' ? t('check.remark') : t('deal.remark');
   const remarkRequired = kind === 'again' || (kind === 'check' && values.checkResult === 2);
   return (
-    <Modal open={kind !== null} onClose={() => !busy && onClose()} size="sm" backdrop="static" aria-labelledby="handle-title">
-      <form onSubmit={submit} noValidate>
-        <Modal.Header closeButton={!busy}>
+    <Modal open={kind !== null} onClose={() => !working && onClose()} size="sm" backdrop="static" aria-labelledby="handle-title">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Modal.Header closeButton={!working}>
           <Modal.Title id="handle-title">{kind ? t(`${kind}.title`) : ''}</Modal.Title>
         </Modal.Header>
         <Modal.Body className="alarm-form">
@@ -101,24 +135,28 @@ export function HandleDialog({ kind, busy, failure, existingImages, onSubmit, on
           {kind === 'deal' ? (
             <div className="alarm-field">
               <label htmlFor="handle-images">{t('deal.images')}</label>
-              <input
+              <FileUploader
                 id="handle-images"
-                type="file"
-                multiple
                 accept="image/jpeg,image/png"
-                onChange={(event) => setValues({ ...values, images: [...(event.target.files ?? [])] })}
+                multiple
+                images
+                files={images}
+                disabled={working}
+                onAdd={(files) => setImages((current) => [...current, ...files.map((file) => pickEntry(file))])}
+                onRemove={(key) => setImages((current) => current.filter((entry) => entry.key !== key))}
+                hint={t('deal.imagesHint', { max: MAX_EVIDENCE_IMAGES - existingImages, maxMb: 5 })}
+                invalid={Boolean(problems.images)}
               />
-              <p className="alarm-hint">{t('deal.imagesHint', { max: MAX_EVIDENCE_IMAGES - existingImages, maxMb: 5 })}</p>
               {problems.images ? <p className="alarm-problem" role="alert">{problems.images}</p> : null}
             </div>
           ) : null}
           {failure ? <p className="alarm-problem" role="alert">{failure}</p> : null}
         </Modal.Body>
         <Modal.Footer>
-          <Button onClick={onClose} disabled={busy}>
+          <Button onClick={onClose} disabled={working}>
             {t('actions.cancel')}
           </Button>
-          <Button type="submit" appearance="primary" loading={busy}>
+          <Button type="submit" appearance="primary" loading={working}>
             {t('actions.submit')}
           </Button>
         </Modal.Footer>

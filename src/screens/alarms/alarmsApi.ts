@@ -3,6 +3,7 @@
 // alarm first, which the screens show — so they use the raw client and the quiet flag.
 import { api, orThrow } from '../../api/client.ts';
 import { exportResult } from '../../api/download.ts';
+import { type UploadWatch, watchUpload } from '../../api/progressFetch.ts';
 import { flagHeaders } from '../../api/request.ts';
 import type { components } from '../../api/schema.gen.ts';
 import type { AlarmStatus, LifecycleAction, PerformRequest, PerformResult } from '../../machines/alarmLifecycle.machine.ts';
@@ -119,8 +120,8 @@ export async function performAlarmAction({ id, action }: PerformRequest): Promis
 }
 
 /** Attaches an evidence image (a data URL) to an alarm's dealImages. */
-export async function uploadDealImage(eventId: number, imageBase64: string): Promise<string> {
-  const data = await orThrow(api.post('/warn/event/uploadBase64', { body: { eventId, imageBase64 }, loading: true }));
+export async function uploadDealImage(eventId: number, imageBase64: string, watch?: UploadWatch): Promise<string> {
+  const data = await orThrow(api.post('/warn/event/uploadBase64', { body: { eventId, imageBase64 }, quiet: true, ...watchUpload(watch) }));
   return data.url;
 }
 

@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import Button from 'rsuite/Button';
+import SelectPicker from 'rsuite/SelectPicker';
 import 'rsuite/Button/styles/index.css';
+import 'rsuite/SelectPicker/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { Can, usePermission } from '../../app/permissions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
@@ -136,14 +138,15 @@ export default function AlgorithmicSetupScreen() {
               <input id="orch-filter-name" className="rs-input" value={draft.values.name} onChange={(e) => draft.set('name', e.target.value)} />
             </FilterField>
             <FilterField id="orch-filter-sataus" label={t('fields.sataus')}>
-              <select id="orch-filter-sataus" className="rs-input" value={draft.values.sataus} onChange={(e) => draft.set('sataus', e.target.value)}>
-                <option value="">{t('setup.anyState')}</option>
-                {([0, 1, 2] as const).map((s) => (
-                  <option key={s} value={s}>
-                    {t(`sataus.${s}`)}
-                  </option>
-                ))}
-              </select>
+              <SelectPicker
+                id="orch-filter-sataus"
+                aria-labelledby="orch-filter-sataus-label"
+                data={([0, 1, 2] as const).map((s) => ({ value: String(s), label: t(`sataus.${s}`) }))}
+                value={draft.values.sataus || null}
+                onChange={(value) => draft.applyNow('sataus', value ?? '')}
+                searchable={false}
+                placeholder={t('setup.anyState')}
+              />
             </FilterField>
           </FilterBar>
         }

@@ -1,6 +1,7 @@
 // Calls of the orchestration screens (contract tag algorithms): setup event drafts, validation on images,
 // publishing, the version history and the exports. Quiet: the screens show failures in place.
 import { ApiFailure, api, orThrow } from '../../api/client.ts';
+import { type UploadWatch, watchUpload } from '../../api/progressFetch.ts';
 import { flagHeaders } from '../../api/request.ts';
 import type { components } from '../../api/schema.gen.ts';
 
@@ -65,7 +66,7 @@ export async function publishDraft(id: number, typeId: number, version?: string)
 }
 
 /** Runs the detector on 1–10 images with the draft's prompts, or with `trial` prompts and threshold (unsaved). */
-export async function validateDraft(id: number, files: File[], trial: { prompts: string[]; boxThreshold: number } | null): Promise<SetupEventValidation> {
+export async function validateDraft(id: number, files: File[], trial: { prompts: string[]; boxThreshold: number } | null, watch?: UploadWatch): Promise<SetupEventValidation> {
   const answer = await orThrow(
     api.post('/custom/validate', {
       // The contract types binary fields as strings; the serializer sends the Files themselves.
@@ -81,6 +82,7 @@ export async function validateDraft(id: number, files: File[], trial: { prompts:
         return form;
       },
       quiet,
+      ...watchUpload(watch),
     }),
   );
   if (!answer) throw new ApiFailure(500, 'no validation in the answer');

@@ -1,6 +1,6 @@
 // Upload an offline video (POST /device/offline/upload): one MP4 file of at most 2 GB, a name of at most 128
-// characters (§5 "video name at most 128"; empty: the file's name), an optional scene. Checked before sending; the
-// server's refusal (a taken name, not really an MP4) shows in the dialog.
+// characters (§5 "video name at most 128"; empty: the file's name), an optional scene. Checked before sending, sent
+// with its progress shown; the server's refusal (a taken name, not really an MP4) shows in the dialog.
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
@@ -11,8 +11,10 @@ import 'rsuite/Button/styles/index.css';
 import 'rsuite/Input/styles/index.css';
 import 'rsuite/Modal/styles/index.css';
 import 'rsuite/SelectPicker/styles/index.css';
-import { allScenes, type Device, uploadOfflineVideo } from './devicesApi.ts';
+import { percentSent } from '../../api/progressFetch.ts';
 import { useLoaded } from '../../components/data/useLoaded.ts';
+import { FileUploader, type PickedFile, pickEntry } from '../../components/upload/FileUploader.tsx';
+import { allScenes, type Device, uploadOfflineVideo } from './devicesApi.ts';
 
 export const MAX_VIDEO_NAME = 128;
 export const MAX_VIDEO_BYTES = 2 * 1024 ** 3;
@@ -29,7 +31,8 @@ export function videoProblem(file: File | null, name: string): 'pickFile' | 'not
 export function UploadVideoDialog({ open, onClose, onUploaded }: { open: boolean; onClose(): void; onUploaded(device: Device): void }) {
   const { t } = useTranslation('devices');
   const scenes = useLoaded((signal) => (open ? allScenes(signal) : Promise.resolve([])), [], String(open));
-  const [file, setFile] = useState<File | null>(null);
+  const [picked, setPicked] = useState<PickedFile | null>(null);
+  const file = picked?.file ?? null;
   const [name, setName] = useState('');
   const [sceneId, setSceneId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -44,13 +47,18 @@ export function UploadVideoDialog({ open, onClose, onUploaded }: { open: boolean
     }
     setBusy(true);
     setProblem(null);
+    const entry = picked as PickedFile;
+    setPicked({ ...entry, status: 'uploading', progress: 0, problem: undefined });
     try {
       const fallback = file.name.replace(/\.[^.]+$/, '').slice(0, MAX_VIDEO_NAME);
-      const device = await uploadOfflineVideo(file, name.trim() || fallback, sceneId ? Number(sceneId) : undefined);
-      setFile(null);
+      const device = await uploadOfflineVideo(file, name.trim() || fallback, sceneId ? Number(sceneId) : undefined, {
+        onProgress: (progress) => setPicked((current) => (current?.key === entry.key ? { ...current, progress: percentSent(progress) } : current)),
+      });
+      setPicked(null);
       setName('');
       onUploaded(device);
     } catch (error) {
+      setPicked({ ...entry, status: 'ready' });
       setProblem(error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(false);
@@ -66,7 +74,15 @@ export function UploadVideoDialog({ open, onClose, onUploaded }: { open: boolean
         <Modal.Body className="dialog-form">
           <div className="dialog-field">
             <label htmlFor="upload-file">{t('offline.file')}</label>
-            <input id="upload-file" type="file" accept="video/mp4,.mp4" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            <FileUploader
+              id="upload-file"
+              accept="video/mp4,.mp4"
+              files={picked ? [picked] : []}
+              disabled={busy}
+              onAdd={([chosen]) => chosen && setPicked(pickEntry(chosen))}
+              onRemove={() => setPicked(null)}
+              hint={t('offline.fileHint')}
+            />
           </div>
           <div className="dialog-field">
             <label htmlFor="upload-name">{t('offline.name')}</label>

@@ -2,6 +2,7 @@
 // shared client. They are `quiet`: a screen shows a failure where it happened (dialog, table, panel). A failure
 // is thrown as ApiFailure with the server's message ("no snapshot obtained", "box offline", …).
 import { api, orThrow } from '../../api/client.ts';
+import { type UploadWatch, watchUpload } from '../../api/progressFetch.ts';
 import { downloadFile } from '../../api/download.ts';
 import type { components } from '../../api/schema.gen.ts';
 
@@ -153,7 +154,7 @@ export async function exportDevices(kind: DeviceKind, filters: Partial<DeviceFil
   return downloadFile('/device/exportBySearch', { kind, ...deviceQuery(filters) }, fileName, { quiet });
 }
 
-export async function uploadOfflineVideo(file: File, name: string, sceneId: number | undefined): Promise<Device> {
+export async function uploadOfflineVideo(file: File, name: string, sceneId: number | undefined, watch?: UploadWatch): Promise<Device> {
   const device = await orThrow(
     api.post('/device/offline/upload', {
       // The contract types a binary field as string; the serializer sends the File itself.
@@ -166,6 +167,7 @@ export async function uploadOfflineVideo(file: File, name: string, sceneId: numb
         return form;
       },
       quiet,
+      ...watchUpload(watch),
     }),
   );
   if (!device) throw new Error('no device in the answer');

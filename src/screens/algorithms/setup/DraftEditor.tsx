@@ -5,9 +5,14 @@ import { useMachine } from '@xstate/react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
+import Checkbox from 'rsuite/Checkbox';
+import SelectPicker from 'rsuite/SelectPicker';
 import 'rsuite/Button/styles/index.css';
+import 'rsuite/Checkbox/styles/index.css';
+import 'rsuite/SelectPicker/styles/index.css';
 import { fromPromise } from 'xstate';
 import { ApiFailure } from '../../../api/client.ts';
+import { percentPerFile } from '../../../api/progressFetch.ts';
 import { notify } from '../../../app/notify.ts';
 import { orchestrationMachine, orchestrationStatus, PublishRefused, type ValidateOutcome, type ValidateRequest } from '../../../machines/orchestration.machine.ts';
 import { exportCustomEvent, getDraft, publishDraft, type SetupEvent, type SetupEventValidation, updateDraft, validateDraft } from '../orchestrationApi.ts';
@@ -26,6 +31,7 @@ export function DraftEditor({ initial }: { initial: SetupEvent }) {
   const valuesRef = useRef(values);
   valuesRef.current = values;
   const [resultFiles, setResultFiles] = useState<File[]>([]);
+  const [sending, setSending] = useState<number[] | null>(null);
   const [publishing, setPublishing] = useState(false);
 
   const machine = useMemo(
@@ -50,7 +56,11 @@ export function DraftEditor({ initial }: { initial: SetupEvent }) {
             return { validated: saved.validated };
           }),
           validate: fromValidate(async ({ files, trial }) => {
-            const result = await validateDraft(initial.id, files, trial);
+            const sizes = files.map((file) => file.size);
+            setSending(sizes.map(() => 0));
+            const result = await validateDraft(initial.id, files, trial, { onProgress: (progress) => setSending(percentPerFile(sizes, progress)) }).finally(() =>
+              setSending(null),
+            );
             setResultFiles(files);
             if (result.draftValidated) setDraft(await getDraft(initial.id));
             return { result, draftValidated: result.draftValidated };
@@ -108,17 +118,25 @@ export function DraftEditor({ initial }: { initial: SetupEvent }) {
       </section>
       <section className="orch-card" aria-labelledby="orch-recognition">
         <h2 id="orch-recognition">{t('editor.sections.prompts')}</h2>
-        <label className="orch-toggle">
-          <input type="checkbox" checked={values.checked} disabled={busy} onChange={(e) => change({ checked: e.target.checked })} /> {t('prompts.checked')}
-        </label>
+        <Checkbox className="orch-toggle" checked={values.checked} disabled={busy} onChange={(_, checked) => change({ checked })}>
+          {t('prompts.checked')}
+        </Checkbox>
         <PromptEditor prompts={values.prompts} disabled={busy} onChange={(prompts) => change({ prompts })} />
         <ThresholdSlider value={values.threshold} scores={scores} disabled={busy} onChange={(threshold) => change({ threshold })} />
         <div className="orch-rule">
-          <label htmlFor="orch-rule-match">{t('rule.label')}</label>
-          <select id="orch-rule-match" className="rs-input" value={values.rule.match} disabled={busy} onChange={(e) => change({ rule: { ...values.rule, match: e.target.value as 'any' | 'all' } })}>
-            <option value="any">{t('rule.any')}</option>
-            <option value="all">{t('rule.all')}</option>
-          </select>
+          <label htmlFor="orch-rule-match" id="orch-rule-match-label">
+            {t('rule.label')}
+          </label>
+          <SelectPicker
+            id="orch-rule-match"
+            aria-labelledby="orch-rule-match-label"
+            searchable={false}
+            cleanable={false}
+            disabled={busy}
+            data={(['any', 'all'] as const).map((match) => ({ value: match, label: t(`rule.${match}`) }))}
+            value={values.rule.match}
+            onChange={(match) => match && change({ rule: { ...values.rule, match } })}
+          />
           <label htmlFor="orch-rule-count">{t('rule.minCount')}</label>
           <input
             id="orch-rule-count"
@@ -151,6 +169,7 @@ export function DraftEditor({ initial }: { initial: SetupEvent }) {
         threshold={values.threshold}
         rule={values.rule}
         busy={snapshot.matches('validating')}
+        sending={sending}
         disabled={busy || values.prompts.length === 0}
         onValidate={(files) => send({ type: 'VALIDATE', files, trial: { prompts: values.prompts, boxThreshold: Math.round(values.threshold * 100) / 100 } })}
       />

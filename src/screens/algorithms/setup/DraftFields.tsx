@@ -1,5 +1,7 @@
 // The draft's own fields (spec §3): name, event name, description, version, remark, kind and menu type.
 import { useTranslation } from 'react-i18next';
+import SelectPicker from 'rsuite/SelectPicker';
+import 'rsuite/SelectPicker/styles/index.css';
 import type { DraftValues } from './draftValues.ts';
 
 export interface DraftFieldsProps {
@@ -22,24 +24,36 @@ export function DraftFields({ values, disabled, onChange }: DraftFieldsProps) {
       {text('eventName', 32)}
       {text('version', 32)}
       <div className="orch-field">
-        <label htmlFor="orch-kind">{t('fields.customEventType')}</label>
-        <select id="orch-kind" className="rs-input" value={values.customEventType} disabled={disabled} onChange={(e) => onChange({ customEventType: Number(e.target.value) as 1 | 2 | 3 })}>
-          {([1, 2, 3] as const).map((k) => (
-            <option key={k} value={k}>
-              {t(`types.${k}`)}
-            </option>
-          ))}
-        </select>
+        <label htmlFor="orch-kind" id="orch-kind-label">
+          {t('fields.customEventType')}
+        </label>
+        <SelectPicker
+          id="orch-kind"
+          aria-labelledby="orch-kind-label"
+          block
+          searchable={false}
+          cleanable={false}
+          disabled={disabled}
+          data={([1, 2, 3] as const).map((k) => ({ value: k, label: t(`types.${k}`) }))}
+          value={values.customEventType}
+          onChange={(value) => value && onChange({ customEventType: value })}
+        />
       </div>
       <div className="orch-field">
-        <label htmlFor="orch-menu-type">{t('fields.buttonType')}</label>
-        <select id="orch-menu-type" className="rs-input" value={values.buttonType} disabled={disabled} onChange={(e) => onChange({ buttonType: e.target.value as DraftValues['buttonType'] })}>
-          {(['validate', 'train', 'orchestrate'] as const).map((b) => (
-            <option key={b} value={b}>
-              {t(`setup.menu.${b}`)}
-            </option>
-          ))}
-        </select>
+        <label htmlFor="orch-menu-type" id="orch-menu-type-label">
+          {t('fields.buttonType')}
+        </label>
+        <SelectPicker
+          id="orch-menu-type"
+          aria-labelledby="orch-menu-type-label"
+          block
+          searchable={false}
+          cleanable={false}
+          disabled={disabled}
+          data={(['validate', 'train', 'orchestrate'] as const).map((b) => ({ value: b, label: t(`setup.menu.${b}`) }))}
+          value={values.buttonType}
+          onChange={(value) => value && onChange({ buttonType: value })}
+        />
       </div>
       <div className="orch-field orch-wide">
         <label htmlFor="orch-desc">{t('fields.desc')}</label>

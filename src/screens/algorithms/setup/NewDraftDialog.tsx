@@ -2,6 +2,8 @@
 // recognition prompts of events 15, 45, 53 and 102 are filled in).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import SelectPicker from 'rsuite/SelectPicker';
+import 'rsuite/SelectPicker/styles/index.css';
 import { presetParam, serialiseOrchestrationParam } from '../../../domain/orchestrationParam.ts';
 import { PRESET_PROMPTS } from '../../../domain/recognitionPrompts.ts';
 import { FormModal } from '../../system/shared/FormModal.tsx';
@@ -65,25 +67,37 @@ export function NewDraftDialog({ open, buttonType, onClose, onCreated }: NewDraf
         ) : null}
       </div>
       <div className="orch-field">
-        <label htmlFor="new-draft-kind">{t('fields.customEventType')}</label>
-        <select id="new-draft-kind" className="rs-input" value={kind} onChange={(e) => setKind(Number(e.target.value) as 1 | 2 | 3)}>
-          {([1, 2, 3] as const).map((k) => (
-            <option key={k} value={k}>
-              {t(`types.${k}`)}
-            </option>
-          ))}
-        </select>
+        <label htmlFor="new-draft-kind" id="new-draft-kind-label">
+          {t('fields.customEventType')}
+        </label>
+        <SelectPicker
+          id="new-draft-kind"
+          aria-labelledby="new-draft-kind-label"
+          block
+          searchable={false}
+          cleanable={false}
+          data={([1, 2, 3] as const).map((k) => ({ value: k, label: t(`types.${k}`) }))}
+          value={kind}
+          onChange={(value) => value && setKind(value)}
+        />
       </div>
       <div className="orch-field">
-        <label htmlFor="new-draft-preset">{t('newDraft.preset')}</label>
-        <select id="new-draft-preset" className="rs-input" value={preset} onChange={(e) => setPreset(e.target.value)}>
-          <option value="">{t('newDraft.presetNone')}</option>
-          {PRESETS.map((id) => (
-            <option key={id} value={id}>
-              {t('newDraft.presetOption', { id, prompts: (PRESET_PROMPTS[id] ?? []).join(', ') })}
-            </option>
-          ))}
-        </select>
+        <label htmlFor="new-draft-preset" id="new-draft-preset-label">
+          {t('newDraft.preset')}
+        </label>
+        <SelectPicker
+          id="new-draft-preset"
+          aria-labelledby="new-draft-preset-label"
+          block
+          searchable={false}
+          cleanable={false}
+          data={[
+            { value: '', label: t('newDraft.presetNone') },
+            ...PRESETS.map((id) => ({ value: String(id), label: t('newDraft.presetOption', { id, prompts: (PRESET_PROMPTS[id] ?? []).join(', ') }) })),
+          ]}
+          value={preset}
+          onChange={(value) => setPreset(value ?? '')}
+        />
       </div>
     </FormModal>
   );

@@ -4,7 +4,9 @@
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
+import SelectPicker from 'rsuite/SelectPicker';
 import 'rsuite/Button/styles/index.css';
+import 'rsuite/SelectPicker/styles/index.css';
 import { MAX_PROMPT_LENGTH, MAX_PROMPTS } from '../../../domain/orchestrationParam.ts';
 import { DETECTOR_CLASS_ZH, type DetectorClass, PRESET_PROMPTS, resolvePrompt } from '../../../domain/recognitionPrompts.ts';
 
@@ -90,23 +92,20 @@ export function PromptEditor({ prompts, onChange, disabled }: PromptEditorProps)
         <Button disabled={disabled} onClick={add}>
           {t('prompts.add')}
         </Button>
-        <select
-          className="rs-input orch-preset-select"
+        <SelectPicker
+          className="orch-preset-select"
           aria-label={t('prompts.preset')}
-          value=""
+          placeholder={t('prompts.preset')}
+          searchable={false}
+          // A choice replaces the prompts; the picker itself keeps no value.
+          value={null}
           disabled={disabled}
-          onChange={(e) => {
-            const preset = PRESET_PROMPTS[Number(e.target.value)];
+          data={Object.entries(PRESET_PROMPTS).map(([id, list]) => ({ value: id, label: t('prompts.presetOption', { id, prompts: list.join(', ') }) }))}
+          onChange={(value) => {
+            const preset = value ? PRESET_PROMPTS[Number(value)] : undefined;
             if (preset) onChange([...preset]);
           }}
-        >
-          <option value="">{t('prompts.preset')}</option>
-          {Object.entries(PRESET_PROMPTS).map(([id, list]) => (
-            <option key={id} value={id}>
-              {t('prompts.presetOption', { id, prompts: list.join(', ') })}
-            </option>
-          ))}
-        </select>
+        />
       </div>
       <p id="orch-prompt-preview" className={problem ? 'orch-problem' : 'orch-muted'} role={problem ? 'alert' : undefined} aria-live="polite">
         {problem ??

@@ -2,6 +2,8 @@
 // server raises the last number when none is given).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import SelectPicker from 'rsuite/SelectPicker';
+import 'rsuite/SelectPicker/styles/index.css';
 import { FormModal } from '../../system/shared/FormModal.tsx';
 import { type CatalogueEventType, listEventTypes } from '../orchestrationApi.ts';
 
@@ -37,15 +39,20 @@ export function PublishDialog({ open, busy, failure, publishedVersion, onClose, 
   return (
     <FormModal open={open} title={t('publish.title')} formId="publish-draft" busy={busy} failure={problem ?? failure} onClose={onClose} onSubmit={submit} submitLabel={t('publish.confirm')}>
       <div className="orch-field">
-        <label htmlFor="publish-draft-type">{t('publish.typeId')}</label>
+        <label htmlFor="publish-draft-type" id="publish-draft-type-label">
+          {t('publish.typeId')}
+        </label>
         {types.length ? (
-          <select id="publish-draft-type" className="rs-input" value={typeId} onChange={(e) => setTypeId(e.target.value)}>
-            {types.map((type) => (
-              <option key={type.id} value={type.id}>
-                {type.typeName}
-              </option>
-            ))}
-          </select>
+          <SelectPicker
+            id="publish-draft-type"
+            aria-labelledby="publish-draft-type-label"
+            block
+            cleanable={false}
+            searchable={types.length > 8}
+            data={types.map((type) => ({ value: String(type.id), label: type.typeName }))}
+            value={typeId}
+            onChange={(value) => setTypeId(value ?? '')}
+          />
         ) : (
           <input id="publish-draft-type" className="rs-input" inputMode="numeric" value={typeId} onChange={(e) => setTypeId(e.target.value)} />
         )}

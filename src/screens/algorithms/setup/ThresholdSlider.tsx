@@ -2,6 +2,8 @@
 // and 0.7 keep on real photos (docs/detector.md) and a histogram of the current candidates' scores under it, so a
 // position shows what it keeps. The spec's default 0.7 is strict for this detector: the marks say so.
 import { useTranslation } from 'react-i18next';
+import Slider from 'rsuite/Slider';
+import 'rsuite/Slider/styles/index.css';
 import { DETECTOR_SCORE_MARKS } from '../../../domain/recognitionPrompts.ts';
 
 export interface ThresholdSliderProps {
@@ -21,9 +23,9 @@ export function ThresholdSlider({ value, onChange, scores = [], disabled }: Thre
   const kept = scores.filter((s) => s >= value).length;
   return (
     <div className="orch-threshold">
-      <label htmlFor="orch-threshold" className="orch-threshold-label">
+      <span id="orch-threshold-label" className="orch-threshold-label">
         {t('threshold.label')} <strong data-testid="threshold-value">{value.toFixed(2)}</strong>
-      </label>
+      </span>
       {scores.length ? (
         <div className="orch-histogram" aria-hidden="true">
           {counts.map((n, i) => (
@@ -36,17 +38,19 @@ export function ThresholdSlider({ value, onChange, scores = [], disabled }: Thre
           ))}
         </div>
       ) : null}
-      <input
+      <Slider
         id="orch-threshold"
-        type="range"
+        className="orch-threshold-slider"
         min={0.05}
         max={0.95}
         step={0.01}
         value={value}
         disabled={disabled}
-        aria-valuetext={t('threshold.valueText', { value: value.toFixed(2) })}
-        aria-describedby="orch-threshold-hint"
-        onChange={(e) => onChange(Number(e.target.value))}
+        tooltip={false}
+        progress
+        aria-labelledby="orch-threshold-label"
+        getAriaValueText={(current) => t('threshold.valueText', { value: current.toFixed(2) })}
+        onChange={(next) => onChange(Math.round(next * 100) / 100)}
       />
       <div className="orch-marks">
         {DETECTOR_SCORE_MARKS.map((mark) => (

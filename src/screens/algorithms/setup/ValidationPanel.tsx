@@ -1,10 +1,14 @@
-// Validation on images (spec §5: at most 10 a time): the detector runs on the server; each image comes back with
-// its boxes drawn, the prompts it could not detect are listed with the reason, and moving the threshold re-filters
-// the boxes and the event decision at once (the server answered every candidate down to 0.1).
+// Validation on images (spec §5: at most 10 a time): dropped or chosen (thumbnails, each file's progress while they
+// are sent); the detector runs on the server; each image comes back with its boxes drawn, the prompts it could not
+// detect are listed with the reason, and moving the threshold re-filters the boxes and the event decision at once
+// (the server answered every candidate down to 0.1).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
+import Checkbox from 'rsuite/Checkbox';
 import 'rsuite/Button/styles/index.css';
+import 'rsuite/Checkbox/styles/index.css';
+import { FileUploader, type PickedFile, pickEntry } from '../../../components/upload/FileUploader.tsx';
 import { type OrchestrationRule, ruleTriggered } from '../../../domain/orchestrationParam.ts';
 import type { SetupEventValidation } from '../orchestrationApi.ts';
 import { DetectionImage } from './DetectionImage.tsx';
@@ -19,12 +23,16 @@ export interface ValidationPanelProps {
   rule: OrchestrationRule;
   busy: boolean;
   disabled: boolean;
+  /** Each chosen file's percent sent, while a validation's upload runs. */
+  sending?: readonly number[] | null;
   onValidate(files: File[]): void;
 }
 
-export function ValidationPanel({ result, resultFiles, threshold, rule, busy, disabled, onValidate }: ValidationPanelProps) {
+export function ValidationPanel({ result, resultFiles, threshold, rule, busy, disabled, sending, onValidate }: ValidationPanelProps) {
   const { t } = useTranslation('algorithms');
-  const [files, setFiles] = useState<File[]>([]);
+  const [picked, setPicked] = useState<PickedFile[]>([]);
+  const files = picked.flatMap((entry) => (entry.file ? [entry.file] : []));
+  const shown: PickedFile[] = sending ? picked.map((entry, i) => ({ ...entry, status: 'uploading', progress: sending[i] ?? 0 })) : picked;
   const [problem, setProblem] = useState<string | null>(null);
   const [showBelow, setShowBelow] = useState(false);
   const supported = result?.prompts.filter((p) => p.supported).map((p) => p.prompt) ?? [];
@@ -35,22 +43,26 @@ export function ValidationPanel({ result, resultFiles, threshold, rule, busy, di
       <h2 id="orch-validation-title">{t('validate.title')}</h2>
       <div className="orch-validation-pick">
         <label htmlFor="orch-validation-files">{t('validate.pick', { max: MAX_IMAGES })}</label>
-        <input
+        <FileUploader
           id="orch-validation-files"
-          type="file"
           accept="image/jpeg,image/png,image/webp,image/gif"
           multiple
+          images
+          files={shown}
           disabled={busy || disabled}
-          onChange={(e) => {
-            const chosen = Array.from(e.target.files ?? []);
-            if (chosen.length > MAX_IMAGES) {
+          hint={t('validate.pickHint', { max: MAX_IMAGES })}
+          invalid={Boolean(problem)}
+          onAdd={(chosen) => {
+            if (picked.length + chosen.length > MAX_IMAGES) {
               setProblem(t('validate.tooMany', { max: MAX_IMAGES }));
-              setFiles([]);
-              e.target.value = '';
               return;
             }
             setProblem(null);
-            setFiles(chosen);
+            setPicked((current) => [...current, ...chosen.map((file) => pickEntry(file))]);
+          }}
+          onRemove={(key) => {
+            setProblem(null);
+            setPicked((current) => current.filter((entry) => entry.key !== key));
           }}
         />
         <Button appearance="primary" disabled={busy || disabled || files.length === 0} onClick={() => onValidate(files)}>
@@ -80,9 +92,9 @@ export function ValidationPanel({ result, resultFiles, threshold, rule, busy, di
               </ul>
             </div>
           ) : null}
-          <label className="orch-toggle">
-            <input type="checkbox" checked={showBelow} onChange={(e) => setShowBelow(e.target.checked)} /> {t('validate.showBelow')}
-          </label>
+          <Checkbox className="orch-toggle" checked={showBelow} onChange={(_, checked) => setShowBelow(checked)}>
+            {t('validate.showBelow')}
+          </Checkbox>
           {result.images.map((image) => {
             const file = resultFiles[image.index];
             const triggered = ruleTriggered(rule, supported, image.detections, threshold);

@@ -1,18 +1,30 @@
 // Governance tasks of one box: time-boxed campaigns (≤ 15 days) running chosen events on cameras bound to the
-// box. Lists the pending and running ones (from GET /edgeBox/boxTask), creates or edits one, cancels with
-// confirmation. The window is checked here first so the user reads why before anything is sent.
-import { useState } from 'react';
+// box. Lists the pending and running ones (from GET /edgeBox/boxTask), creates or edits one in rsuite's form with
+// its date-time pickers, cancels with confirmation. Each field says what is wrong with it before anything is sent.
+// The drawer asks before an unsaved form is lost (`onDirtyChange`).
+import '../../../components/dateRange/rsuiteDateFns.ts';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
+import ButtonToolbar from 'rsuite/ButtonToolbar';
 import CheckPicker from 'rsuite/CheckPicker';
-import Input from 'rsuite/Input';
+import DatePicker from 'rsuite/DatePicker';
+import Form from 'rsuite/Form';
+import Textarea from 'rsuite/Textarea';
 import 'rsuite/Button/styles/index.css';
+import 'rsuite/ButtonToolbar/styles/index.css';
 import 'rsuite/CheckPicker/styles/index.css';
+import 'rsuite/DatePicker/styles/index.css';
+import 'rsuite/Form/styles/index.css';
+import 'rsuite/FormControl/styles/index.css';
+import 'rsuite/FormControlLabel/styles/index.css';
+import 'rsuite/FormErrorMessage/styles/index.css';
+import 'rsuite/FormGroup/styles/index.css';
 import 'rsuite/Input/styles/index.css';
 import { notify } from '../../../app/notify.ts';
+import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { useConfirm } from '../../../components/table/ConfirmDialog.tsx';
 import { allScenes, listDevices, sceneEvents } from '../devicesApi.ts';
-import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { boxTask, type EdgeBoxTask } from './boxesApi.ts';
 import { cancelGovernanceTask, type GovernanceTask, saveGovernanceTask } from './boxExtrasApi.ts';
 import { fromWireTime, toWireTime, windowProblem } from './boxRules.ts';
@@ -22,11 +34,22 @@ interface Draft {
   name: string;
   cameraIds: number[];
   eventIds: number[];
-  start: string;
-  end: string;
+  start: Date | null;
+  end: Date | null;
   remark: string;
 }
-const EMPTY: Draft = { name: '', cameraIds: [], eventIds: [], start: '', end: '', remark: '' };
+type Problems = Partial<Record<'name' | 'cameraIds' | 'eventIds' | 'start' | 'end', string>>;
+
+const EMPTY: Draft = { name: '', cameraIds: [], eventIds: [], start: null, end: null, remark: '' };
+const DATE_TIME = 'yyyy-MM-dd HH:mm:ss';
+
+const sameDraft = (a: Draft, b: Draft) =>
+  a.name === b.name &&
+  a.remark === b.remark &&
+  a.start?.getTime() === b.start?.getTime() &&
+  a.end?.getTime() === b.end?.getTime() &&
+  a.cameraIds.join() === b.cameraIds.join() &&
+  a.eventIds.join() === b.eventIds.join();
 
 async function loadAll(boxId: number, signal: AbortSignal) {
   // Governance may use any camera bound to the box (boxId), whether or not the box task assigns it events.
@@ -45,26 +68,55 @@ async function loadAll(boxId: number, signal: AbortSignal) {
   };
 }
 
-export function GovernancePanel({ boxId, canWrite }: { boxId: number; canWrite: boolean }) {
+export interface GovernancePanelProps {
+  boxId: number;
+  canWrite: boolean;
+  /** Whether a form with changes not saved is open (the drawer asks before it is lost). */
+  onDirtyChange?(dirty: boolean): void;
+}
+
+export function GovernancePanel({ boxId, canWrite, onDirtyChange }: GovernancePanelProps) {
   const { t } = useTranslation('devices');
   const data = useLoaded((signal) => loadAll(boxId, signal), { task: null, cameras: [], events: [] } as Awaited<ReturnType<typeof loadAll>>, boxId);
   const { confirm, dialog } = useConfirm();
+  // The form as opened (to tell changes) and as edited.
+  const [opened, setOpened] = useState<Draft | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Problems>({});
+  const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const tasks = data.data.task?.governanceTasks ?? [];
+  const dirty = draft !== null && opened !== null && !sameDraft(draft, opened);
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+
+  const open = (next: Draft | null) => {
+    setOpened(next);
+    setDraft(next);
+    setProblems({});
+    setFailure(null);
+  };
   const edit = (task: GovernanceTask) =>
-    setDraft({ id: task.id, name: task.name, cameraIds: task.cameraIds, eventIds: task.eventIds, start: fromWireTime(task.startTime), end: fromWireTime(task.endTime), remark: task.remark ?? '' });
+    open({ id: task.id, name: task.name, cameraIds: task.cameraIds, eventIds: task.eventIds, start: fromWireTime(task.startTime), end: fromWireTime(task.endTime), remark: task.remark ?? '' });
+
+  const check = (value: Draft): Problems => {
+    const found: Problems = {};
+    if (!value.name.trim()) found.name = t('boxExtras.governance.nameRequired');
+    if (value.cameraIds.length === 0) found.cameraIds = t('boxExtras.governance.camerasRequired');
+    if (value.eventIds.length === 0) found.eventIds = t('boxExtras.governance.eventsRequired');
+    const window = windowProblem(value.start, value.end, new Date());
+    // Said at the field to change: the missing one, the start when it is not before the end, else the end.
+    const at = window === 'missing' ? (value.start ? 'end' : 'start') : window === 'order' ? 'start' : 'end';
+    if (window) found[at] = t(`boxExtras.governance.window.${window}`);
+    return found;
+  };
 
   const save = async () => {
-    if (!draft) return;
-    if (!draft.name.trim()) return setProblem(t('boxExtras.governance.nameRequired'));
-    if (draft.cameraIds.length === 0) return setProblem(t('boxExtras.governance.camerasRequired'));
-    if (draft.eventIds.length === 0) return setProblem(t('boxExtras.governance.eventsRequired'));
-    const found = windowProblem(draft.start, draft.end, new Date());
-    if (found) return setProblem(t(`boxExtras.governance.window.${found}`));
+    if (!draft || busy) return;
+    const found = check(draft);
+    setProblems(found);
+    if (Object.keys(found).length > 0 || !draft.start || !draft.end) return;
     setBusy(true);
-    setProblem(null);
+    setFailure(null);
     try {
       await saveGovernanceTask({
         id: draft.id,
@@ -77,10 +129,10 @@ export function GovernancePanel({ boxId, canWrite }: { boxId: number; canWrite: 
         remark: draft.remark.trim() || undefined,
       });
       notify('success', t('boxExtras.governance.saved'));
-      setDraft(null);
+      open(null);
       data.reload();
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
+      setFailure(error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(false);
     }
@@ -135,39 +187,82 @@ export function GovernancePanel({ boxId, canWrite }: { boxId: number; canWrite: 
         ))}
       </ul>
       {canWrite && !draft ? (
-        <Button size="sm" appearance="primary" onClick={() => setDraft(EMPTY)} disabled={data.data.cameras.length === 0}>
+        <Button size="sm" appearance="primary" onClick={() => open(EMPTY)} disabled={data.data.cameras.length === 0}>
           {t('boxExtras.governance.add')}
         </Button>
       ) : null}
       {canWrite && data.data.cameras.length === 0 ? <p>{t('boxExtras.governance.noCameras')}</p> : null}
       {draft ? (
-        <fieldset className="governance-form">
-          <legend>{draft.id ? t('boxExtras.governance.editTitle') : t('boxExtras.governance.addTitle')}</legend>
-          <label htmlFor="governance-name">{t('boxExtras.governance.name')}</label>
-          <Input id="governance-name" value={draft.name} maxLength={32} onChange={(name) => set({ name })} />
-          <CheckPicker aria-label={t('boxExtras.governance.cameras')} placeholder={t('boxExtras.governance.cameras')} data={data.data.cameras} value={draft.cameraIds} onChange={(cameraIds) => set({ cameraIds })} block />
-          <CheckPicker aria-label={t('boxExtras.governance.events')} placeholder={t('boxExtras.governance.events')} data={data.data.events} value={draft.eventIds} onChange={(eventIds) => set({ eventIds })} block />
-          <label htmlFor="governance-start">{t('boxExtras.governance.start')}</label>
-          <Input id="governance-start" type="datetime-local" step={1} value={draft.start} onChange={(start) => set({ start })} />
-          <label htmlFor="governance-end">{t('boxExtras.governance.end')}</label>
-          <Input id="governance-end" type="datetime-local" step={1} value={draft.end} onChange={(end) => set({ end })} />
-          <label htmlFor="governance-remark">{t('boxExtras.governance.remark')}</label>
-          <Input id="governance-remark" value={draft.remark} maxLength={500} onChange={(remark) => set({ remark })} />
-          {problem ? (
+        <Form fluid className="drawer-form" formValue={draft} onSubmit={() => void save()} disabled={busy} aria-labelledby="governance-form-title">
+          <h3 id="governance-form-title" className="drawer-form-title">
+            {draft.id ? t('boxExtras.governance.editTitle') : t('boxExtras.governance.addTitle')}
+          </h3>
+          <Form.Group controlId="governance-name">
+            <Form.Label>{t('boxExtras.governance.name')}</Form.Label>
+            <Form.Control name="name" maxLength={32} onChange={(name: string) => set({ name })} errorMessage={problems.name} />
+          </Form.Group>
+          <Form.Group controlId="governance-cameras">
+            <Form.Label id="governance-cameras-label">{t('boxExtras.governance.cameras')}</Form.Label>
+            <CheckPicker
+              id="governance-cameras"
+              aria-labelledby="governance-cameras-label"
+              data={data.data.cameras}
+              value={draft.cameraIds}
+              block
+              placeholder={t('boxExtras.governance.choose')}
+              onChange={(cameraIds) => set({ cameraIds })}
+            />
+            {problems.cameraIds ? (
+              <p className="drawer-form-problem" role="alert">
+                {problems.cameraIds}
+              </p>
+            ) : null}
+          </Form.Group>
+          <Form.Group controlId="governance-events">
+            <Form.Label id="governance-events-label">{t('boxExtras.governance.events')}</Form.Label>
+            <CheckPicker
+              id="governance-events"
+              aria-labelledby="governance-events-label"
+              data={data.data.events}
+              value={draft.eventIds}
+              block
+              placeholder={t('boxExtras.governance.choose')}
+              onChange={(eventIds) => set({ eventIds })}
+            />
+            {problems.eventIds ? (
+              <p className="drawer-form-problem" role="alert">
+                {problems.eventIds}
+              </p>
+            ) : null}
+          </Form.Group>
+          <div className="drawer-form-pair">
+            <Form.Group controlId="governance-start">
+              <Form.Label>{t('boxExtras.governance.start')}</Form.Label>
+              <Form.Control name="start" accepter={DatePicker} format={DATE_TIME} block onChange={(start: Date | null) => set({ start })} errorMessage={problems.start} />
+            </Form.Group>
+            <Form.Group controlId="governance-end">
+              <Form.Label>{t('boxExtras.governance.end')}</Form.Label>
+              <Form.Control name="end" accepter={DatePicker} format={DATE_TIME} block onChange={(end: Date | null) => set({ end })} errorMessage={problems.end} />
+            </Form.Group>
+          </div>
+          <Form.Group controlId="governance-remark">
+            <Form.Label>{t('boxExtras.governance.remark')}</Form.Label>
+            <Form.Control name="remark" accepter={Textarea} rows={2} maxLength={500} onChange={(remark: string) => set({ remark })} />
+          </Form.Group>
+          {failure ? (
             <p className="dialog-failure" role="alert">
-              {problem}
+              {failure}
             </p>
           ) : null}
-          <Button size="sm" onClick={() => {
-              setDraft(null);
-              setProblem(null);
-            }} disabled={busy}>
-            {t('actions.cancel')}
-          </Button>
-          <Button size="sm" appearance="primary" onClick={save} loading={busy}>
-            {t('actions.save')}
-          </Button>
-        </fieldset>
+          <ButtonToolbar>
+            <Button type="submit" size="sm" appearance="primary" loading={busy}>
+              {t('actions.save')}
+            </Button>
+            <Button size="sm" onClick={() => open(null)} disabled={busy}>
+              {t('actions.cancel')}
+            </Button>
+          </ButtonToolbar>
+        </Form>
       ) : null}
       {dialog}
     </div>

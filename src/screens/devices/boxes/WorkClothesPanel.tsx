@@ -1,12 +1,23 @@
 // The work-clothes library of one box (its own pictures and the shared ones): list by keyword, add a jpg/png
-// of at most 5 MB (checked before upload, the reason shown at the field), delete with confirmation.
-import { useState } from 'react';
+// of at most 5 MB (dropped or chosen, checked before upload with the reason shown at the field, sent with its
+// progress), delete with confirmation. The drawer asks before a half-filled form is lost (`onDirtyChange`).
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
+import Checkbox from 'rsuite/Checkbox';
+import Form from 'rsuite/Form';
 import Input from 'rsuite/Input';
 import 'rsuite/Button/styles/index.css';
+import 'rsuite/Checkbox/styles/index.css';
+import 'rsuite/Form/styles/index.css';
+import 'rsuite/FormControl/styles/index.css';
+import 'rsuite/FormControlLabel/styles/index.css';
+import 'rsuite/FormErrorMessage/styles/index.css';
+import 'rsuite/FormGroup/styles/index.css';
 import 'rsuite/Input/styles/index.css';
+import { percentSent } from '../../../api/progressFetch.ts';
 import { notify } from '../../../app/notify.ts';
+import { FileUploader, type PickedFile, pickEntry } from '../../../components/upload/FileUploader.tsx';
 import { useConfirm } from '../../../components/table/ConfirmDialog.tsx';
 import { FilterBar, FilterField, useFilterDraft } from '../../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../../components/table/ServerTable.tsx';
@@ -16,7 +27,7 @@ import { pictureProblem } from './boxRules.ts';
 
 const FILTERS = ['keyword'] as const;
 
-export function WorkClothesPanel({ boxId, canWrite }: { boxId: number; canWrite: boolean }) {
+export function WorkClothesPanel({ boxId, canWrite, onDirtyChange }: { boxId: number; canWrite: boolean; onDirtyChange?(dirty: boolean): void }) {
   const { t } = useTranslation('devices');
   const list = useServerList<WorkClothes, (typeof FILTERS)[number]>({
     filterKeys: FILTERS,
@@ -28,32 +39,49 @@ export function WorkClothesPanel({ boxId, canWrite }: { boxId: number; canWrite:
   const [name, setName] = useState('');
   const [remark, setRemark] = useState('');
   const [shared, setShared] = useState(false);
-  const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [picked, setPicked] = useState<PickedFile | null>(null);
+  const [problems, setProblems] = useState<Partial<Record<'name' | 'file', string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const dirty = Boolean(name.trim() || remark.trim() || picked);
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
-  const pick = (chosen: File | null) => {
-    setFile(chosen);
-    const found = chosen ? pictureProblem(chosen) : null;
-    setProblem(found ? t(`boxExtras.clothes.${found}`) : null);
+  const pick = (chosen: File) => {
+    const found = pictureProblem(chosen);
+    const problem = found ? t(`boxExtras.clothes.${found}`) : undefined;
+    setPicked(pickEntry(chosen, found ? 'error' : 'ready', problem));
+    setProblems((current) => ({ ...current, file: problem }));
   };
 
   const add = async () => {
-    if (!name.trim()) return setProblem(t('boxExtras.clothes.nameRequired'));
-    if (!file) return setProblem(t('boxExtras.clothes.fileRequired'));
-    const found = pictureProblem(file);
-    if (found) return setProblem(t(`boxExtras.clothes.${found}`));
+    const found: typeof problems = {};
+    if (!name.trim()) found.name = t('boxExtras.clothes.nameRequired');
+    if (!picked?.file) found.file = t('boxExtras.clothes.fileRequired');
+    else {
+      const refused = pictureProblem(picked.file);
+      if (refused) found.file = t(`boxExtras.clothes.${refused}`);
+    }
+    setProblems(found);
+    if (Object.keys(found).length > 0 || !picked?.file || busy) return;
+    const entry = picked;
+    const file = picked.file;
     setBusy(true);
-    setProblem(null);
+    setFailure(null);
+    setPicked({ ...entry, status: 'uploading', progress: 0 });
     try {
-      await addWorkClothes({ file, name: name.trim(), boxId: shared ? undefined : boxId, remark: remark.trim() || undefined });
+      await addWorkClothes(
+        { file, name: name.trim(), boxId: shared ? undefined : boxId, remark: remark.trim() || undefined },
+        { onProgress: (progress) => setPicked((current) => (current?.key === entry.key ? { ...current, progress: percentSent(progress) } : current)) },
+      );
       notify('success', t('boxExtras.clothes.added'));
       setName('');
       setRemark('');
-      setFile(null);
+      setShared(false);
+      setPicked(null);
       list.reload();
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
+      setPicked({ ...entry, status: 'ready' });
+      setFailure(error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(false);
     }
@@ -104,31 +132,54 @@ export function WorkClothesPanel({ boxId, canWrite }: { boxId: number; canWrite:
   return (
     <div className="box-drawer-panel">
       {canWrite ? (
-        <fieldset className="work-clothes-add">
-          <legend>{t('boxExtras.clothes.addTitle')}</legend>
-          <label htmlFor="work-clothes-name">{t('boxExtras.clothes.name')}</label>
-          <Input id="work-clothes-name" value={name} maxLength={32} onChange={setName} />
-          <label htmlFor="work-clothes-remark">{t('boxExtras.clothes.remark')}</label>
-          <Input id="work-clothes-remark" value={remark} maxLength={500} onChange={setRemark} />
-          <label>
-            <input type="checkbox" checked={shared} onChange={(event) => setShared(event.currentTarget.checked)} /> {t('boxExtras.clothes.sharedOption')}
-          </label>
-          <label htmlFor="work-clothes-file">{t('boxExtras.clothes.file')}</label>
-          <input
-            id="work-clothes-file"
-            type="file"
-            accept=".jpg,.jpeg,.png,image/jpeg,image/png"
-            onChange={(event) => pick(event.currentTarget.files?.[0] ?? null)}
-          />
-          {problem ? (
+        <Form fluid className="drawer-form" onSubmit={() => void add()} disabled={busy} aria-labelledby="work-clothes-add-title">
+          <h3 id="work-clothes-add-title" className="drawer-form-title">
+            {t('boxExtras.clothes.addTitle')}
+          </h3>
+          <Form.Group controlId="work-clothes-name">
+            <Form.Label>{t('boxExtras.clothes.name')}</Form.Label>
+            <Form.Control name="name" value={name} maxLength={32} onChange={(value: string) => setName(value)} errorMessage={problems.name} />
+          </Form.Group>
+          <Form.Group controlId="work-clothes-remark">
+            <Form.Label>{t('boxExtras.clothes.remark')}</Form.Label>
+            <Form.Control name="remark" accepter={Input} value={remark} maxLength={500} onChange={(value: string) => setRemark(value)} />
+          </Form.Group>
+          <Form.Group controlId="work-clothes-file">
+            <Form.Label>{t('boxExtras.clothes.file')}</Form.Label>
+            <FileUploader
+              id="work-clothes-file"
+              accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+              images
+              files={picked ? [picked] : []}
+              disabled={busy}
+              onAdd={([chosen]) => chosen && pick(chosen)}
+              onRemove={() => {
+                setPicked(null);
+                setProblems((current) => ({ ...current, file: undefined }));
+              }}
+              hint={t('boxExtras.clothes.fileHint')}
+              invalid={Boolean(problems.file)}
+            />
+            {problems.file && !picked?.problem ? (
+              <p className="dialog-failure" role="alert">
+                {problems.file}
+              </p>
+            ) : null}
+          </Form.Group>
+          <Checkbox checked={shared} onChange={(_, checked) => setShared(checked)}>
+            {t('boxExtras.clothes.sharedOption')}
+          </Checkbox>
+          {failure ? (
             <p className="dialog-failure" role="alert">
-              {problem}
+              {failure}
             </p>
           ) : null}
-          <Button appearance="primary" size="sm" onClick={add} loading={busy}>
-            {t('boxExtras.clothes.add')}
-          </Button>
-        </fieldset>
+          <div>
+            <Button type="submit" appearance="primary" size="sm" loading={busy}>
+              {t('boxExtras.clothes.add')}
+            </Button>
+          </div>
+        </Form>
       ) : null}
       <ServerTable
         list={list}

@@ -1,6 +1,7 @@
 // Calls behind the per-box drawer of /edgeDevice/box (contract tag edgeBox): the work-clothes library, the
 // governance tasks and the SDC apps/topics the box reports. Quiet: the drawer shows failures in place.
 import { api, orThrow } from '../../../api/client.ts';
+import { type UploadWatch, watchUpload } from '../../../api/progressFetch.ts';
 import type { components } from '../../../api/schema.gen.ts';
 
 type Schemas = components['schemas'];
@@ -17,7 +18,7 @@ export async function listWorkClothes(boxId: number, keyword: string, pageNo: nu
   return page ?? { list: [], total: 0, pageNo, pageSize };
 }
 
-export async function addWorkClothes(input: { file: File; name: string; boxId?: number; remark?: string }): Promise<number> {
+export async function addWorkClothes(input: { file: File; name: string; boxId?: number; remark?: string }, watch?: UploadWatch): Promise<number> {
   const answer = await orThrow(
     api.post('/edgeBox/workClothes/add', {
       // The contract types a binary field as string; the serializer sends the File itself.
@@ -31,6 +32,7 @@ export async function addWorkClothes(input: { file: File; name: string; boxId?: 
         return form;
       },
       quiet,
+      ...watchUpload(watch),
     }),
   );
   return answer?.id ?? 0;

@@ -18,25 +18,28 @@ export function pictureProblem(file: { name: string; type: string; size: number 
 
 export type WindowProblem = 'missing' | 'order' | 'past' | 'tooLong' | null;
 
-/** `start`/`end` as datetime-local values (yyyy-MM-ddTHH:mm[:ss]). */
-export function windowProblem(start: string, end: string, now: Date): WindowProblem {
-  if (!start || !end) return 'missing';
-  const from = new Date(start).getTime();
-  const to = new Date(end).getTime();
-  if (Number.isNaN(from) || Number.isNaN(to)) return 'missing';
+/** The window as the date pickers give it. */
+export function windowProblem(start: Date | null, end: Date | null, now: Date): WindowProblem {
+  if (!start || !end || Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return 'missing';
+  const from = start.getTime();
+  const to = end.getTime();
   if (from >= to) return 'order';
   if (to <= now.getTime()) return 'past';
   if (to - from > MAX_GOVERNANCE_DAYS * 24 * 3600 * 1000) return 'tooLong';
   return null;
 }
 
-/** datetime-local value → the contract's DateTime (yyyy-MM-dd HH:mm:ss). */
-export function toWireTime(local: string): string {
-  const [date, time = '00:00'] = local.split('T');
-  return `${date} ${time.length === 5 ? `${time}:00` : time.slice(0, 8)}`;
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** A picked time → the contract's DateTime (yyyy-MM-dd HH:mm:ss, local time). */
+export function toWireTime(date: Date): string {
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
 }
 
-/** The contract's DateTime → a datetime-local value. */
-export function fromWireTime(wire: string): string {
-  return wire.replace(' ', 'T');
+/** The contract's DateTime → the picker's value (null when it does not read as one). */
+export function fromWireTime(wire: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(wire);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number);
+  return new Date(year, month - 1, day, hour, minute, second);
 }

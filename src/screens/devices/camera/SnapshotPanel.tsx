@@ -6,6 +6,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
+import { UploadButton } from '../../../components/upload/FileUploader.tsx';
 import type { Snapshot, SnapshotState } from '../../../forms/formContext.ts';
 import { type Device, takeSnapshot, uploadSnapshot } from '../devicesApi.ts';
 
@@ -57,7 +58,6 @@ export interface SnapshotPreviewProps {
 
 export function SnapshotPreview({ state, onTake, onUpload, name }: SnapshotPreviewProps) {
   const { t } = useTranslation('devices');
-  const picker = useRef<HTMLInputElement>(null);
   return (
     <figure className="snapshot-panel">
       {state.status === 'ready' ? (
@@ -72,24 +72,9 @@ export function SnapshotPreview({ state, onTake, onUpload, name }: SnapshotPrevi
         {state.status === 'ready' ? <span>{t('snapshot.size', { width: state.snapshot.width, height: state.snapshot.height })}</span> : null}
         <span className="snapshot-actions">
           {onUpload ? (
-            <>
-              <input
-                ref={picker}
-                type="file"
-                hidden
-                accept={SNAPSHOT_UPLOAD_TYPES.join(',')}
-                aria-label={t('snapshot.upload')}
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  // The same file can be chosen again after a failure.
-                  event.target.value = '';
-                  if (file) onUpload(file);
-                }}
-              />
-              <Button size="sm" onClick={() => picker.current?.click()} disabled={state.status === 'loading'}>
-                {t('snapshot.upload')}
-              </Button>
-            </>
+            <UploadButton accept={SNAPSHOT_UPLOAD_TYPES.join(',')} onPick={onUpload} disabled={state.status === 'loading'}>
+              {t('snapshot.upload')}
+            </UploadButton>
           ) : null}
           <Button size="sm" onClick={onTake} loading={state.status === 'loading'}>
             {state.status === 'ready' ? t('snapshot.retake') : t('snapshot.take')}

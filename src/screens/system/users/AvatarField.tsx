@@ -1,70 +1,54 @@
-// The avatar: pick an image, checked (type, ≤ 5 MB) before it is uploaded; the stored URL goes into the form.
-import { useRef, useState } from 'react';
+// The avatar: dropped or chosen, checked (type, ≤ 5 MB) before it is uploaded, sent at once with its progress shown;
+// the stored URL goes into the form.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from 'rsuite/Button';
-import 'rsuite/Button/styles/index.css';
-import { AVATAR_TYPES, avatarFile, type Problem } from '../../../domain/validators.ts';
+import { percentSent } from '../../../api/progressFetch.ts';
+import { FileUploader, type PickedFile, pickEntry } from '../../../components/upload/FileUploader.tsx';
+import { AVATAR_TYPES, avatarFile } from '../../../domain/validators.ts';
 import { problemText } from '../shared/problemText.ts';
 import { uploadAvatar } from './usersApi.ts';
 import '../shared/systemForms.css';
 
 export function AvatarField({ id, url, onChange }: { id: string; url: string; onChange(url: string): void }) {
   const { t } = useTranslation('system');
-  const input = useRef<HTMLInputElement>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The picture being sent, or the last one refused; none once the stored URL stands for it.
+  const [picked, setPicked] = useState<PickedFile | null>(null);
 
-  const pick = async (file: File | undefined) => {
-    if (input.current) input.current.value = ''; // the same file can be chosen again after a fix
+  const pick = async ([file]: File[]) => {
     if (!file) return;
     const found = avatarFile(file);
-    setProblem(found);
-    setFailure(null);
-    if (found) return;
-    setBusy(true);
+    if (found) {
+      setPicked(pickEntry(file, 'error', problemText(t, found)));
+      return;
+    }
+    const entry = pickEntry(file, 'uploading');
+    setPicked(entry);
     try {
-      onChange(await uploadAvatar(file));
+      const stored = await uploadAvatar(file, { onProgress: (progress) => setPicked((current) => (current?.key === entry.key ? { ...current, progress: percentSent(progress) } : current)) });
+      setPicked(null);
+      onChange(stored);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
+      setPicked({ ...entry, status: 'error', problem: error instanceof Error ? error.message : String(error) });
     }
   };
 
+  const stored: PickedFile[] = url ? [{ key: 'stored', name: t('users.avatarPreview'), url, status: 'done' }] : [];
   return (
     <div className="system-field wide">
-      <span id={`${id}-label`} className="system-field-label">
+      <label htmlFor={id} className="system-field-label">
         {t('users.fields.avatar')}
-      </span>
-      <div className="avatar-field">
-        {url ? <img src={url} alt={t('users.avatarPreview')} /> : null}
-        <input
-          ref={input}
-          id={id}
-          type="file"
-          hidden
-          accept={AVATAR_TYPES.join(',')}
-          aria-labelledby={`${id}-label`}
-          onChange={(event) => void pick(event.target.files?.[0])}
-        />
-        <Button size="sm" loading={busy} onClick={() => input.current?.click()} aria-describedby={`${id}-hint`}>
-          {url ? t('users.avatarReplace') : t('users.avatarChoose')}
-        </Button>
-        {url ? (
-          <Button size="sm" appearance="subtle" onClick={() => onChange('')} disabled={busy}>
-            {t('users.avatarRemove')}
-          </Button>
-        ) : null}
-      </div>
-      <p id={`${id}-hint`} className="system-field-hint">
-        {t('users.avatarHint')}
-      </p>
-      {problem || failure ? (
-        <p className="field-problem" role="alert">
-          {problem ? problemText(t, problem) : failure}
-        </p>
-      ) : null}
+      </label>
+      <FileUploader
+        id={id}
+        accept={AVATAR_TYPES.join(',')}
+        images
+        files={picked ? [picked] : stored}
+        onAdd={(files) => void pick(files)}
+        onRemove={(key) => (key === 'stored' ? onChange('') : setPicked(null))}
+        disabled={picked?.status === 'uploading'}
+        hint={t('users.avatarHint')}
+        invalid={picked?.status === 'error'}
+      />
     </div>
   );
 }

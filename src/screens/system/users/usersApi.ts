@@ -2,6 +2,7 @@
 // client. They are `quiet`: the screen shows a failure where it happened (in the dialog, in the table), so the
 // global message area does not repeat it. A failure is thrown as ApiFailure with the server's message.
 import { ApiFailure, api, orThrow } from '../../../api/client.ts';
+import { type UploadWatch, watchUpload } from '../../../api/progressFetch.ts';
 import type { components } from '../../../api/schema.gen.ts';
 
 type Schemas = components['schemas'];
@@ -48,7 +49,7 @@ export async function issueThirdLoginCode(userId: number, ttlSeconds: number): P
 }
 
 /** Uploads an avatar (multipart, field `file`); answers the stored image's URL for the user's `avatar`. */
-export async function uploadAvatar(file: File): Promise<string> {
+export async function uploadAvatar(file: File, watch?: UploadWatch): Promise<string> {
   const stored = await orThrow(
     api.post('/user/avatar', {
       // The contract types a binary field as string; the serializer sends the File itself.
@@ -59,6 +60,7 @@ export async function uploadAvatar(file: File): Promise<string> {
         return form;
       },
       quiet,
+      ...watchUpload(watch),
     }),
   );
   if (!stored) throw new ApiFailure(500, 'no URL in the answer');
