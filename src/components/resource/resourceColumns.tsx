@@ -38,6 +38,8 @@ export function tableColumns<Row>(columns: ReadonlyArray<ColumnSpec<Row>>, texts
     width: column.width,
     flexGrow: column.flexGrow ?? (column.width ? undefined : 1),
     minWidth: column.minWidth ?? (column.width ? undefined : 120),
+    kind: column.kind === 'time' ? 'time' : undefined,
+    shrinkTo: column.shrinkTo,
     sortable: column.sortable,
     align: column.align,
     render: (row) => cell(column, row, texts),

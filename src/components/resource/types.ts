@@ -38,8 +38,13 @@ export interface ColumnSpec<Row> {
   minWidth?: number;
   sortable?: boolean;
   align?: 'left' | 'center' | 'right';
-  /** enum: the value's label; bool: yes / no; color: a swatch and the code; lookup: the label of a loaded choice. */
-  kind?: 'text' | 'enum' | 'bool' | 'color' | 'lookup';
+  /**
+   * enum: the value's label; bool: yes / no; color: a swatch and the code; lookup: the label of a loaded choice;
+   * time: a date and time (the list keeps it in view, its date above its time when narrow).
+   */
+  kind?: 'text' | 'enum' | 'bool' | 'color' | 'lookup' | 'time';
+  /** The least the column may be given on a narrow frame (a cell of badges). */
+  shrinkTo?: number;
   /** The lookup a `lookup` column names its value from. */
   lookup?: string;
   render?(row: Row, context: ColumnContext): ReactNode;

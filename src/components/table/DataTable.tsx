@@ -5,7 +5,7 @@
 // its state, with a forced layout in most of those commits. Here the rows render once per page of data, and the
 // only measure is the frame's width, for the columns that grow (columnWidths.ts).
 import { type ReactNode, useCallback, useLayoutEffect, useRef } from 'react';
-import { baseWidth, type ColumnSize, columnWidths, stickyOffsets } from './columnWidths.ts';
+import { baseWidth, type ColumnSize, columnFloor, columnWidths, nestedSticky, stickyOffsets, TIME_FLOOR, unbreakable } from './columnWidths.ts';
 import type { SortState, SortType } from './listState.ts';
 import './dataTable.css';
 
@@ -33,6 +33,11 @@ export interface DataTableProps<Row> {
 }
 
 /** The next order of a header clicked: a new column starts descending, then each click turns it around. */
+/** A header as shown: a hyphenated word ("sign-in") keeps its hyphen but is not broken after it. */
+export function headerText(header: ReactNode): ReactNode {
+  return typeof header === 'string' ? header.replace(/(\p{L}|\d)-(?=\p{L}|\d)/gu, '$1\u2011') : header;
+}
+
 export function nextSort(current: SortState | null | undefined, column: string): SortType {
   return current?.column === column && current.type === 'desc' ? 'asc' : 'desc';
 }
@@ -42,9 +47,10 @@ export function DataTable<Row>({ columns, rows, rowKey, label, loading, loadingT
   const offsets = stickyOffsets(columns);
   const cellProps = columns.map((column, index) => {
     const offset = offsets[index];
-    if (offset === null) return { className: undefined, style: column.align ? { textAlign: column.align } : undefined };
+    const time = column.kind === 'time' ? 'data-table-time' : undefined;
+    if (offset === null) return { className: time, style: column.align ? { textAlign: column.align } : undefined };
     return {
-      className: `data-table-sticky data-table-sticky-${column.fixed}`,
+      className: `data-table-sticky data-table-sticky-${column.fixed}${time ? ` ${time}` : ''}`,
       style: { textAlign: column.align, [column.fixed === 'left' ? 'left' : 'right']: offset },
     };
   });
@@ -65,14 +71,14 @@ export function DataTable<Row>({ columns, rows, rowKey, label, loading, loadingT
                 >
                   {column.sortable && onSort ? (
                     <button type="button" className="data-table-sort" data-sort={sorted ?? undefined} onClick={() => onSort(column.key, nextSort(sort, column.key))}>
-                      {column.header}
+                      {headerText(column.header)}
                       <svg className="data-table-sort-icon" viewBox="0 0 10 14" width="10" height="14" aria-hidden="true" focusable="false">
                         <path d="M5 1 9 5.5H1Z" className="data-table-sort-up" />
                         <path d="M5 13 1 8.5h8Z" className="data-table-sort-down" />
                       </svg>
                     </button>
                   ) : (
-                    column.header
+                    headerText(column.header)
                   )}
                 </th>
               );
@@ -115,7 +121,9 @@ export const STICKY_SHARE = 0.5;
  * frame's width after the browser lays the page out and before it paints, and the widths it sets are laid out in
  * that same frame. Through React state, that first report rendered again in the rendering task, and React ran the
  * page's pending effects there first: one 360 ms task at 4x CPU on a cold /historyEvent instead of two shorter
- * ones. New columns take the last width known (no layout is read for them).
+ * ones. New columns take the last width known (no layout is read for them). What a column needs at least (its
+ * header's longest word, a time's date) is measured with a canvas in the header's and the cells' fonts: styles are
+ * read, never the layout.
  */
 function ColumnGroup({ columns }: { columns: readonly ColumnSize[] }) {
   const ref = useRef<HTMLTableColElement | null>(null);
@@ -125,15 +133,16 @@ function ColumnGroup({ columns }: { columns: readonly ColumnSize[] }) {
   const apply = useCallback(() => {
     const cols = ref.current?.children;
     if (!cols) return;
-    const widths = frameWidth.current === null ? current.current.map(baseWidth) : columnWidths(current.current, frameWidth.current);
+    const table = ref.current?.parentElement ?? null;
+    const columns = current.current;
+    const widths = frameWidth.current === null ? columns.map(baseWidth) : columnWidths(columns, frameWidth.current, table ? measuredFloors(table, columns) : undefined);
     widths.forEach((width, index) => {
       const col = cols[index] as HTMLElement | undefined;
       if (col) col.style.width = `${width}px`;
     });
     // Sticky columns that take most of a narrow frame (a phone's) would leave the rest of the row no room to scroll
     // into view: there they scroll with the others.
-    const table = ref.current?.parentElement;
-    const sticky = current.current.reduce((sum, column) => sum + (column.fixed ? baseWidth(column) : 0), 0);
+    const sticky = columns.reduce((sum, column, index) => sum + (column.fixed ? widths[index] : 0), 0);
     if (table && frameWidth.current !== null) {
       table.toggleAttribute('data-unstuck', sticky > frameWidth.current * STICKY_SHARE);
       // The empty or error state is centred in the frame, not in a table wider than it.
@@ -153,7 +162,7 @@ function ColumnGroup({ columns }: { columns: readonly ColumnSize[] }) {
     return () => observer.disconnect();
   }, [apply]);
   // New sizes are the reason to write the widths again (a list of fixed length: React wants one).
-  const sizes = columns.map((column) => `${baseWidth(column)}:${column.flexGrow ?? 0}:${column.fixed ?? ''}`).join(' ');
+  const sizes = columns.map((column) => `${baseWidth(column)}:${column.flexGrow ?? 0}:${column.fixed ?? ''}:${column.kind ?? ''}:${column.shrinkTo ?? ''}`).join(' ');
   // biome-ignore lint/correctness/useExhaustiveDependencies: sizes stands for the columns apply() reads
   useLayoutEffect(apply, [apply, sizes]);
   return (
@@ -164,4 +173,38 @@ function ColumnGroup({ columns }: { columns: readonly ColumnSize[] }) {
       ))}
     </colgroup>
   );
+}
+
+let measuring: CanvasRenderingContext2D | null | undefined;
+
+/** The width of `text` in `font`, or null where no canvas can measure (outside a browser). */
+function textWidth(text: string, font: string): number | null {
+  if (measuring === undefined) measuring = typeof document === 'undefined' ? null : (document.createElement('canvas').getContext?.('2d') ?? null);
+  if (!measuring) return null;
+  measuring.font = font;
+  return measuring.measureText(text).width;
+}
+
+const px = (value: string) => Number.parseFloat(value) || 0;
+
+/** Each column's floor in this table: its header's longest word (with the cell's padding and a sort icon), a time's date. */
+function measuredFloors(table: HTMLElement, columns: readonly ColumnSize[]): number[] {
+  const headers = table.querySelectorAll<HTMLElement>('thead th');
+  const nested = nestedSticky(columns);
+  const header = headers[0] ? getComputedStyle(headers[0]) : null;
+  const headerPadding = header ? px(header.paddingLeft) + px(header.paddingRight) : 20;
+  const cell = getComputedStyle(table);
+  const date = textWidth('0000-00-00', `${cell.fontSize} ${cell.fontFamily}`);
+  // The cells' padding is the headers' (dataTable.css); a pixel more for rounding.
+  const timeFloor = date === null ? TIME_FLOOR : Math.ceil(date + headerPadding + 1);
+  return columns.map((column, index) => {
+    const th = headers[index];
+    let measured = 0;
+    if (th && header) {
+      const words = unbreakable(th.textContent ?? '').map((word) => textWidth(word, `${header.fontWeight} ${header.fontSize} ${header.fontFamily}`) ?? 0);
+      const icon = th.querySelector('.data-table-sort-icon') ? 15 : 0;
+      measured = Math.ceil(Math.max(0, ...words) + headerPadding + icon + 1);
+    }
+    return columnFloor(column, measured, timeFloor, nested[index]);
+  });
 }

@@ -25,6 +25,10 @@ export interface TableColumn<Row> {
   sortable?: boolean;
   fixed?: 'left' | 'right';
   align?: 'left' | 'center' | 'right';
+  /** A date and time: kept in view on a narrow frame, its date above its time (columnWidths.ts). */
+  kind?: 'time';
+  /** The least the column may be given on a narrow frame (a cell of badges or buttons). */
+  shrinkTo?: number;
   /** Defaults to the field's text. */
   render?: (row: Row) => ReactNode;
 }

@@ -10,7 +10,7 @@ import { confidenceText, STATUS_COLOURS, statusKey } from './alarmText.ts';
 export function alarmColumns(t: TFunction<'alarms'>, typeName: (id: number) => string, open: (alarm: WarnEvent) => void): TableColumn<WarnEvent>[] {
   return [
     { key: 'id', header: t('fields.id'), width: 80, sortable: true },
-    { key: 'alarmTime', header: t('fields.alarmTime'), width: 170, sortable: true },
+    { key: 'alarmTime', kind: 'time', header: t('fields.alarmTime'), width: 170, sortable: true },
     {
       key: 'eventType',
       header: t('fields.type'),
@@ -50,6 +50,6 @@ export function alarmColumns(t: TFunction<'alarms'>, typeName: (id: number) => s
       render: (alarm) => <Tag color={STATUS_COLOURS[alarm.status]}>{t(`status.${statusKey(alarm.status)}`)}</Tag>,
     },
     { key: 'handleUser', header: t('fields.handleUser'), width: 110 },
-    { key: 'handleTime', header: t('fields.handleTime'), width: 170 },
+    { key: 'handleTime', kind: 'time', header: t('fields.handleTime'), width: 170 },
   ];
 }

@@ -47,7 +47,7 @@ export default function AlgorithmHistoryScreen() {
       },
     },
     { key: 'userName', header: t('history.publisher'), width: 100 },
-    { key: 'publishTime', header: t('history.publishTime'), width: 170 },
+    { key: 'publishTime', kind: 'time', header: t('history.publishTime'), width: 170 },
     {
       key: 'actions',
       header: t('fields.actions'),

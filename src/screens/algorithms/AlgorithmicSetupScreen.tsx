@@ -84,7 +84,7 @@ export default function AlgorithmicSetupScreen() {
     { key: 'publishedVersion', header: t('fields.publishedVersion'), width: 110, render: (row) => row.publishedVersion ?? '—' },
     { key: 'eventId', header: t('fields.eventId'), width: 90, render: (row) => row.eventId ?? '—' },
     { key: 'userName', header: t('fields.userName'), width: 100 },
-    { key: 'updateTime', header: t('fields.updateTime'), width: 170 },
+    { key: 'updateTime', kind: 'time', header: t('fields.updateTime'), width: 170 },
   ];
   if (holds(WRITE)) {
     columns.push({

@@ -21,7 +21,7 @@ export const eventsResource: ResourceDeclaration<CatalogueEvent, 'eventName' | '
     { key: 'appName', width: 150 },
     { key: 'version', width: 90 },
     { key: 'enabled', width: 90, kind: 'enum' },
-    { key: 'updateTime', width: 170, sortable: true },
+    { key: 'updateTime', kind: 'time', width: 170, sortable: true },
   ],
   filters: [
     { key: 'eventName', kind: 'text', maxLength: 32 },
@@ -80,7 +80,7 @@ export const eventTypesResource: ResourceDeclaration<CatalogueEventType, 'typeNa
     { key: 'sort', width: 80, sortable: true },
     { key: 'eventCount', width: 90, align: 'center' },
     { key: 'remark', minWidth: 160 },
-    { key: 'createTime', width: 170 },
+    { key: 'createTime', kind: 'time', width: 170 },
   ],
   filters: [{ key: 'typeName', kind: 'text', maxLength: 32 }],
   lookups: { types: eventTypesApi.choices },

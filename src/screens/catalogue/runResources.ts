@@ -32,8 +32,8 @@ export const runsResource: ResourceDeclaration<AlgorithmRun, 'keyword' | 'runSta
     { key: 'boxName', width: 150, render: (run, c) => run.boxName ?? c.text('platform') },
     { key: 'startState', width: 90, kind: 'enum' },
     { key: 'runState', width: 200, render: (run, c) => (run.runMessage ? `${c.enumText('runState', run.runState)}（${run.runMessage}）` : c.enumText('runState', run.runState)) },
-    { key: 'startTime', width: 170, sortable: true },
-    { key: 'createTime', width: 170, sortable: true },
+    { key: 'startTime', kind: 'time', width: 170, sortable: true },
+    { key: 'createTime', kind: 'time', width: 170, sortable: true },
     { key: 'userName', width: 90 },
   ],
   filters: [

@@ -78,7 +78,7 @@ export const imgTagsResource: ResourceDeclaration<ImgTag, 'tagName', ImgTagForm>
     { key: 'description', minWidth: 180 },
     { key: 'sort', width: 80, sortable: true },
     { key: 'imageCount', width: 90, align: 'center' },
-    { key: 'createTime', width: 170 },
+    { key: 'createTime', kind: 'time', width: 170 },
   ],
   filters: [{ key: 'tagName', kind: 'text', maxLength: 32 }],
   list: ({ filters, pageNo, pageSize, signal }) => imgTagsApi.list({ ...filterBody(filters), pageNo, pageSize }, signal),

@@ -81,7 +81,7 @@ export default function EdgeDeviceBoxScreen() {
       sortable: true,
       render: (box) => <span className={box.status === 'online' ? 'device-badge started' : 'device-badge'}>{t(`boxes.${box.status}`)}</span>,
     },
-    { key: 'lastHeartbeat', header: t('boxes.columns.lastHeartbeat'), width: 170 },
+    { key: 'lastHeartbeat', kind: 'time', header: t('boxes.columns.lastHeartbeat'), width: 170 },
     { key: 'cameraCount', header: t('boxes.columns.cameraCount'), width: 80, align: 'center' },
     { key: 'load', header: t('boxes.columns.load'), width: 140, render: (box) => `${percent(box.cpuUsage)} / ${percent(box.memoryUsage)} / ${percent(box.diskUsage)}` },
     {

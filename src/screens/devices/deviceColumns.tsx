@@ -7,7 +7,7 @@ import type { TableColumn } from '../../components/table/ServerTable.tsx';
 import { StreamStateBadge } from '../video/StreamStateBadge.tsx';
 import type { StreamState } from '../video/streamStates.ts';
 import type { Device, DeviceKind } from './devicesApi.ts';
-import { DeviceState } from './shared/DeviceState.tsx';
+import { DEVICE_STATE_FLOOR, DeviceState } from './shared/DeviceState.tsx';
 import { NameWithBadge } from './shared/SimulatedBadge.tsx';
 
 export interface DeviceRowActions {
@@ -48,7 +48,7 @@ export function deviceColumns(t: TFunction<'devices'>, kind: DeviceKind, actions
     ...identity,
     { key: 'sceneName', header: t('columns.scene'), width: 100, sortable: true },
     // Two badges side by side: wide enough for the longest pair of either language ("Not started" "Not running").
-    { key: 'startState', header: t('columns.state'), width: 190, sortable: true, render: (device) => <DeviceState device={device} /> },
+    { key: 'startState', header: t('columns.state'), width: 190, shrinkTo: DEVICE_STATE_FLOOR, sortable: true, render: (device) => <DeviceState device={device} /> },
     ...stream,
     {
       key: 'events',
@@ -57,7 +57,7 @@ export function deviceColumns(t: TFunction<'devices'>, kind: DeviceKind, actions
       align: 'center',
       render: (device) => String(device.events?.length ?? 0),
     },
-    { key: 'createTime', header: t('columns.createTime'), width: 170, sortable: true },
+    { key: 'createTime', kind: 'time', header: t('columns.createTime'), width: 170, sortable: true },
     {
       key: 'actions',
       header: t('columns.actions'),

@@ -42,9 +42,9 @@ export function authorizationsResource(follow: (id: number) => void): ResourceDe
       { key: 'grantedQuantity', width: 100, align: 'right' },
       { key: 'status', width: 90, kind: 'enum' },
       { key: 'arrangements', width: 160, render: (row) => row.arrangements.map((a) => `${a.boxName}×${a.quantity}`).join('，') || '–' },
-      { key: 'validTo', width: 170 },
+      { key: 'validTo', kind: 'time', width: 170 },
       { key: 'userName', width: 90 },
-      { key: 'createTime', width: 170 },
+      { key: 'createTime', kind: 'time', width: 170 },
     ],
     filters: [
       { key: 'keyword', kind: 'text', maxLength: 32 },

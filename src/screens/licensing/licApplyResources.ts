@@ -22,7 +22,7 @@ export const licAppliesResource: ResourceDeclaration<LicApply, Filter, LicForm> 
     { key: 'validDays', width: 90, align: 'right' },
     { key: 'status', width: 90, kind: 'enum' },
     { key: 'userName', width: 90 },
-    { key: 'createTime', width: 170 },
+    { key: 'createTime', kind: 'time', width: 170 },
   ],
   filters: [
     { key: 'keyword', kind: 'text', maxLength: 32 },

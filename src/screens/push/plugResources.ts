@@ -34,8 +34,8 @@ export function endpointsResource(openLog: (endpoint: PlugIndustry) => void): Re
       { key: 'pushSwitch', width: 80, kind: 'enum' },
       { key: 'withImage', width: 110, kind: 'bool' },
       { key: 'lastPushState', width: 110, kind: 'enum' },
-      { key: 'lastPushTime', width: 170 },
-      { key: 'createTime', width: 170 },
+      { key: 'lastPushTime', kind: 'time', width: 170 },
+      { key: 'createTime', kind: 'time', width: 170 },
     ],
     filters: [
       { key: 'industryName', kind: 'text', maxLength: 32 },

@@ -75,7 +75,7 @@ export default function LogConfigScreen() {
   };
 
   const columns: TableColumn<OperationLog>[] = [
-    { key: 'createTime', header: t('logs.fields.createTime'), width: 170, sortable: true },
+    { key: 'createTime', kind: 'time', header: t('logs.fields.createTime'), width: 170, sortable: true },
     { key: 'username', header: t('logs.fields.username'), width: 120, sortable: true },
     {
       key: 'operationId',

@@ -62,7 +62,7 @@ export default function RoleConfigScreen() {
     { key: 'roleName', header: t('roles.fields.roleName'), flexGrow: 1, minWidth: 140, sortable: true },
     { key: 'remark', header: t('roles.fields.remark'), flexGrow: 2, minWidth: 160 },
     { key: 'userCount', header: t('roles.fields.userCount'), width: 100, align: 'right', sortable: true },
-    { key: 'createTime', header: t('roles.fields.createTime'), width: 170, sortable: true },
+    { key: 'createTime', kind: 'time', header: t('roles.fields.createTime'), width: 170, sortable: true },
   ];
   if (canWrite) {
     columns.push({

@@ -74,7 +74,7 @@ export default function BatchTaskScreen() {
     { key: 'schedule', header: t('plans.schedule'), flexGrow: 1, minWidth: 200, render: schedule },
     { key: 'cameras', header: t('plans.fields.cameraIds'), flexGrow: 1, minWidth: 160, render: (plan) => (plan.cameras ?? []).map((c) => c.name).join('、') },
     { key: 'enabled', header: t('plans.fields.enabled'), width: 80, render: (plan) => (plan.enabled ? t('plans.on') : t('plans.off')) },
-    { key: 'nextRunTime', header: t('plans.nextRun'), width: 170, sortable: true },
+    { key: 'nextRunTime', kind: 'time', header: t('plans.nextRun'), width: 170, sortable: true },
     {
       key: 'lastResult',
       header: t('plans.lastResult'),

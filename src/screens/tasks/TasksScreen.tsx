@@ -17,7 +17,7 @@ import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
-import { DeviceState } from '../devices/shared/DeviceState.tsx';
+import { DEVICE_STATE_FLOOR, DeviceState } from '../devices/shared/DeviceState.tsx';
 import { useScreenTitle } from '../devices/shared/useScreenTitle.ts';
 import { NewTaskDialog } from './NewTaskDialog.tsx';
 import { TaskEditorView } from './TaskEditorView.tsx';
@@ -97,8 +97,8 @@ function TaskList({ title, canWrite, open }: { title: string; canWrite: boolean;
   const columns: TableColumn<DetectionTask>[] = [
     { key: 'name', header: t('fields.name'), flexGrow: 2, minWidth: 180, sortable: true },
     { key: 'cameraName', header: t('fields.camera'), flexGrow: 1, minWidth: 160, sortable: true },
-    { key: 'startState', header: t('fields.state'), width: 190, render: (task) => <DeviceState device={task} /> },
-    { key: 'createTime', header: t('fields.createTime'), width: 170, sortable: true },
+    { key: 'startState', header: t('fields.state'), width: 190, shrinkTo: DEVICE_STATE_FLOOR, render: (task) => <DeviceState device={task} /> },
+    { key: 'createTime', kind: 'time', header: t('fields.createTime'), width: 170, sortable: true },
     {
       key: 'actions',
       header: t('fields.actions'),

@@ -112,7 +112,7 @@ export function WorkClothesPanel({ boxId, canWrite, onDirtyChange }: { boxId: nu
     { key: 'name', header: t('boxExtras.clothes.name'), flexGrow: 1, minWidth: 120 },
     { key: 'boxId', header: t('boxExtras.clothes.scope'), width: 100, render: (entry) => (entry.boxId === null || entry.boxId === undefined ? t('boxExtras.clothes.shared') : t('boxExtras.clothes.thisBox')) },
     { key: 'remark', header: t('boxExtras.clothes.remark'), flexGrow: 1, minWidth: 120 },
-    { key: 'createTime', header: t('boxExtras.clothes.createTime'), width: 160 },
+    { key: 'createTime', kind: 'time', header: t('boxExtras.clothes.createTime'), width: 160 },
     ...(canWrite
       ? [
           {

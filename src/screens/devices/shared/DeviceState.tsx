@@ -5,6 +5,9 @@ import type { Device } from '../devicesApi.ts';
 
 const RUN_CLASS = ['idle', 'running', 'finished', 'abnormal'] as const;
 
+/** A list's state column: its two badges stack on a narrow frame, and it keeps the wider one's room. */
+export const DEVICE_STATE_FLOOR = 110;
+
 export function DeviceState({ device }: { device: Pick<Device, 'startState' | 'runState' | 'runMessage'> }) {
   const { t } = useTranslation('devices');
   return (

@@ -26,11 +26,13 @@ export function userColumns(t: TFunction<'system'>, actions: UserRowActions): Ta
       key: 'status',
       header: t('users.fields.status'),
       width: 90,
+      // Its tag is never cut on a narrow frame.
+      shrinkTo: 90,
       sortable: true,
       render: (user) => <Tag color={user.status === 1 ? 'green' : 'orange'}>{t(`users.status.${user.status}`)}</Tag>,
     },
-    { key: 'lastLoginTime', header: t('users.fields.lastLoginTime'), width: 170, sortable: true, render: (user) => user.lastLoginTime ?? '—' },
-    { key: 'createTime', header: t('users.fields.createTime'), width: 170, sortable: true },
+    { key: 'lastLoginTime', kind: 'time', header: t('users.fields.lastLoginTime'), width: 170, sortable: true, render: (user) => user.lastLoginTime ?? '—' },
+    { key: 'createTime', kind: 'time', header: t('users.fields.createTime'), width: 170, sortable: true },
   ];
   if (!actions.canWrite) return columns;
   columns.push({
