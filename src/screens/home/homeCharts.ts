@@ -4,15 +4,30 @@ import type { AlgoHomeSummary, HomeOverview } from './homeApi.ts';
 const PALETTE = ['#1675e0', '#f44336', '#ff9800', '#4caf50', '#9c27b0', '#00bcd4', '#795548', '#607d8b', '#e91e63', '#8bc34a'];
 const grid = { left: 40, right: 16, top: 16, bottom: 40, containLabel: true } as const;
 
-/** Today's alarms per type as a ring (the first nine types, the rest as one slice). */
+/**
+ * Today's alarms per type as a ring (the first nine types, the rest as one slice). Each slice is named beside it,
+ * at the chart's edge, its name wrapped onto lines in the room left there (English names are long: cut to a few
+ * letters, they said nothing). The labels name every slice, so there is no legend (its scrolling pages cut names
+ * too).
+ */
 export function byTypeOption(byType: HomeOverview['byType'], typeName: (id: number) => string, others: string) {
   const top = byType.slice(0, 9).map((t) => ({ name: typeName(t.eventType), value: t.count }));
   const rest = byType.slice(9).reduce((s, t) => s + t.count, 0);
   return {
     color: PALETTE,
     tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-    legend: { type: 'scroll', bottom: 0 },
-    series: [{ type: 'pie', radius: ['40%', '68%'], center: ['50%', '44%'], data: rest ? [...top, { name: others, value: rest }] : top }],
+    series: [
+      {
+        type: 'pie',
+        radius: ['30%', '50%'],
+        center: ['50%', '50%'],
+        avoidLabelOverlap: true,
+        label: { alignTo: 'edge', edgeDistance: 8, overflow: 'break', lineHeight: 14, minMargin: 4 },
+        labelLine: { length: 10, length2: 8, maxSurfaceAngle: 80 },
+        labelLayout: { hideOverlap: false },
+        data: rest ? [...top, { name: others, value: rest }] : top,
+      },
+    ],
   };
 }
 
