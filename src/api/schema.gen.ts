@@ -6638,7 +6638,8 @@ export interface components {
             /**
              * @description The product name in the header, on the login page and in the page title — unless the page logo's
              *     text (`getTitle` desc) is set: that text is shown instead (spec §2: the logo description, or the system
-             *     name).
+             *     name). Empty until an administrator sets one: the console then shows the product's own name in the
+             *     user's language.
              */
             systemName: string;
             /** @description The header's version title. */
@@ -6705,6 +6706,7 @@ export interface components {
         };
         /** @description Only the named keys can be changed; unknown keys are not stored. */
         SystemConfigUpdate: {
+            /** @description Empty gives the name back to the product (its own, in each user's language). */
             systemName?: string;
             versionTitle?: string;
             contextMenuEnabled?: boolean;

@@ -27,7 +27,9 @@ test('renaming the system is seen in the header; a display name, when set, is sa
 
   await page.goto('/logoConfig');
   const systemName = page.getByRole('textbox', { name: '系统名称' });
-  await expect(systemName).toHaveValue(/\S/);
+  // Empty as seeded: the header shows the product's own name, in the chosen language.
+  await expect(systemName).toHaveValue('');
+  await expect(page.getByRole('banner')).toContainText('Argus 视频智能分析平台');
   await expect(page.getByTestId('display-name-notice')).toHaveCount(0);
   await systemName.fill('城市交通视频平台');
   await page.getByRole('button', { name: '保存' }).click();
@@ -46,7 +48,7 @@ test('renaming the system is seen in the header; a display name, when set, is sa
   await expect(page.getByRole('checkbox', { name: '核查人不能是处置人' })).toBeChecked();
 
   // Leave the worker's site as it was for the other specs.
-  const restored = await request.put('/api/config/updateConfigMap', { headers: { token }, data: { systemName: 'Argus 视频智能分析平台' } });
+  const restored = await request.put('/api/config/updateConfigMap', { headers: { token }, data: { systemName: '' } });
   expect((await restored.json()).code).toBe(0);
 });
 

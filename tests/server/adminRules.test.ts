@@ -167,6 +167,23 @@ describe('the system name', () => {
   });
 });
 
+describe('migration 095 on a site created before it', () => {
+  it('clears the system name the old seed stored (the product’s own, Chinese in every language) and keeps one typed', async () => {
+    const db = server.database.db;
+    const setName = (value: string) => db.updateTable('systemConfig').set({ value }).where('key', '=', 'systemName').execute();
+    const storedName = async () => (await db.selectFrom('systemConfig').select('value').where('key', '=', 'systemName').executeTakeFirstOrThrow()).value;
+    await setName('Argus 视频智能分析平台');
+    await sql`DELETE FROM schema_migrations WHERE version = '095'`.execute(db);
+    expect(await migrate(server.database)).toEqual(['095_product_words.sql']);
+    expect(await storedName()).toBe('');
+
+    await setName('城市交通平台');
+    await sql`DELETE FROM schema_migrations WHERE version = '095'`.execute(db);
+    expect(await migrate(server.database)).toEqual(['095_product_words.sql']);
+    expect(await storedName()).toBe('城市交通平台');
+  });
+});
+
 describe('migration 008 on a site created before it', () => {
   it('adds the delete button for the roles that manage roles, clears the duplicate display name, and protects used scenes', async () => {
     const db = server.database.db;

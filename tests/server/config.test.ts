@@ -25,7 +25,7 @@ describe('system configuration', () => {
     const res = await getConfig(operator);
     expect(res.code).toBe(0);
     expect(res.data).toMatchObject({
-      systemName: expect.any(String),
+      systemName: '', // issue 37: the console shows the product's own name in the user's language
       contextMenuEnabled: false,
       websocketServer: '',
       websocketPort: null,
@@ -76,6 +76,11 @@ describe('system configuration', () => {
     expect((await updateConfig({ titleWordReplacements: { 事件: '事项' }, websocketPort: null })).json.code).toBe(0);
     expect((await getConfig()).data).toMatchObject({ titleWordReplacements: { 事件: '事项' }, websocketPort: null });
     expect((await call(server.app, 'POST', '/user/login', { body: ADMIN })).json.sceneType).toBe(1);
+    // A name an administrator typed, and back to empty: the product's own name again (it was refused before).
+    expect((await updateConfig({ systemName: 'City traffic' })).json.code).toBe(0);
+    expect((await getConfig()).data.systemName).toBe('City traffic');
+    expect((await updateConfig({ systemName: '' })).json.code).toBe(0);
+    expect((await getConfig()).data.systemName).toBe('');
   });
 
   it('refuses empty bodies, unknown keys and out-of-range values, naming the field', async () => {

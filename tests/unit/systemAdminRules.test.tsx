@@ -110,6 +110,20 @@ describe('the system name form', () => {
     expect(screen.getByTestId('display-name-notice').textContent).toContain('Demo site');
   });
 
+  it('leaves the system name empty for the product’s own name in the user’s language, and saves it empty', async () => {
+    calls.loadLogoSettings.mockResolvedValue({ ...seeded, logo: { ...seeded.logo, desc: '', systemName: '' }, systemName: 'City traffic' });
+    calls.saveSystemSettings.mockResolvedValue(undefined);
+    calls.saveLogo.mockResolvedValue(undefined);
+    calls.fetchSystemConfig.mockResolvedValue({});
+    renderSignedIn(<LogoConfigScreen />, { buttons: ['logoConfig'] });
+    const name = (await screen.findByRole('textbox', { name: /System name/ })) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('City traffic'));
+    fireEvent.change(name, { target: { value: '' } });
+    expect(within(screen.getByTestId('logo-preview-header')).getByText('Argus Video Analytics Platform')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.saveSystemSettings).toHaveBeenCalledWith({ systemName: '' }));
+  });
+
   it('compares each setting on its own', () => {
     const stored = { systemName: 'A', versionTitle: 'V', checkerNotHandler: true };
     expect(changedSettings(stored, stored)).toEqual({});

@@ -1,6 +1,7 @@
 // Default configuration values (spec §3, §9) the server seeds and falls back to.
 export const defaultSystemConfig: Record<string, string> = {
-  systemName: 'Argus 视频智能分析平台',
+  // Empty: the console shows the product's own name in each user's language (an administrator's name stays as typed).
+  systemName: '',
   versionTitle: 'Argus V1.0',
   contextMenuEnabled: 'false',
   assistantUrl: '/assistant/index.html',

@@ -54,10 +54,8 @@ function sameValues(a: Values, b: Values): boolean {
 /** The contract's bounds: names at most 32 characters; image mode needs at least one image. */
 export function validateLogo(values: LogoDraft) {
   return {
-    systemName: rules.first(
-      () => rules.required(values.systemName),
-      () => rules.maxLength(values.systemName, rules.LENGTH.name),
-    ),
+    // Empty: the product's own name, in each user's language.
+    systemName: rules.maxLength(values.systemName, rules.LENGTH.name),
     versionTitle: rules.maxLength(values.versionTitle, rules.LENGTH.name),
     desc: rules.maxLength(values.desc, rules.LENGTH.name),
     imageLittle: values.type === 'image' && !values.imageBig && !values.imageLittle ? rules.required('') : null,
@@ -163,7 +161,7 @@ export default function LogoConfigScreen() {
       </header>
       <div className="logo-layout">
         <form id={FORM_ID} className="logo-form" noValidate onSubmit={(event) => void submit(event)} aria-label={t('logo.title')}>
-          {text('systemName', t('logo.systemNameHint'), true)}
+          {text('systemName', t('logo.systemNameHint'))}
           <DisplayNameNotice desc={form.values.desc} readOnly={!canWrite} onUseSystemName={() => form.set('desc', '')} />
           {text('versionTitle', t('logo.versionTitleHint'))}
           <Field id={id('type')} label={t('logo.fields.type')}>

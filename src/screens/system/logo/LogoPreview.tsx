@@ -19,7 +19,7 @@ export function shownName(draft: LogoDraft, fallback: string): string {
 
 export function LogoPreview({ draft }: { draft: LogoDraft }) {
   const { t } = useTranslation('system');
-  const name = shownName(draft, t('logo.defaultName'));
+  const name = shownName(draft, t('appName', { ns: 'common' }));
   const images = draft.type === 'image';
   return (
     <aside className="logo-preview" aria-label={t('logo.previewTitle')}>
