@@ -1009,6 +1009,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/warn/event/undoConfirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Undo one's own confirmation of an alarm, just after it
+         * @description 1 confirmed → the status it was confirmed from (0 new or 2 ignored), with the handle* fields it had before
+         *     (those of the ignore it was confirmed from, else empty). Allowed only while nothing else has happened to
+         *     the alarm since: its latest history entry must be the caller's own confirmation, at most 60 seconds old,
+         *     and the alarm still confirmed — read and written under the alarm's row lock, so an undo and another
+         *     operator's deal cannot both go through. Writes an `undo` history entry and pushes an `alarmStatus`
+         *     message. 404 no such alarm; 409 something changed it, it was someone else's confirmation or the minute
+         *     has passed (`data` is the alarm as it now is). On success `data` is the alarm as it now is.
+         */
+        put: operations["undoConfirmWarnEvent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/warn/event/ignore": {
         parameters: {
             query?: never;
@@ -6916,10 +6942,13 @@ export interface components {
         };
         WarnEventHandleLog: {
             /** @enum {string} */
-            action: "confirm" | "ignore" | "deal" | "check" | "again" | "errDetectionAdd" | "errDetectionRemove" | "labelStudio" | "imageUpload";
+            action: "confirm" | "ignore" | "deal" | "check" | "again" | "errDetectionAdd" | "errDetectionRemove" | "labelStudio" | "imageUpload" | "undo";
             fromStatus: components["schemas"]["WarnEventStatus"] | null;
             toStatus: components["schemas"]["WarnEventStatus"] | null;
+            /** @description The login name of who did it. */
             user: string;
+            /** @description That user's display name (realName) as it is now; null when the user no longer exists. */
+            userDisplayName: string | null;
             time: components["schemas"]["DateTime"];
             remark: string | null;
         };
@@ -7066,6 +7095,9 @@ export interface components {
             id: number;
             /** @description Why it is sent back. */
             remark: string;
+        };
+        WarnEventUndoBody: {
+            id: number;
         };
         WarnEventImageUploadBody: {
             /** @description Attach the image to this alarm's dealImages. */
@@ -13293,6 +13325,32 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["WarnEventBatchResult"];
+                    };
+                };
+            };
+        };
+    };
+    undoConfirmWarnEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarnEventUndoBody"];
+            };
+        };
+        responses: {
+            /** @description The alarm as it now is (on code 0 and on code 409). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["WarnEvent"];
                     };
                 };
             };

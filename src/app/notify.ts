@@ -3,10 +3,23 @@
 // the system config's title words replaced at display time. No React here: a small store the area subscribes to.
 export type NoticeKind = 'error' | 'warning' | 'info' | 'success';
 
+/** A button in the message (e.g. Undo just after an action): pressing it runs `run` and closes the message. */
+export interface NoticeAction {
+  label: string;
+  run: () => void;
+}
+
 export interface Notice {
   id: number;
   kind: NoticeKind;
   text: string;
+  action?: NoticeAction;
+}
+
+export interface NoticeOptions {
+  action?: NoticeAction;
+  /** How long it stays instead of the kind's default (an Undo lasts as long as it may be pressed). */
+  durationMs?: number;
 }
 
 /** How long a message stays before it closes by itself (errors longer: they need reading). */
@@ -29,7 +42,7 @@ const realTimers: Timers = {
 };
 
 export interface NoticeStore {
-  push(kind: NoticeKind, text: string): number | null;
+  push(kind: NoticeKind, text: string, options?: NoticeOptions): number | null;
   close(id: number): void;
   list(): readonly Notice[];
   subscribe(listener: () => void): () => void;
@@ -52,14 +65,14 @@ export function createNoticeStore(timers: Timers = realTimers): NoticeStore {
     changed();
   };
   return {
-    push(kind, text) {
+    push(kind, text, options = {}) {
       const now = timers.now();
       if (!text || (last && last.kind === kind && last.text === text && now - last.at < REPEAT_WINDOW_MS)) return null;
       last = { kind, text, at: now };
       const id = nextId++;
-      notices = [...notices, { id, kind, text }];
+      notices = [...notices, options.action ? { id, kind, text, action: options.action } : { id, kind, text }];
       while (notices.length > MAX_NOTICES) close(notices[0].id);
-      expiries.set(id, timers.setTimeout(() => close(id), NOTICE_DURATION_MS[kind]));
+      expiries.set(id, timers.setTimeout(() => close(id), options.durationMs ?? NOTICE_DURATION_MS[kind]));
       changed();
       return id;
     },
@@ -75,8 +88,8 @@ export function createNoticeStore(timers: Timers = realTimers): NoticeStore {
 /** The page's messages. */
 export const notices = createNoticeStore();
 
-export function notify(kind: NoticeKind, text: string): void {
-  notices.push(kind, text);
+export function notify(kind: NoticeKind, text: string, options?: NoticeOptions): void {
+  notices.push(kind, text, options);
 }
 
 export const notifyError = (text: string) => notify('error', text);

@@ -25,6 +25,18 @@ export function MessageArea({ store = pageNotices, replacements }: { store?: Not
             {ICONS[notice.kind]}
           </span>
           <span className="message-area-text">{replaceTitleWords(notice.text, replacements)}</span>
+          {notice.action ? (
+            <button
+              type="button"
+              className="message-area-action"
+              onClick={() => {
+                store.close(notice.id);
+                notice.action?.run();
+              }}
+            >
+              {notice.action.label}
+            </button>
+          ) : null}
           <button type="button" className="message-area-close" aria-label={t('messages.close')} onClick={() => store.close(notice.id)}>
             ×
           </button>

@@ -38,7 +38,21 @@ test('an alarm posted by a box appears live, is confirmed, shows confirmed in hi
   await expect(detail.locator('b', { hasText: 'bold' })).toHaveCount(0);
   expect(await page.evaluate(() => (globalThis as { __argusXss?: number }).__argusXss)).toBeUndefined();
 
+  // Confirm asks first, with an optional remark; the confirmation is said with Undo, which takes it back.
   await detail.getByRole('button', { name: '确认', exact: true }).click();
+  let confirming = page.getByRole('dialog', { name: '确认告警' });
+  await confirming.getByRole('textbox', { name: '备注' }).fill('现场核实');
+  await confirming.getByRole('button', { name: '确认', exact: true }).click();
+  await expect(detail.getByRole('heading').getByText('已确认')).toBeVisible();
+  const toast = page.locator('.message-area-success').filter({ hasText: `告警 ${alarm.id} 已确认` });
+  await toast.getByRole('button', { name: '撤销' }).click();
+  await expect(row).toContainText('未处理');
+  await expect(detail.locator('.alarm-history')).toContainText('撤销了确认');
+  // The history names the handler by display name (the seeded operator's is 值班员).
+  await expect(detail.locator('.alarm-history-user').first()).toHaveText('值班员 (operator)');
+  await detail.getByRole('button', { name: '确认', exact: true }).click();
+  confirming = page.getByRole('dialog', { name: '确认告警' });
+  await confirming.getByRole('button', { name: '确认', exact: true }).click();
   await expect(detail.getByRole('heading').getByText('已确认')).toBeVisible();
   await expect(row).toContainText('已确认');
 
@@ -76,6 +90,25 @@ test('the live list holds still while the pointer is on it: an arrival is announ
   await page.mouse.move(1, 1);
   await expect(page.locator(`[data-alarm-id="${next.id}"]`)).toBeVisible();
   await expect(page.getByText(/离开列表后显示/)).toHaveCount(0);
+});
+
+test('at 1366×768 the new-alarm announcement never covers the open alarm’s detail', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, OPERATOR, { path: '/actualTimeEvent' });
+  await expect(page.locator('.alarm-connection[data-status="open"]')).toBeVisible();
+  const first = await postTestAlarm(baseURL!, 16);
+  const firstRow = page.locator(`[data-alarm-id="${first.id}"] button.alarm-row`);
+  await firstRow.click();
+  const detail = page.locator('.alarm-live-detail');
+  await expect(detail.getByRole('button', { name: '确认', exact: true })).toBeVisible();
+  await page.mouse.move(1, 1); // the list holds still under the pointer
+  await postTestAlarm(baseURL!, 8);
+  const announcement = page.getByRole('dialog', { name: /新告警/ });
+  await expect(announcement).toBeVisible();
+  const a = (await announcement.boundingBox())!;
+  const d = (await detail.boundingBox())!;
+  const overlaps = a.x < d.x + d.width && d.x < a.x + a.width && a.y < d.y + d.height && d.y < a.y + a.height;
+  expect(overlaps, `announcement ${JSON.stringify(a)} over detail ${JSON.stringify(d)}`).toBe(false);
 });
 
 test('urgent alarms join the urgent list live, and an operator can take one off it', async ({ page, baseURL }) => {

@@ -28,7 +28,8 @@ describe('confirm and ignore', () => {
     expect(stored).toMatchObject({ status: 1, handleUser: 'operator', handleRemark: 'seen on camera' });
     expect(stored.handleTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(stored.history).toEqual([
-      { action: 'confirm', fromStatus: 0, toStatus: 1, user: 'operator', time: stored.handleTime, remark: 'seen on camera' },
+      // The display name beside the login name (issue 37: the history named the handler by login name only).
+      { action: 'confirm', fromStatus: 0, toStatus: 1, user: 'operator', userDisplayName: '值班员', time: stored.handleTime, remark: 'seen on camera' },
     ]);
     const again = await put('/warn/event/confirm', admin, { ids: [a] });
     expect(again.json.code).toBe(409);
@@ -75,6 +76,68 @@ describe('confirm and ignore', () => {
       const stored = await info(id);
       expect(stored.status).toBe(winner === 'operator' ? 1 : 2);
       expect(stored.history).toHaveLength(1);
+    }
+  });
+});
+
+describe('undo of a confirmation', () => {
+  const undo = (id: number, token = operator) => put('/warn/event/undoConfirm', token, { id });
+  const backdate = (id: number, ms: number) =>
+    server.database.db
+      .updateTable('alarmHandleLogs')
+      .set({ createdAt: new Date(Date.now() - ms) })
+      .where('alarmId', '=', id)
+      .where('action', '=', 'confirm')
+      .execute();
+
+  it('puts a new alarm back to new with nobody handling it, and writes the undo in the history', async () => {
+    const [id] = await insertAlarms(server.database.db, [{}]);
+    await put('/warn/event/confirm', operator, { ids: [id], remark: 'looks real' });
+    const res = await undo(id);
+    expect(res.json).toMatchObject({ code: 0, data: { id, status: 0, handleUser: null, handleTime: null, handleRemark: null } });
+    const stored = await info(id);
+    expect(stored.status).toBe(0);
+    expect(stored.history.map((h: { action: string; fromStatus: number; toStatus: number }) => [h.action, h.fromStatus, h.toStatus])).toEqual([
+      ['confirm', 0, 1],
+      ['undo', 1, 0],
+    ]);
+    // Undone once: a second undo finds nothing to undo.
+    expect((await undo(id)).json.code).toBe(409);
+  });
+
+  it('gives an ignored alarm back its ignore (who, when, why)', async () => {
+    const [id] = await insertAlarms(server.database.db, [{}]);
+    await put('/warn/event/ignore', admin, { ids: [id], remark: 'a shadow' });
+    const ignored = await info(id);
+    await put('/warn/event/confirm', operator, { ids: [id], expectedStatus: 2 });
+    expect((await undo(id)).json.data).toMatchObject({ status: 2, handleUser: 'admin', handleTime: ignored.handleTime, handleRemark: 'a shadow' });
+  });
+
+  it('refuses someone else’s confirmation, a late undo, and an alarm that moved on (409 with the alarm as it is)', async () => {
+    const [mine, late, moved] = await insertAlarms(server.database.db, [{}, {}, {}]);
+    await put('/warn/event/confirm', operator, { ids: [mine, late, moved] });
+    const notYours = await undo(mine, admin);
+    expect(notYours.json).toMatchObject({ code: 409, data: { id: mine, status: 1 } });
+    expect(notYours.json.msg).toContain('Someone else confirmed');
+    await backdate(late, 61_000);
+    const tooLate = await undo(late);
+    expect(tooLate.json.code).toBe(409);
+    expect(tooLate.json.msg).toContain('more than a minute');
+    expect((await put('/warn/event/deal', admin, { id: moved, result: 'towed' })).json.code).toBe(0);
+    const changed = await undo(moved);
+    expect(changed.json).toMatchObject({ code: 409, data: { id: moved, status: 3 } });
+    expect((await undo(888_888)).json.code).toBe(404);
+    expect((await call(server.app, 'PUT', '/warn/event/undoConfirm', { body: { id: mine } })).json.code).toBe(401);
+    expect((await put('/warn/event/undoConfirm', operator, { id: 'x' })).json.code).toBe(400);
+  });
+
+  it('lets either the undo or a concurrent deal through, never both', async () => {
+    const ids = await insertAlarms(server.database.db, Array.from({ length: 6 }, () => ({})));
+    await put('/warn/event/confirm', operator, { ids });
+    for (const id of ids) {
+      const [undone, dealt] = await Promise.all([undo(id), put('/warn/event/deal', admin, { id, result: 'towed' })]);
+      expect([undone.json.code, dealt.json.code].sort()).toEqual([0, 409]);
+      expect((await info(id)).status).toBe(undone.json.code === 0 ? 0 : 3);
     }
   });
 });

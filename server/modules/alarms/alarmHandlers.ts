@@ -5,10 +5,12 @@ import { alarmExportHandlers } from './exportHandlers.ts';
 import { ingestHandlers } from './ingestHandler.ts';
 import { alarmListHandlers } from './listHandlers.ts';
 import { transitionHandlers } from './transitionHandlers.ts';
+import { undoHandlers } from './undoHandler.ts';
 
 export const alarmHandlers: HandlerMap = {
   ...alarmListHandlers,
   ...transitionHandlers,
+  ...undoHandlers,
   ...evidenceHandlers,
   ...alarmExportHandlers,
   ...ingestHandlers,

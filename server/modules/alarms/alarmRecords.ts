@@ -94,12 +94,21 @@ export async function writeHistory(db: Kysely<Database>, entries: HistoryEntry[]
 }
 
 export async function readHistory(db: Kysely<Database>, alarmId: number): Promise<Schema<'WarnEventHandleLog'>[]> {
-  const rows = await db.selectFrom('alarmHandleLogs').selectAll().where('alarmId', '=', alarmId).orderBy('id').execute();
+  // The display name as it is now (the history keeps the login name, which does not change).
+  const rows = await db
+    .selectFrom('alarmHandleLogs as l')
+    .leftJoin('users as u', 'u.username', 'l.userName')
+    .selectAll('l')
+    .select('u.realName')
+    .where('l.alarmId', '=', alarmId)
+    .orderBy('l.id')
+    .execute();
   return rows.map((r) => ({
     action: r.action as HandleAction,
     fromStatus: r.fromStatus as WarnEventStatus | null,
     toStatus: r.toStatus as WarnEventStatus | null,
     user: r.userName,
+    userDisplayName: r.realName?.trim() || null,
     time: formatTime(r.createdAt) as string,
     remark: r.remark,
   }));

@@ -26,6 +26,12 @@ export const alarmMessages = {
     zh: '告警 {id} 由您处置，按系统设置“核查人不能是处置人”，需由其他人核查',
     en: 'You dealt with alarm {id}; the system setting "the checker is not the handler" requires someone else to check it',
   },
+  'alarms.undo.changed': {
+    zh: '告警 {id} 在确认后已有变化（或已不是“已确认”），不能撤销',
+    en: 'Alarm {id} has changed since it was confirmed (or is no longer confirmed); the confirmation cannot be undone',
+  },
+  'alarms.undo.notYours': { zh: '告警 {id} 是由他人确认的，不能撤销', en: 'Someone else confirmed alarm {id}; only they can undo it' },
+  'alarms.undo.late': { zh: '告警 {id} 确认已超过 1 分钟，不能撤销', en: 'Alarm {id} was confirmed more than a minute ago; it cannot be undone' },
   'alarms.checkRemark': { zh: '核查不合格时参数 remark 不能为空', en: 'remark is required when the check result is 2 (unqualified)' },
   'alarms.ingest.unknownType': {
     zh: '参数 eventType 不是已知的事件类型编号（违法 1–50，道路事件 1001–1024）',

@@ -96,6 +96,23 @@ export default function ActualTimeEventScreen() {
     }
   };
 
+  // With an alarm open, the announcement docks above the list: floating in its corner it covered the detail.
+  const announcement =
+    dialog && !live.paused ? (
+      <AlarmDialog
+        alarm={live.alarms.find((alarm) => alarm.id === dialog.alarm.id) ?? dialog.alarm}
+        more={dialog.more}
+        corner={corner}
+        docked={selected !== null}
+        store={live.store}
+        onView={() => {
+          setSelectedId(dialog.alarm.id);
+          setDialog(null);
+        }}
+        onClose={() => setDialog(null)}
+      />
+    ) : null;
+
   return (
     <section className="alarm-screen alarm-live">
       <header className="alarm-screen-header">
@@ -115,6 +132,7 @@ export default function ActualTimeEventScreen() {
       ) : null}
       <div className="alarm-live-body">
         <div className="alarm-live-column">
+          {selected ? announcement : null}
           <p className="alarm-muted" aria-live="off">
             {t('live.shown', { shown: Math.min(VISIBLE_ROWS, live.alarms.length), total: live.total })}
             {live.typeIds.length > 0 ? ` ${t('live.typeFilter', { count: live.typeIds.length })}` : null}
@@ -138,25 +156,13 @@ export default function ActualTimeEventScreen() {
         </div>
         <div className="alarm-live-detail">
           {selected ? (
-            <AlarmDetail key={selected.id} alarm={selected} offer={['confirm', 'ignore', 'delete']} store={live.store} />
+            <AlarmDetail key={selected.id} alarm={selected} offer={['confirm', 'ignore', 'delete']} store={live.store} withHistory />
           ) : (
             <p className="alarm-empty">{t('live.selectHint')}</p>
           )}
         </div>
       </div>
-      {dialog && !live.paused ? (
-        <AlarmDialog
-          alarm={live.alarms.find((alarm) => alarm.id === dialog.alarm.id) ?? dialog.alarm}
-          more={dialog.more}
-          corner={corner}
-          store={live.store}
-          onView={() => {
-            setSelectedId(dialog.alarm.id);
-            setDialog(null);
-          }}
-          onClose={() => setDialog(null)}
-        />
-      ) : null}
+      {selected ? null : announcement}
     </section>
   );
 }

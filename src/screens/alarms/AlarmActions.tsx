@@ -1,5 +1,6 @@
 // The handling buttons of one alarm, driven by its lifecycle machine: only what the status allows, what the
-// user's modules permit and what the screen offers. Delete asks first; deal, check and again open their form.
+// user's modules permit and what the screen offers. Delete asks first; confirm (with an optional remark), deal,
+// check and again open their form; a confirmation is said with Undo for a few seconds (confirmUndo.ts).
 // When the server refuses (someone else handled the alarm first) it says who, when, and what the alarm is now.
 // Deleting needs the alarmDelete button (administrators); with the system setting checkerNotHandler on, the person
 // who dealt with an alarm sees its check offered to someone else (the server refuses it too).
@@ -15,7 +16,8 @@ import { ALLOWED_ACTIONS, type AlarmStatus } from '../../machines/alarmLifecycle
 import type { AlarmStore } from '../../realtime/alarmStore.ts';
 import { ACTION_PERMISSIONS, type ActionType } from './actionPermissions.ts';
 import { uploadDealImage, type WarnEvent } from './alarmsApi.ts';
-import { statusKey } from './alarmText.ts';
+import { statusKey, useTypeName } from './alarmText.ts';
+import { offerUndoConfirm } from './confirmUndo.ts';
 import { HandleDialog, type HandleKind, type HandleValues } from './HandleDialog.tsx';
 import { fileAsDataUrl } from './handleRules.ts';
 import { useAlarmLifecycle } from './useAlarmLifecycle.ts';
@@ -39,6 +41,7 @@ export function AlarmActions({ alarm, offer, onSettled, store, size = 'sm' }: Pr
   const checkerNotHandler = useSession(selectCheckerNotHandler);
   const lifecycle = useAlarmLifecycle(alarm, onSettled, store);
   const { confirm, dialog: confirmDialog } = useConfirm();
+  const typeName = useTypeName();
   const [form, setForm] = useState<HandleKind | null>(null);
   const [submitted, setSubmitted] = useState(false);
   // The dialogs mount on first use: a row or the new-alarm dialog that never opens one costs nothing for them.
@@ -47,8 +50,11 @@ export function AlarmActions({ alarm, offer, onSettled, store, size = 'sm' }: Pr
   useEffect(() => {
     if (!submitted || lifecycle.working) return;
     setSubmitted(false);
-    if (lifecycle.error === null) setForm(null);
-  }, [submitted, lifecycle.working, lifecycle.error]);
+    if (lifecycle.error !== null) return;
+    setForm(null);
+    // Confirmed by this user (not refused because someone else handled it first): offer to take it back.
+    if (form === 'confirm' && lifecycle.refusal === null && lifecycle.status === 1) offerUndoConfirm(alarm.id, t, { store, onSettled });
+  }, [submitted, lifecycle.working, lifecycle.error, lifecycle.refusal, lifecycle.status, form, alarm.id, t, store, onSettled]);
 
   if (lifecycle.deleted) {
     return lifecycle.refusal ? <p className="alarm-refusal" role="alert">{t('refusal.gone')}</p> : null;
@@ -58,8 +64,7 @@ export function AlarmActions({ alarm, offer, onSettled, store, size = 'sm' }: Pr
   const ownDeal = checkerNotHandler && me !== null && alarm.dealUser === me && actions.includes('check');
 
   const run = (action: ActionType) => {
-    if (action === 'confirm') lifecycle.send({ type: 'CONFIRM' });
-    else if (action === 'ignore') lifecycle.send({ type: 'IGNORE' });
+    if (action === 'ignore') lifecycle.send({ type: 'IGNORE' });
     else if (action === 'delete') {
       setConfirmUsed(true);
       confirm({
@@ -77,7 +82,8 @@ export function AlarmActions({ alarm, offer, onSettled, store, size = 'sm' }: Pr
   const submit = (values: HandleValues) => {
     if (!form) return;
     setSubmitted(true);
-    if (form === 'deal') lifecycle.send({ type: 'DEAL', result: values.result, remark: values.remark || undefined });
+    if (form === 'confirm') lifecycle.send({ type: 'CONFIRM', remark: values.remark || undefined });
+    else if (form === 'deal') lifecycle.send({ type: 'DEAL', result: values.result, remark: values.remark || undefined });
     else if (form === 'check') lifecycle.send({ type: 'CHECK', result: values.checkResult, remark: values.remark || undefined });
     else lifecycle.send({ type: 'AGAIN', remark: values.remark });
   };
@@ -132,6 +138,7 @@ export function AlarmActions({ alarm, offer, onSettled, store, size = 'sm' }: Pr
           kind={form}
           busy={lifecycle.working}
           failure={lifecycle.error}
+          intro={form === 'confirm' ? t('confirm.intro', { id: alarm.id, type: typeName(alarm.eventType), camera: alarm.cameraName, time: alarm.alarmTime }) : undefined}
           existingImages={alarm.dealImages.length}
           uploadImage={async (file, watch) => {
             await uploadDealImage(alarm.id, await fileAsDataUrl(file), watch);

@@ -3,7 +3,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Tag from 'rsuite/Tag';
+import Tooltip from 'rsuite/Tooltip';
+import Whisper from 'rsuite/Whisper';
 import 'rsuite/Tag/styles/index.css';
+import 'rsuite/Tooltip/styles/index.css';
 import { selectSearchProperties, useSession } from '../../app/session.tsx';
 import type { AlarmStatus } from '../../machines/alarmLifecycle.machine.ts';
 import type { AlarmStore } from '../../realtime/alarmStore.ts';
@@ -126,7 +129,7 @@ export function AlarmDetail({ alarm, offer, store, withHistory = false, onSettle
             <ol className="alarm-history">
               {detail.data.history.map((entry) => (
                 <li key={`${entry.time}-${entry.action}-${entry.user}-${entry.toStatus}`}>
-                  <span className="alarm-history-time">{entry.time}</span> <strong>{entry.user}</strong> {t(`historyAction.${entry.action}`)}
+                  <span className="alarm-history-time">{entry.time}</span> <HistoryUser login={entry.user} name={entry.userDisplayName} /> {t(`historyAction.${entry.action}`)}
                   {entry.toStatus !== null ? <> → {t(`status.${statusKey(entry.toStatus)}`)}</> : null}
                   {entry.remark ? <span className="alarm-muted"> {entry.remark}</span> : null}
                 </li>
@@ -149,5 +152,21 @@ function FactRow({ name, value }: { name: string; value: string }) {
       <dt>{name}</dt>
       <dd>{value}</dd>
     </>
+  );
+}
+
+/**
+ * Who did it: the display name, the login name in a tooltip on hover (read out after the name); the login name
+ * alone for a user who no longer exists.
+ */
+function HistoryUser({ login, name }: { login: string; name: string | null }) {
+  if (!name || name === login) return <strong className="alarm-history-user">{login}</strong>;
+  return (
+    <Whisper placement="top" trigger="hover" speaker={<Tooltip>{login}</Tooltip>}>
+      <strong className="alarm-history-user" data-login={login}>
+        {name}
+        <span className="alarm-visually-hidden"> ({login})</span>
+      </strong>
+    </Whisper>
   );
 }

@@ -1,6 +1,7 @@
 // The new-alarm dialog (§3 alarm dialog position, 1–4: a corner of the screen; default 1). Non-modal: it does not
 // take the focus from what the operator is doing; Escape closes it when it has the focus. It shows the newest
-// arrival with its snapshot, and how many more came meanwhile.
+// arrival with its snapshot, and how many more came meanwhile. While an alarm's detail is open the dialog is
+// docked above the list instead (without its snapshot), so it never covers the alarm being read.
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
@@ -15,19 +16,21 @@ interface Props {
   alarm: WarnEvent;
   more: number;
   corner: DialogCorner;
+  /** In the list's column, in the flow of the page, instead of floating in its corner. */
+  docked?: boolean;
   store: AlarmStore;
   onView(): void;
   onClose(): void;
 }
 
-export function AlarmDialog({ alarm, more, corner, store, onView, onClose }: Props) {
+export function AlarmDialog({ alarm, more, corner, docked = false, store, onView, onClose }: Props) {
   const { t } = useTranslation('alarms');
   const typeName = useTypeName();
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') onClose();
   };
   return (
-    <section className={`alarm-dialog is-${corner}`} role="dialog" aria-modal="false" aria-labelledby="alarm-dialog-title" onKeyDown={onKeyDown}>
+    <section className={`alarm-dialog ${docked ? 'is-docked' : `is-${corner}`}`} role="dialog" aria-modal="false" aria-labelledby="alarm-dialog-title" onKeyDown={onKeyDown}>
       <header className="alarm-dialog-header">
         <h2 id="alarm-dialog-title">
           {t('dialog.title')}
@@ -37,7 +40,7 @@ export function AlarmDialog({ alarm, more, corner, store, onView, onClose }: Pro
           ×
         </button>
       </header>
-      <AlarmSnapshot alarm={alarm} compact />
+      {docked ? null : <AlarmSnapshot alarm={alarm} compact />}
       <dl className="alarm-facts">
         <dt>{t('fields.type')}</dt>
         <dd>{typeName(alarm.eventType)}</dd>

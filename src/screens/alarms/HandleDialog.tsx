@@ -1,7 +1,8 @@
-// The forms of deal, check and again (§7 PUT deal/check/again): what was done (with evidence images, dropped or
-// chosen, each sent with its progress shown before the deal), whether the dealing was qualified (a reason when
-// not), why it is sent back. The dialog stays open while the calls run and shows a failure in place (an image
-// already sent is not sent again); the caller closes it when the machine has settled.
+// The forms of confirm, deal, check and again (§7 PUT confirm/deal/check/again): a confirmation with an optional
+// remark, what was done (with evidence images, dropped or chosen, each sent with its progress shown before the
+// deal), whether the dealing was qualified (a reason when not), why it is sent back. The dialog stays open while
+// the calls run and shows a failure in place (an image already sent is not sent again); the caller closes it when
+// the machine has settled.
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
@@ -18,7 +19,7 @@ import { percentSent, type UploadWatch } from '../../api/progressFetch.ts';
 import { FileUploader, type PickedFile, pickEntry } from '../../components/upload/FileUploader.tsx';
 import { type EvidenceProblem, evidenceProblem, MAX_EVIDENCE_IMAGES, REMARK_MAX } from './handleRules.ts';
 
-export type HandleKind = 'deal' | 'check' | 'again';
+export type HandleKind = 'confirm' | 'deal' | 'check' | 'again';
 
 export interface HandleValues {
   result: string;
@@ -30,6 +31,8 @@ interface Props {
   kind: HandleKind | null;
   busy: boolean;
   failure: string | null;
+  /** What the form is about (confirm: which alarm). */
+  intro?: string;
   /** Evidence images already attached to the alarm (at most 10 in all). */
   existingImages: number;
   /** Sends one evidence image (deal only), before the deal itself. */
@@ -40,7 +43,7 @@ interface Props {
 
 const EMPTY: HandleValues = { result: '', checkResult: 1, remark: '' };
 
-export function HandleDialog({ kind, busy, failure, existingImages, uploadImage, onSubmit, onClose }: Props) {
+export function HandleDialog({ kind, busy, failure, intro, existingImages, uploadImage, onSubmit, onClose }: Props) {
   const { t } = useTranslation('alarms');
   const [values, setValues] = useState<HandleValues>(EMPTY);
   const [images, setImages] = useState<PickedFile[]>([]);
@@ -98,7 +101,7 @@ export function HandleDialog({ kind, busy, failure, existingImages, uploadImage,
     onSubmit(values);
   };
 
-  const remarkLabel = kind === 'again' ? t('again.reason') : kind === 'check' ? t('check.remark') : t('deal.remark');
+  const remarkLabel = kind === 'again' ? t('again.reason') : kind === 'check' ? t('check.remark') : kind === 'confirm' ? t('confirm.remark') : t('deal.remark');
   const remarkRequired = kind === 'again' || (kind === 'check' && values.checkResult === 2);
   return (
     <Modal open={kind !== null} onClose={() => !working && onClose()} size="sm" backdrop="static" aria-labelledby="handle-title">
@@ -107,6 +110,7 @@ export function HandleDialog({ kind, busy, failure, existingImages, uploadImage,
           <Modal.Title id="handle-title">{kind ? t(`${kind}.title`) : ''}</Modal.Title>
         </Modal.Header>
         <Modal.Body className="alarm-form">
+          {intro ? <p className="alarm-form-intro">{intro}</p> : null}
           {kind === 'deal' ? (
             <div className="alarm-field">
               <label htmlFor="handle-result">
@@ -157,7 +161,7 @@ export function HandleDialog({ kind, busy, failure, existingImages, uploadImage,
             {t('actions.cancel')}
           </Button>
           <Button type="submit" appearance="primary" loading={working}>
-            {t('actions.submit')}
+            {kind === 'confirm' ? t('actions.confirm') : t('actions.submit')}
           </Button>
         </Modal.Footer>
       </form>

@@ -142,3 +142,8 @@ export async function fetchAlarmAudio(): Promise<boolean> {
 export async function saveAlarmAudio(on: boolean): Promise<void> {
   await orThrow(api.put('/CityConfig/updateConfig', { body: { key: 'alarmAudio', value: on ? '1' : '0' } }));
 }
+
+/** Undoes the caller's own confirmation just after it (409, said by the message area, once anything else changed it). */
+export async function undoConfirm(id: number): Promise<WarnEvent> {
+  return (await orThrow(api.put('/warn/event/undoConfirm', { body: { id } }))) as WarnEvent;
+}
