@@ -71,6 +71,12 @@ const coreMessages = {
   'upload.tooLarge': { zh: '文件过大，最大 {max}', en: 'The file is too large (at most {max})' },
   'upload.badType': { zh: '不支持的文件类型，仅支持 {types}', en: 'Unsupported file type; allowed: {types}' },
   'upload.missing': { zh: '缺少上传文件 {field}', en: 'The upload field {field} is missing' },
+  'upload.badFileName': {
+    zh: '上传文件 {field} 的文件名含有不允许的字符（控制字符、NUL 或不成对的 UTF-16 代理项）',
+    en: 'The file name of {field} contains a character that is not allowed (a control character, NUL or an unpaired UTF-16 surrogate)',
+  },
+  'upload.fileNameTooLong': { zh: '上传文件 {field} 的文件名过长，最多 {max} 个字符', en: 'The file name of {field} is too long (at most {max} characters)' },
+  'upload.aborted': { zh: '客户端在上传处理完成前断开了连接，上传未保存', en: 'The client closed the connection before the upload was processed; nothing was stored' },
   'entity.user': { zh: '用户', en: 'user' },
   'entity.role': { zh: '角色', en: 'role' },
   'entity.dept': { zh: '部门', en: 'department' },

@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './apiError.ts';
 import { asClientError } from './clientErrors.ts';
-import { isBadText, printablePath } from './inputChecks.ts';
+import { formParts } from './formParts.ts';
 
 export interface UploadedFile {
   buffer: Buffer;
@@ -38,9 +38,9 @@ export async function readUpload(req: FastifyRequest, rules: UploadRules): Promi
 
 async function readParts(req: FastifyRequest, rules: UploadRules, fields: Record<string, string>): Promise<UploadedFile | null> {
   let found: UploadedFile | null = null;
-  for await (const part of req.parts({ limits: { fileSize: rules.maxBytes, files: 1 } })) {
+  for await (const part of formParts(req, { fileSize: rules.maxBytes, files: 1 })) {
     if (part.type === 'field') {
-      fields[part.fieldname] = fieldText(part.fieldname, part.value);
+      fields[part.fieldname] = part.value;
       continue;
     }
     if (part.fieldname !== rules.field || found) {
@@ -63,16 +63,6 @@ async function readParts(req: FastifyRequest, rules: UploadRules, fields: Record
     found = { buffer, fileName: part.filename, mimeType, extension, fields };
   }
   return found;
-}
-
-/**
- * A multipart text field's value. Text the database cannot store (NUL; a lone surrogate, which UTF-8 cannot
- * encode) is refused with 400 naming the field, as it is in JSON bodies (inputChecks.ts).
- */
-export function fieldText(name: string, value: unknown): string {
-  const text = String(value);
-  if (isBadText(name) || isBadText(text)) throw new ApiError(400, 'input.badText', { field: printablePath(name) });
-  return text;
 }
 
 export function humanSize(bytes: number): string {

@@ -2670,8 +2670,10 @@ export interface paths {
          * @description One MP4 file (content type video/mp4, extension .mp4) of at most 2 GiB per request. `name` (1–128
          *     characters, default the file name without extension) must be unique among offline devices (409). The
          *     server stores the file, reads its duration, frame rate and pixel size, and creates a device of kind
-         *     offline with startState 2 and runState 0. 413 over 2 GiB; 415 not an MP4 video (checked by content,
-         *     not only by the declared type); 404 unknown sceneId.
+         *     offline with startState 2 and runState 0. The upload is streamed to a private staging file, read there
+         *     and moved to the served files only once accepted; a refused or abandoned upload leaves nothing. 413 over
+         *     2 GiB; 415 not an MP4 video (checked by content, not only by the declared type; a damaged or cut-short
+         *     header too); 404 unknown sceneId.
          */
         post: operations["uploadOfflineVideo"];
         delete?: never;
@@ -4162,8 +4164,10 @@ export interface paths {
         put?: never;
         /**
          * Upload a model
-         * @description Stores the file, computes size and checksum. 409 when (name, version) exists; 404 unknown modelType
-         *     or modelSceneId; 413 file over 2 GiB; 415 other file types.
+         * @description Streams the file to a private staging file, computing size and checksum, and moves it to the served
+         *     model files only once the whole upload is accepted; a refused or abandoned upload leaves nothing. 409
+         *     when (name, version) exists; 404 unknown modelType or modelSceneId; 413 file over 2 GiB; 415 other file
+         *     types.
          */
         post: operations["addModel"];
         delete?: never;
@@ -4283,7 +4287,8 @@ export interface paths {
         get?: never;
         /**
          * Edit a model type
-         * @description 409 duplicate typeName or typeCode.
+         * @description 409 duplicate typeName or typeCode, or a changed typeCode of the type with code `orchestration` (the
+         *     algorithm mall files published orchestrations under it; its name, sort and remark may change).
          */
         put: operations["updateModelType"];
         post?: never;
@@ -4305,7 +4310,7 @@ export interface paths {
         post?: never;
         /**
          * Delete model types
-         * @description 409 while models use the type.
+         * @description 409 while models use the type, or for the type with code `orchestration` (publishing needs it).
          */
         delete: operations["deleteModelTypes"];
         options?: never;
@@ -4645,7 +4650,10 @@ export interface paths {
          *     transaction with the draft's row locked; the algorithm then appears in the warehouse. 400 invalid
          *     param or version not greater than the published one; 404 unknown typeId or draft; 409 when an
          *     orchestrated or prompt event (customEventType 1 or 2) has not been validated since its param last
-         *     changed, or while a training of the algorithm runs.
+         *     changed, or while a training of the algorithm runs. The version is filed in the algorithm mall under
+         *     the model type with code `orchestration`; a site that lost that type has it recreated by the publish,
+         *     and when it cannot be (its name taken by another type) the publish answers 409 saying so, with nothing
+         *     written.
          */
         put: operations["publishSetupEvent"];
         post?: never;
@@ -4863,14 +4871,21 @@ export interface paths {
         put?: never;
         /**
          * Validate a trained model on a video (frames sampled and scored)
-         * @description Samples frames from a video — an uploaded one (`video`: MP4 or WebM, at most 50 MB, checked by its bytes)
-         *     or a recording of the video centre (`recordId`) — one per `everySeconds` (default 1), at most 60, and
-         *     scores each with the trained model (the same path as image validation: the feature extractor, then the
-         *     model's classifier), deciding it against the model's threshold. Runs in the background: the answer is the
-         *     job (state running); poll getVideoValidation for its progress and frames. 400 neither or both of video
-         *     and recordId, or a video ffmpeg cannot decode (damaged, cut short); 404 unknown modelId or recordId;
-         *     413 a video over 50 MB; 415 a file that is not MP4/WebM; 409 the server cannot process video (no ffmpeg
-         *     binary); 429 the caller already has a validation running.
+         * @description Samples frames from a video — an uploaded one (`video`: MP4 or WebM, at most 200 MB, checked by its
+         *     bytes, streamed to a private staging file) or a recording of the video centre (`recordId`) — one per
+         *     `everySeconds` (default 1), at most 60, and scores each with the trained model (the same path as image
+         *     validation: the feature extractor, then the model's classifier), deciding it against the model's
+         *     threshold. The frames are decoded before the answer, bounded: at most the first 600 s of the video are
+         *     read (`VIDEO_VALIDATION_MAX_SECONDS`; an MP4 whose header says it is longer is refused before decoding)
+         *     and the decode may take at most 20 s (`VIDEO_VALIDATION_DECODE_SECONDS`). Validations wait in order for
+         *     the server's ffmpeg processes, at most 2 of them waiting (`VIDEO_VALIDATION_QUEUE`); the wait, the decode
+         *     and the upload stop when the client closes the connection. Runs in the background after that: the answer
+         *     is the job (state running); poll getVideoValidation for its progress and frames. 400 neither or both of
+         *     video and recordId, a video ffmpeg cannot decode (damaged, cut short), a video over the length bound, or
+         *     a decode over the time bound; 404 unknown modelId or recordId; 413 a video over 200 MB; 415 a file that
+         *     is not MP4/WebM; 409 the server cannot process video (no ffmpeg binary); 429 the caller already has a
+         *     validation running; HTTP 429 with `Retry-After` (seconds, estimated from the measured decode times) and
+         *     envelope code 429, `data: {retryAfter}`, when the queue is full.
          */
         post: operations["startVideoValidation"];
         delete?: never;
@@ -5028,9 +5043,15 @@ export interface paths {
         put?: never;
         /**
          * Upload training samples as a zip
-         * @description All or nothing. 400 when the outer folder is missing or not named like the zip, when positive or
-         *     negative is missing, or an image breaks the rules; 409 over 1000 per algorithm or while training;
-         *     413 zip over 1 GB; 415 not a zip.
+         * @description All or nothing. The zip is streamed to a private staging file and read from its central directory
+         *     before anything is inflated. 400 when the outer folder is missing or not named like the zip, when
+         *     positive or negative is missing, or an image breaks the rules; 400 when the zip is hostile or damaged:
+         *     a central directory over 1 MB, more than 400 entries, an entry declaring over 10 MB or all entries over
+         *     200 MB, entries whose bytes overlap or that point at the same data, an entry holding more compressed
+         *     data than any compressor writes for its size, an entry that does not inflate to its declared size or
+         *     fails its CRC-32, encrypted, zip64 or multi-part archives, unsafe names; 409 over 1000 per algorithm or
+         *     while training; 413 zip over 1 GB; 415 not a zip. The work stops, and nothing is stored, when the
+         *     client closes the connection.
          */
         post: operations["uploadTrainSamplesZip"];
         delete?: never;

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../server/contract/loadContract.ts';
 import { ADMIN, login } from './support/client.ts';
-import { type FuzzRequest, SchemaArbitraries } from './support/fuzzRequests.ts';
+import { CONTROL_FILE_NAMES, FUZZ_PNG, type FuzzRequest, fileDisposition, HOSTILE_FILE_NAMES, SchemaArbitraries } from './support/fuzzRequests.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_808);
@@ -98,4 +98,38 @@ describe('contract fuzz', () => {
     expect(covered.size).toBeGreaterThan(operations.length * 0.9);
     expect(failures, `FUZZ_SEED=${SEED} FUZZ_REQUESTS=${REQUESTS} — ${failures.length} failures:\n${failures.slice(0, 40).join('\n')}`).toEqual([]);
   }, 600_000);
+
+  it('answers every hostile file name in every upload with an envelope, and control characters with a 400 naming the field', async () => {
+    const arbitraries = new SchemaArbitraries(contract);
+    const uploads = operations.filter((op) => op.body?.content['multipart/form-data']);
+    expect(uploads.length).toBeGreaterThan(10);
+    const failures: string[] = [];
+    for (const op of uploads) {
+      const boxAuth = op.access.kind === 'public' && op.access.boxAuth;
+      for (const field of arbitraries.fileFields(op)) {
+        for (const fileName of HOSTILE_FILE_NAMES) {
+          for (const encoded of [false, true]) {
+            const boundary = 'namesboundary7';
+            const payload = Buffer.concat([
+              Buffer.from(`--${boundary}\r\n${fileDisposition(field, fileName, encoded)}\r\nContent-Type: image/png\r\n\r\n`),
+              FUZZ_PNG,
+              Buffer.from(`\r\n--${boundary}--\r\n`),
+            ]);
+            const headers = { token, 'accept-language': 'en', 'content-type': `multipart/form-data; boundary=${boundary}` };
+            const req: FuzzRequest = { operationId: op.operationId, method: op.method, url: `/api${op.path.replace(/\{[^}]+\}/g, '1')}`, headers, payload, anonymous: false };
+            const res = await server.app.inject({ method: op.method as 'POST', url: req.url, headers, payload });
+            const what = `${op.operationId} ${field} ${JSON.stringify(fileName.slice(0, 40))}${encoded ? ' (filename*)' : ''}`;
+            const problem = problemOf(req, res);
+            if (problem) failures.push(`${what}: ${problem}`);
+            else if (!boxAuth && !encoded && CONTROL_FILE_NAMES.includes(fileName)) {
+              const json = JSON.parse(res.body) as { code: number; msg: string };
+              if (json.code !== 400 || !/file name of/.test(json.msg)) failures.push(`${what}: answered ${json.code} ${json.msg}`);
+            }
+            if (res.body.includes('"code":401') && !boxAuth) await restoreAdmin();
+          }
+        }
+      }
+    }
+    expect(failures, failures.slice(0, 40).join('\n')).toEqual([]);
+  }, 300_000);
 });

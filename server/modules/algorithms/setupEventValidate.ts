@@ -9,7 +9,8 @@ import { checkPrompts, ruleTriggered, setsBoxThreshold } from '../../../src/doma
 import { CANDIDATE_FLOOR, type PromptSupport, resolvePrompt } from '../../../src/domain/recognitionPrompts.ts';
 import { ApiError } from '../../http/apiError.ts';
 import type { HandlerMap } from '../../http/handler.ts';
-import { fieldText, humanSize, sniffType } from '../../http/uploads.ts';
+import { formParts } from '../../http/formParts.ts';
+import { humanSize, sniffType } from '../../http/uploads.ts';
 import { DETECTOR_INFO, DetectorBusyError, DetectorInputError, detect } from '../../ml/detector.ts';
 import { logModelCall } from '../stats/modelCalls.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
@@ -30,9 +31,9 @@ interface ValidateForm {
 async function readForm(req: FastifyRequest): Promise<ValidateForm> {
   if (!req.isMultipart()) throw new ApiError(415, 'upload.missing', { field: 'files' });
   const form: ValidateForm = { files: [] };
-  for await (const part of req.parts({ limits: { fileSize: MAX_BYTES, files: MAX_FILES + 1, fields: 10, fieldSize: 4096 } })) {
+  for await (const part of formParts(req, { fileSize: MAX_BYTES, files: MAX_FILES + 1, fields: 10, fieldSize: 4096 })) {
     if (part.type === 'field') {
-      if (part.fieldname === 'id' || part.fieldname === 'prompts' || part.fieldname === 'boxThreshold') form[part.fieldname] = fieldText(part.fieldname, part.value);
+      if (part.fieldname === 'id' || part.fieldname === 'prompts' || part.fieldname === 'boxThreshold') form[part.fieldname] = part.value;
       continue;
     }
     if (part.fieldname !== 'files') {

@@ -3,6 +3,7 @@
 // huge numbers, long strings, NUL, lone surrogates and emoji, deep nesting, bad path parameters, the wrong body kind.
 import fc from 'fast-check';
 import type { Contract, ContractOperation } from '../../../server/contract/loadContract.ts';
+import { encodePng } from '../../../server/media/pngEncoder.ts';
 
 export interface FuzzRequest {
   operationId: string;
@@ -35,6 +36,52 @@ const HOSTILE_STRINGS = [
   '2026-13-45 99:99:99',
   'rtsp://u:p@198.51.100.1/x',
 ];
+/**
+ * File names a hostile or careless client puts in a multipart part: NUL and other control characters, a lone
+ * surrogate (raw and RFC 5987-encoded), path separators and traversal, a line break, very long names, emoji.
+ */
+export const HOSTILE_FILE_NAMES = [
+  'a\u0000.png',
+  'a\u0001b.png',
+  'tab\there.png',
+  'del\u007f.png',
+  'x\ud800.png',
+  '../../etc/passwd.png',
+  '..\\..\\windows\\win.ini.png',
+  'C:\\fakepath\\photo.png',
+  '/absolute/photo.png',
+  'a\r\nX-Injected: 1.png',
+  `${'n'.repeat(300)}.png`,
+  'l'.repeat(20_000),
+  '😀🚨.png',
+  '%00.png',
+  '',
+];
+
+/**
+ * A real PNG (96×64 of seeded noise, ~18 KB: over the training uploads' 16 KB floor), so an upload whose file name
+ * the server forgot to check goes on to store it — where a NUL in the name was a 500.
+ */
+export const FUZZ_PNG = (() => {
+  const data = new Uint8Array(96 * 64 * 3);
+  let state = 34;
+  for (let i = 0; i < data.length; i++) {
+    state = (state * 1103515245 + 12345) >>> 0;
+    data[i] = state >>> 24;
+  }
+  return encodePng({ width: 96, height: 64, channels: 3, data });
+})();
+
+/** Control characters (or a NUL) a file name must be refused for, wherever an upload is read. */
+export const CONTROL_FILE_NAMES = ['a\u0000.png', 'a\u0001b.png', 'tab\there.png', 'del\u007f.png'];
+
+/** The Content-Disposition of a file part; `encoded` sends the name RFC 5987-style (filename*), bytes and all. */
+export function fileDisposition(field: string, fileName: string, encoded = false): string {
+  if (!encoded) return `Content-Disposition: form-data; name="${field}"; filename="${fileName.replaceAll('"', '%22')}"`;
+  const bytes = fileName === 'x\ud800.png' ? '%ED%A0%80.png' : encodeURIComponent(fileName);
+  return `Content-Disposition: form-data; name="${field}"; filename*=UTF-8''${bytes}`;
+}
+
 /** Numbers written into the JSON text as they are: some are beyond what JSON.stringify would produce. */
 const HOSTILE_NUMBERS = ['0', '-1', '1.5', '2147483648', '9007199254740993', '9223372036854775807', '1e308', '-1e308', '1e400', '-0', '1e-400'];
 const PATH_VALUES = ['1', '0', '-1', '2147483648', '9223372036854775807', '1e400', 'abc', '%ff%fe', '%00', '..%2f..%2f', '%F0%9F%98%80', 'a'.repeat(300)];
@@ -154,6 +201,20 @@ export class SchemaArbitraries {
       });
   }
 
+  /** The file fields (format binary, or arrays of them) of an operation's multipart body; `file` when it names none. */
+  fileFields(op: ContractOperation): string[] {
+    const schema = op.body?.content['multipart/form-data'];
+    if (!schema) return ['file'];
+    const { schema: form, file } = this.resolve(schema);
+    const fields = Object.entries((form.properties ?? {}) as Record<string, Schema>)
+      .filter(([, sub]) => {
+        const resolved = this.resolve(sub, file).schema;
+        return resolved.format === 'binary' || this.resolve(resolved.items, file).schema.format === 'binary';
+      })
+      .map(([name]) => name);
+    return fields.length > 0 ? fields : ['file'];
+  }
+
   /** One request for the operation: parameters, body kind and body, signed in or not. */
   request(op: ContractOperation): fc.Arbitrary<FuzzRequest> {
     const pathParams = op.parameters.filter((p) => p.in === 'path');
@@ -177,9 +238,12 @@ export class SchemaArbitraries {
         body: jsonSchema ? this.value(jsonSchema) : fc.constant(undefined),
         deep: fc.option(fc.constantFrom(70, 5000), { freq: 25 }),
         anonymousPick: fc.integer({ min: 0, max: 99 }),
-        fileBytes: fc.uint8Array({ maxLength: 64 }),
+        fileBytes: fc.oneof(fc.uint8Array({ maxLength: 64 }), fc.constant(FUZZ_PNG)),
+        fileField: fc.constantFrom(...this.fileFields(op)),
+        fileName: fc.oneof({ arbitrary: fc.constant('f.png'), weight: 2 }, { arbitrary: fc.constantFrom(...HOSTILE_FILE_NAMES), weight: 3 }),
+        encodedName: fc.boolean(),
       })
-      .map(({ path, query, kind, body, deep, anonymousPick, fileBytes }) => {
+      .map(({ path, query, kind, body, deep, anonymousPick, fileBytes, fileField, fileName, encodedName }) => {
         let route = op.path;
         pathParams.forEach((p, i) => {
           route = route.replace(`{${p.name}}`, String(path[i]));
@@ -212,7 +276,7 @@ export class SchemaArbitraries {
             .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${typeof v === 'object' ? JSON.stringify(v) : String(v)}\r\n`)
             .join('');
           const file = Buffer.concat([
-            Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f.png"\r\nContent-Type: image/png\r\n\r\n`),
+            Buffer.from(`--${boundary}\r\n${fileDisposition(fileField, fileName, encodedName)}\r\nContent-Type: image/png\r\n\r\n`),
             Buffer.from(fileBytes),
             Buffer.from(`\r\n--${boundary}--\r\n`),
           ]);
