@@ -19,6 +19,7 @@ import { loggerOptions } from './http/logRedaction.ts';
 import { registerCompression, registerConsoleFiles } from './http/delivery.ts';
 import { FILES_PREFIX, registerSecurityHeaders } from './http/securityHeaders.ts';
 import { registerSignInLimits } from './http/signInLimits.ts';
+import { sweepStaged } from './http/stagedUploads.ts';
 import { describeSchemaErrors } from './http/validationMessages.ts';
 import { validatorPool } from './http/validatorPool.ts';
 import { closeDetector } from './ml/detector.ts';
@@ -78,6 +79,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await sealStoredRtspUrls(database.db);
   const contract = loadContract();
   const services: AppServices = { config, db: database.db };
+  // Uploads a stopped server was still receiving or checking (<DATA_DIR>/tmp) are removed once they are a day old.
+  sweepStaged(config.dataDir);
 
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),

@@ -1,6 +1,8 @@
 // Reads what the platform needs from an MP4 file without decoding it: duration, and the video track's pixel size
 // and frame rate — from the box structure (ftyp, moov/mvhd, trak/tkhd, mdia/mdhd, hdlr, stbl/stts). Only box
-// headers and the moov box are read, wherever moov sits in the file.
+// headers and the moov box are read, wherever moov sits in the file. Any byte string either parses or is refused with
+// NotMp4Error: every read is checked against the box it belongs to (a truncated mvhd is "not an MP4", never a
+// RangeError; tests/server/mp4Info.test.ts holds it to that over random bytes and every truncation).
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
 export interface Mp4Info {
@@ -45,11 +47,23 @@ export function boxesIn(buf: Buffer, from: number, to: number): Box[] {
 
 export const child = (buf: Buffer, parent: Box, type: string) => boxesIn(buf, parent.start, parent.end).find((b) => b.type === type);
 
+/** The 32-bit number at `at`, which must lie inside `box`. */
+function u32(buf: Buffer, box: Box, at: number): number {
+  if (at < box.start || at + 4 > box.end) throw new NotMp4Error(`truncated ${box.type} box`);
+  return buf.readUInt32BE(at);
+}
+
+function u64(buf: Buffer, box: Box, at: number): number {
+  if (at < box.start || at + 8 > box.end) throw new NotMp4Error(`truncated ${box.type} box`);
+  return Number(buf.readBigUInt64BE(at));
+}
+
 /** Timescale and duration of an mvhd or mdhd box (version 0: 32-bit times, version 1: 64-bit). */
 export function timing(buf: Buffer, box: Box): { timescale: number; duration: number } {
+  if (box.end <= box.start) throw new NotMp4Error(`empty ${box.type} box`);
   const version = buf[box.start];
-  if (version === 1) return { timescale: buf.readUInt32BE(box.start + 20), duration: Number(buf.readBigUInt64BE(box.start + 24)) };
-  return { timescale: buf.readUInt32BE(box.start + 12), duration: buf.readUInt32BE(box.start + 16) };
+  if (version === 1) return { timescale: u32(buf, box, box.start + 20), duration: u64(buf, box, box.start + 24) };
+  return { timescale: u32(buf, box, box.start + 12), duration: u32(buf, box, box.start + 16) };
 }
 
 /** Parses the moov box content of a file. */
@@ -61,12 +75,12 @@ export function parseMoov(moov: Buffer): Mp4Info {
   for (const trak of boxesIn(moov, 0, moov.length).filter((b) => b.type === 'trak')) {
     const mdia = child(moov, trak, 'mdia');
     const hdlr = mdia && child(moov, mdia, 'hdlr');
-    if (!mdia || !hdlr || moov.toString('latin1', hdlr.start + 8, hdlr.start + 12) !== 'vide') continue;
+    if (!mdia || !hdlr || hdlr.start + 12 > hdlr.end || moov.toString('latin1', hdlr.start + 8, hdlr.start + 12) !== 'vide') continue;
     const tkhd = child(moov, trak, 'tkhd');
     if (!tkhd) continue;
     // tkhd ends with width and height as 16.16 fixed-point numbers.
-    const width = Math.round(moov.readUInt32BE(tkhd.end - 8) / 65536);
-    const height = Math.round(moov.readUInt32BE(tkhd.end - 4) / 65536);
+    const width = Math.round(u32(moov, tkhd, tkhd.end - 8) / 65536);
+    const height = Math.round(u32(moov, tkhd, tkhd.end - 4) / 65536);
     const mdhd = child(moov, mdia, 'mdhd');
     const stbl = child(moov, child(moov, mdia, 'minf') ?? mdia, 'stbl');
     const stts = stbl && child(moov, stbl, 'stts');
@@ -74,7 +88,7 @@ export function parseMoov(moov: Buffer): Mp4Info {
     if (mdhd && stts) {
       const track = timing(moov, mdhd);
       let samples = 0;
-      const entries = moov.readUInt32BE(stts.start + 4);
+      const entries = u32(moov, stts, stts.start + 4);
       for (let i = 0; i < entries && stts.start + 8 + i * 8 + 8 <= stts.end; i++) samples += moov.readUInt32BE(stts.start + 8 + i * 8);
       if (track.duration > 0 && track.timescale > 0) fps = Math.round((samples / (track.duration / track.timescale)) * 100) / 100;
     }
@@ -94,11 +108,13 @@ export function readMp4Info(path: string): Mp4Info {
     let at = 0;
     let sawFtyp = false;
     while (at + 8 <= size) {
-      readSync(fd, header, 0, 16, at);
+      const got = readSync(fd, header, 0, 16, at);
+      header.fill(0, got);
       let boxSize = header.readUInt32BE(0);
       const type = header.toString('latin1', 4, 8);
       let headerSize = 8;
       if (boxSize === 1) {
+        if (got < 16) throw new NotMp4Error(`truncated ${type} box`);
         boxSize = Number(header.readBigUInt64BE(8));
         headerSize = 16;
       } else if (boxSize === 0) boxSize = size - at;

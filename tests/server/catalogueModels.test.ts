@@ -5,6 +5,7 @@
 // published into it.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { call, login, OPERATOR } from './support/client.ts';
 import { fails, ok } from './support/devices.ts';
 import { addDraft } from './support/orchestration.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
+import { openPost } from './support/openPost.ts';
 
 let server: TestServer;
 let token: string;
@@ -109,6 +111,25 @@ describe('models', () => {
     expect((await uploadModel(modelForm(base, { name: 'm.zip', bytes: await zipBytes() }, [Buffer.from('not an image')]))).code).toBe(415);
     expect(modelFiles()).toBe(before);
     expect((await ok(server.app, 'POST', '/model/list', { token, body: { name: '坏模型' } })).total).toBe(0);
+  });
+
+  it('streams a model file to the private staging folder, not to files/models/, and an abandoned upload leaves nothing', async () => {
+    await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const baseUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    const before = modelFiles();
+    const staged = () => (existsSync(join(server.config.dataDir, 'tmp')) ? readdirSync(join(server.config.dataDir, 'tmp')).filter((f) => f.startsWith('model-')) : []);
+    const bytes = Buffer.concat([Buffer.from([0x08, 0x07]), Buffer.alloc(256 * 1024, 3)]);
+    const form = modelForm({ name: '半途模型', modelType: String(await typeId('detection')), version: '1.0.0' }, { name: 'half.onnx', bytes });
+    const cut = form.payload.length - 64 * 1024;
+    const post = openPost(baseUrl, '/api/model/add', { token, 'content-type': form.contentType }, form.payload.length, form.payload.subarray(0, cut));
+    post.answer.catch(() => undefined);
+    // Mid-upload its bytes are in the staging folder, where /files/ does not reach; files/models/ has nothing new.
+    await expect.poll(staged, { timeout: 30_000, interval: 20 }).toHaveLength(1);
+    expect(modelFiles()).toBe(before);
+    post.drop();
+    await expect.poll(staged, { timeout: 30_000, interval: 20 }).toEqual([]);
+    expect(modelFiles()).toBe(before);
+    expect((await ok(server.app, 'POST', '/model/list', { token, body: { name: '半途模型' } })).total).toBe(0);
   });
 
   it('edits and publishes; a published model is withdrawn before it is deleted, and its file goes with it', async () => {

@@ -1,6 +1,8 @@
 // Pictures, streams and files of devices: the snapshot of a simulated camera is a PNG of its road scene, a camera
 // without one answers "no snapshot obtained"; play relays; offline video uploads read by their MP4 structure;
 // configuration exports that open as xlsx.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { crc32, inflateSync } from 'node:zlib';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +10,7 @@ import { encodePng, PNG_SIGNATURE, pngSize } from '../../server/media/pngEncoder
 import { renderRoadScene } from '../../server/media/roadScene.ts';
 import { call, login } from './support/client.ts';
 import { addCamera, fails, multipart, ok, upload } from './support/devices.ts';
+import { box, ftypBox, mp4File, u32 } from './support/mp4Boxes.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
 let server: TestServer;
@@ -19,24 +22,12 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-function box(type: string, ...content: Buffer[]): Buffer {
-  const body = Buffer.concat(content);
-  const header = Buffer.alloc(8);
-  header.writeUInt32BE(8 + body.length, 0);
-  header.write(type, 4, 'latin1');
-  return Buffer.concat([header, body]);
-}
-const u32 = (...values: number[]) => Buffer.concat(values.map((v) => Buffer.from([v >>> 24, (v >>> 16) & 255, (v >>> 8) & 255, v & 255])));
+const mp4 = mp4File;
 
-/** A minimal MP4: ftyp, mdat, then moov with one video track (moov last, as many recorders write it). */
-function mp4({ seconds = 10, fps = 25, width = 1280, height = 720 } = {}): Buffer {
-  const mvhd = box('mvhd', u32(0, 0, 0, 1000, seconds * 1000), Buffer.alloc(80));
-  const tkhd = box('tkhd', u32(0, 0, 0, 1, 0, seconds * 1000), Buffer.alloc(52), u32(width * 65536, height * 65536));
-  const mdhd = box('mdhd', u32(0, 0, 0, 12800, seconds * 12800), Buffer.alloc(4));
-  const hdlr = box('hdlr', u32(0, 0), Buffer.from('vide'), Buffer.alloc(13));
-  const stts = box('stts', u32(0, 1, seconds * fps, 12800 / fps));
-  const moov = box('moov', mvhd, box('trak', tkhd, box('mdia', mdhd, hdlr, box('minf', box('stbl', stts)))));
-  return Buffer.concat([box('ftyp', Buffer.from('isom'), u32(512), Buffer.from('isomiso2avc1mp41')), box('mdat', Buffer.alloc(4096, 7)), moov]);
+/** Files under a folder of the data directory. */
+function filesUnder(folder: string): string[] {
+  const path = join(server.config.dataDir, folder);
+  return existsSync(path) ? readdirSync(path, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).map((f) => f.name) : [];
 }
 
 describe('snapshots', () => {
@@ -142,6 +133,15 @@ describe('offline videos', () => {
     await fails(server.app, 'DELETE', '/device/offline/delete', 404, { token, body: { ids: [1] } });
     const { list } = await ok(server.app, 'GET', '/device/offlineList', { token });
     expect(list).toEqual([]);
+  });
+
+  it('refuses an MP4 whose mvhd is cut short with 415 (it was a 500), and keeps no file of a refused upload', async () => {
+    const truncated = Buffer.concat([ftypBox(), box('moov', box('mvhd', u32(0, 0)))]);
+    const res = await upload(server.app, token, '/device/offline/upload', multipart({ field: 'file', name: 'cut-mvhd.mp4', type: 'video/mp4', bytes: truncated }));
+    expect(res).toMatchObject({ code: 415, msg: expect.stringContaining('mp4') });
+    // Refused uploads were checked in the private staging folder and removed; none reached files/offline/.
+    expect(filesUnder('files/offline')).toEqual([]);
+    expect(filesUnder('tmp')).toEqual([]);
   });
 });
 

@@ -1,58 +1,48 @@
 // Streams of a device: play relays and offline video uploads (the snapshot areas are drawn on: snapshotHandlers.ts).
 // The reference platform has no media server: a relay is the record of a requested stream with its play URLs.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { NotMp4Error, readMp4Info } from '../../media/mp4Info.ts';
 import { ApiError } from '../../http/apiError.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import { asClientError } from '../../http/clientErrors.ts';
-import { fieldText, humanSize } from '../../http/uploads.ts';
+import { clientSignal, formParts, stopIfGone } from '../../http/formParts.ts';
+import { promoteStaged, removeStaged, type StagedFile, stageFile } from '../../http/stagedUploads.ts';
 import type { Ctx } from '../shared/contractTypes.ts';
 import { notFound } from '../shared/records.ts';
 import { findDevice, toDevice } from './deviceRecords.ts';
-import { filesRoot, removeStoredFile } from './storedFiles.ts';
+import { removeStoredFile } from './storedFiles.ts';
 
 const RELAY_IDLE_MS = 5 * 60_000;
 const MAX_VIDEO_BYTES = 2 * 1024 ** 3;
 
 interface UploadedVideo {
-  relative: string;
+  staged: StagedFile;
   fileName: string;
   fields: Record<string, string>;
-  bytes: number;
 }
 
-/** Streams the multipart file to disk (videos are too large to hold in memory), with the form fields. */
-async function receiveVideo(req: FastifyRequest, dataDir: string): Promise<UploadedVideo> {
+/** Streams the multipart file to a private staged file (videos are too large to hold in memory), with the form fields. */
+async function receiveVideo(req: FastifyRequest, dataDir: string, signal: AbortSignal): Promise<UploadedVideo> {
   if (!req.isMultipart()) throw new ApiError(415, 'upload.missing', { field: 'file' });
   const fields: Record<string, string> = {};
   let upload: UploadedVideo | null = null;
-  for await (const part of req.parts({ limits: { fileSize: MAX_VIDEO_BYTES, files: 1 } })) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = fieldText(part.fieldname, part.value);
-      continue;
+  try {
+    for await (const part of formParts(req, { fileSize: MAX_VIDEO_BYTES, files: 1 })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'file' || upload) {
+        part.file.resume();
+        continue;
+      }
+      const staged = await stageFile(part, dataDir, { maxBytes: MAX_VIDEO_BYTES, prefix: 'offline', extension: 'mp4', signal });
+      upload = { staged, fileName: part.filename, fields };
     }
-    if (part.fieldname !== 'file' || upload) {
-      part.file.resume();
-      continue;
-    }
-    const relative = `offline/${Date.now().toString(36)}-${randomBytes(6).toString('hex')}.mp4`;
-    const absolute = join(filesRoot(dataDir), relative);
-    mkdirSync(join(filesRoot(dataDir), 'offline'), { recursive: true });
-    try {
-      await pipeline(part.file, createWriteStream(absolute));
-    } catch (error) {
-      removeStoredFile(dataDir, relative);
-      throw asClientError(error, MAX_VIDEO_BYTES) ?? error;
-    }
-    upload = { relative, fileName: part.filename, fields, bytes: statSync(absolute).size };
-    if (part.file.truncated) {
-      removeStoredFile(dataDir, relative);
-      throw new ApiError(413, 'upload.tooLarge', { max: humanSize(MAX_VIDEO_BYTES) });
-    }
+  } catch (error) {
+    await removeStaged(upload?.staged);
+    throw asClientError(error, MAX_VIDEO_BYTES) ?? error;
   }
   if (!upload) throw new ApiError(400, 'upload.missing', { field: 'file' });
   return upload;
@@ -84,13 +74,15 @@ export const deviceMediaHandlers: HandlerMap = {
     return null;
   },
 
-  async uploadOfflineVideo({ db, req, services }: Ctx<'uploadOfflineVideo'>) {
+  async uploadOfflineVideo({ db, req, reply, services }: Ctx<'uploadOfflineVideo'>) {
     const dataDir = services.config.dataDir;
-    const upload = await receiveVideo(req, dataDir);
+    const signal = clientSignal(reply);
+    const upload = await receiveVideo(req, dataDir, signal);
+    let relative: string | null = null;
     try {
       const info = (() => {
         try {
-          return readMp4Info(join(filesRoot(dataDir), upload.relative));
+          return readMp4Info(upload.staged.path);
         } catch (error) {
           if (error instanceof NotMp4Error) throw new ApiError(415, 'upload.badType', { types: 'mp4' });
           throw error;
@@ -106,6 +98,9 @@ export const deviceMediaHandlers: HandlerMap = {
       }
       const same = await db.selectFrom('devices').select('id').where('kind', '=', 'offline').where('name', '=', name).executeTakeFirst();
       if (same) throw new ApiError(409, 'conflict.duplicate', { field: 'field.videoName', value: name });
+      stopIfGone(signal);
+      // Accepted: the video leaves the private staging folder for files/offline/.
+      relative = await promoteStaged(upload.staged, dataDir, 'offline', 'mp4');
       const row = await db
         .insertInto('devices')
         .values({
@@ -114,8 +109,8 @@ export const deviceMediaHandlers: HandlerMap = {
           sceneId,
           startState: 2,
           runState: 0,
-          videoPath: upload.relative,
-          fileSize: upload.bytes,
+          videoPath: relative,
+          fileSize: upload.staged.size,
           duration: info.duration,
           width: info.width,
           height: info.height,
@@ -126,7 +121,8 @@ export const deviceMediaHandlers: HandlerMap = {
         .executeTakeFirstOrThrow();
       return toDevice(await findDevice(db, row.id), []);
     } catch (error) {
-      removeStoredFile(dataDir, upload.relative);
+      await removeStaged(upload.staged);
+      removeStoredFile(dataDir, relative);
       throw error;
     }
   },

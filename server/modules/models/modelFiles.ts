@@ -1,15 +1,13 @@
-// Model files: a multipart upload streamed to <dataDir>/files/models/ (never held whole in memory: a model may be
-// 2 GiB) with its SHA-256 and size computed on the way, the type checked by extension and, where the format has
-// one, by its magic bytes; the form's other fields checked like the contract's AlgoModelAdd.
-import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+// Model files: a multipart upload streamed to a private staged file under <DATA_DIR>/tmp (never held whole in
+// memory: a model may be 2 GiB; never under files/, which /files/ serves) with its SHA-256 and size computed on the
+// way, the type checked by extension and, where the format has one, by its magic bytes; the form's other fields
+// checked like the contract's AlgoModelAdd. The handler moves the file into files/models/ only once it accepted the
+// whole upload (promoteStaged); a refused or abandoned upload leaves nothing.
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/apiError.ts';
-import { fieldText, humanSize } from '../../http/uploads.ts';
-import { filesRoot } from '../devices/storedFiles.ts';
+import { formParts } from '../../http/formParts.ts';
+import { removeStaged, type StagedFile, stageFile } from '../../http/stagedUploads.ts';
+import { humanSize } from '../../http/uploads.ts';
 
 export const MODEL_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 
@@ -37,12 +35,11 @@ export function modelKind(fileName: string) {
 export const SAMPLE_MAX_BYTES = 5 * 1024 * 1024;
 export const MAX_SAMPLES = 3;
 
-export interface StoredModelFile {
+export interface ReceivedModelFile {
   fileName: string;
-  /** Relative to files/. */
-  path: string;
-  size: number;
-  checksum: string;
+  /** The allowed ending it was taken as, without the dot ("tar.gz"): the stored file keeps it. */
+  extension: string;
+  staged: StagedFile;
   fields: Record<string, string>;
   /** Sample images as uploaded (the handler decodes and re-encodes them). */
   samples: Buffer[];
@@ -63,17 +60,19 @@ async function readCapped(stream: AsyncIterable<Buffer> & { resume(): void }, ma
   return Buffer.concat(chunks);
 }
 
-/** Streams the `file` part to disk; other parts are the form's fields. The caller removes the file if it refuses the rest. */
-export async function receiveModelFile(req: FastifyRequest, dataDir: string, maxBytes = MODEL_MAX_BYTES): Promise<StoredModelFile> {
+/**
+ * Streams the `file` part to a staged file; other parts are the form's fields and samples. The caller promotes the
+ * staged file when it accepts the rest, and removes it (removeStaged) when it does not.
+ */
+export async function receiveModelFile(req: FastifyRequest, dataDir: string, signal?: AbortSignal, maxBytes = MODEL_MAX_BYTES): Promise<ReceivedModelFile> {
   if (!req.isMultipart()) throw new ApiError(415, 'upload.missing', { field: 'file' });
   const fields: Record<string, string> = {};
   const samples: Buffer[] = [];
-  let stored: StoredModelFile | null = null;
-  const folder = join(filesRoot(dataDir), 'models');
+  let received: ReceivedModelFile | null = null;
   try {
-    for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1 + MAX_SAMPLES, fields: 20 } })) {
+    for await (const part of formParts(req, { fileSize: maxBytes, files: 1 + MAX_SAMPLES, fields: 20 })) {
       if (part.type === 'field') {
-        fields[part.fieldname] = fieldText(part.fieldname, part.value);
+        fields[part.fieldname] = part.value;
         continue;
       }
       if (part.fieldname === 'samples') {
@@ -81,7 +80,7 @@ export async function receiveModelFile(req: FastifyRequest, dataDir: string, max
         samples.push(await readCapped(part.file, SAMPLE_MAX_BYTES, 'samples'));
         continue;
       }
-      if (part.fieldname !== 'file' || stored) {
+      if (part.fieldname !== 'file' || received) {
         part.file.resume();
         continue;
       }
@@ -90,44 +89,22 @@ export async function receiveModelFile(req: FastifyRequest, dataDir: string, max
         part.file.resume();
         throw new ApiError(415, 'catalogue.modelFileType');
       }
-      mkdirSync(folder, { recursive: true });
-      const relative = `models/${Date.now().toString(36)}-${randomBytes(6).toString('hex')}${kind.ending}`;
-      const absolute = join(filesRoot(dataDir), relative);
-      const hash = createHash('sha256');
-      let size = 0;
-      let head = Buffer.alloc(0);
-      const meter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length;
-          if (head.length < 512) head = Buffer.concat([head, chunk.subarray(0, 512 - head.length)]);
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      });
-      try {
-        await pipeline(part.file, meter, createWriteStream(absolute));
-      } catch (error) {
-        rmSync(absolute, { force: true });
-        throw error;
-      }
-      if (part.file.truncated) {
-        rmSync(absolute, { force: true });
-        throw new ApiError(413, 'upload.tooLarge', { max: humanSize(maxBytes) });
-      }
-      if (kind.magic && !kind.magic(head)) {
-        rmSync(absolute, { force: true });
+      const extension = kind.ending.slice(1);
+      const staged = await stageFile(part, dataDir, { maxBytes, prefix: 'model', extension, signal });
+      if (kind.magic && !kind.magic(staged.head)) {
+        await removeStaged(staged);
         throw new ApiError(415, 'catalogue.modelFileContent', { extension: kind.ending });
       }
-      stored = { fileName: part.filename, path: relative, size, checksum: hash.digest('hex'), fields, samples };
+      received = { fileName: part.filename, extension, staged, fields, samples };
     }
   } catch (error) {
-    if (stored) rmSync(join(filesRoot(dataDir), stored.path), { force: true });
+    await removeStaged(received?.staged);
     if (error instanceof ApiError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'upload.tooLarge', { max: humanSize(maxBytes) });
     throw new ApiError(400, 'upload.malformed');
   }
-  if (!stored) throw new ApiError(400, 'upload.missing', { field: 'file' });
-  return stored;
+  if (!received) throw new ApiError(400, 'upload.missing', { field: 'file' });
+  return received;
 }
 
 /** The form fields of AlgoModelAdd, checked as the contract bounds them (400 naming the field). */

@@ -4,6 +4,8 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { ApiError } from '../../http/apiError.ts';
 import { formatTime, pageOf } from '../../http/format.ts';
+import { clientSignal, stopIfGone } from '../../http/formParts.ts';
+import { promoteStaged, removeStaged } from '../../http/stagedUploads.ts';
 import { FileReply, type HandlerMap } from '../../http/handler.ts';
 import { type Db, duplicate, guardUnique, lockRows } from '../catalogue/records.ts';
 import { createdSince } from '../algorithms/setupEventStore.ts';
@@ -89,10 +91,12 @@ export const modelHandlers: HandlerMap = {
     return pageResult(rows.map(toModel), total as string, page);
   },
 
-  async addModel({ db, req, services, user }: Ctx<'addModel'>) {
+  async addModel({ db, req, reply, services, user }: Ctx<'addModel'>) {
     const dataDir = services.config.dataDir;
-    const file = await receiveModelFile(req, dataDir);
+    const signal = clientSignal(reply);
+    const file = await receiveModelFile(req, dataDir, signal);
     const samplePaths: string[] = [];
+    let filePath: string | null = null;
     try {
       const fields = modelFields(file.fields);
       // Samples are decoded and re-encoded before anything is written: a bad one refuses the whole upload.
@@ -100,8 +104,12 @@ export const modelHandlers: HandlerMap = {
       await checkRefs(db, { modelType: fields.modelType, modelSceneId: fields.modelSceneId, eventIds: fields.eventIds });
       const label = `${fields.name} ${fields.version}`;
       if (await versionTaken(db, fields.name, fields.version, 0)) throw duplicate('catalogue.field.modelVersion', label);
+      stopIfGone(signal);
+      // Accepted: the file leaves the private staging folder for files/models/ (served to downloads from there).
+      filePath = await promoteStaged(file.staged, dataDir, 'models', file.extension);
       const now = new Date();
       for (const sample of samples) samplePaths.push(storeFile(dataDir, 'models/samples', sample.extension, sample.buffer));
+      const stored = filePath;
       const row = await guardUnique('catalogue.field.modelVersion', label, () =>
         db.transaction().execute(async (trx) => {
           const model = await trx
@@ -112,9 +120,9 @@ export const modelHandlers: HandlerMap = {
             modelTypeId: fields.modelType,
             modelSceneId: fields.modelSceneId,
             fileName: file.fileName.slice(0, 255),
-            filePath: file.path,
-            size: file.size,
-            checksum: file.checksum,
+            filePath: stored,
+            size: file.staged.size,
+            checksum: file.staged.sha256,
             status: fields.status,
             description: fields.description,
             eventIds: JSON.stringify(fields.eventIds),
@@ -131,7 +139,8 @@ export const modelHandlers: HandlerMap = {
       );
       return { id: row.id };
     } catch (error) {
-      removeStoredFile(dataDir, file.path);
+      await removeStaged(file.staged);
+      removeStoredFile(dataDir, filePath);
       for (const path of samplePaths) removeStoredFile(dataDir, path);
       throw error;
     }
