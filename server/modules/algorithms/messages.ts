@@ -39,4 +39,8 @@ export const algorithmMessages = {
   'algorithms.imageUndecodable': { zh: '图片 {file} 无法解码或尺寸过大', en: 'The image {file} cannot be decoded or is too large' },
   'algorithms.detectorBusy': { zh: '检测模型繁忙，请稍后再试', en: 'The detector is busy; please try again shortly' },
   'algorithms.detectorFailed': { zh: '检测模型运行失败', en: 'The detector failed' },
+  'algorithms.mallTypeMissing': {
+    zh: '发布需要编码为 {code} 的模型类型，但它已不存在，且名称“{name}”已被另一个模型类型占用，无法自动重建：请把该类型的编码改回 {code}，或新增一个编码为 {code} 的模型类型',
+    en: 'Publishing needs the model type with code {code}; it no longer exists and cannot be recreated because its name "{name}" is taken by another model type: change that type\'s code back to {code}, or add a model type with code {code}',
+  },
 } satisfies Catalogue;

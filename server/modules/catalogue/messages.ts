@@ -6,6 +6,10 @@ export const catalogueMessages = {
   'catalogue.entity.eventType': { zh: '事件类型', en: 'event type' },
   'catalogue.entity.model': { zh: '模型', en: 'model' },
   'catalogue.entity.modelType': { zh: '模型类型', en: 'model type' },
+  'catalogue.systemModelType': {
+    zh: '模型类型“{name}”（编码 {code}）用于存放算法编排发布的算法，不能删除，编码也不能修改（名称、排序和备注可以修改）',
+    en: 'The model type "{name}" (code {code}) files the algorithms orchestration publishes: it cannot be deleted or have its code changed (its name, sort and remark can change)',
+  },
   'catalogue.entity.modelScene': { zh: '模型场景', en: 'model scene' },
   'catalogue.entity.timeModel': { zh: '时间模板', en: 'time model' },
   'catalogue.entity.imgTag': { zh: '图片标签', en: 'image tag' },

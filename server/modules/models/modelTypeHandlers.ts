@@ -1,11 +1,16 @@
 // models: model types (/modelType/*) and model scenes (/modelScene/*), the two catalogues a model is filed under.
 // Names (and type codes) are unique; a type or scene that models use is not deleted.
 import { sql } from 'kysely';
+import { ApiError } from '../../http/apiError.ts';
 import { formatTime, pageOf } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import { type Db, duplicate, guardUnique, inUse, lockRows } from '../catalogue/records.ts';
 import type { Ctx, Schema } from '../shared/contractTypes.ts';
 import { containsPattern, pageResult } from '../shared/records.ts';
+import { ORCHESTRATION_TYPE_CODE } from './mallPublish.ts';
+
+/** Publishing files orchestrated algorithms under this type (mallPublish.ts): it stays, with its code. */
+const systemType = (name: string) => new ApiError(409, 'catalogue.systemModelType', { name, code: ORCHESTRATION_TYPE_CODE });
 
 const typeModels = sql<string>`(SELECT count(*) FROM models m WHERE m.model_type_id = t.id)`;
 const sceneModels = sql<string>`(SELECT count(*) FROM models m WHERE m.model_scene_id = s.id)`;
@@ -59,6 +64,7 @@ export const modelTypeHandlers: HandlerMap = {
       const { rows } = await lockRows(trx, 'modelTypes', [body.id], 'catalogue.entity.modelType');
       const typeName = body.typeName?.trim() ?? rows[0].typeName;
       const typeCode = body.typeCode ?? rows[0].typeCode;
+      if (rows[0].typeCode === ORCHESTRATION_TYPE_CODE && typeCode !== ORCHESTRATION_TYPE_CODE) throw systemType(rows[0].typeName);
       await checkType(trx, typeName, typeCode, body.id);
       await guardUnique('catalogue.field.typeName', typeName, () =>
         trx
@@ -75,6 +81,7 @@ export const modelTypeHandlers: HandlerMap = {
     await db.transaction().execute(async (trx) => {
       const { ids, rows } = await lockRows(trx, 'modelTypes', body.ids, 'catalogue.entity.modelType');
       for (const row of rows) {
+        if (row.typeCode === ORCHESTRATION_TYPE_CODE) throw systemType(row.typeName);
         const { n } = await trx.selectFrom('models').select((eb) => eb.fn.countAll().as('n')).where('modelTypeId', '=', row.id).executeTakeFirstOrThrow();
         if (Number(n) > 0) throw inUse('catalogue.entity.modelType', row.typeName, n as string, 'catalogue.what.models');
       }
