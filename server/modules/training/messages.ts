@@ -28,6 +28,18 @@ export const trainingMessages = {
     en: 'video cannot be decoded (damaged, cut short, or not MP4/WebM)',
   },
   'training.videoBusy': { zh: '您已有一个视频验证正在进行，请等它完成', en: 'You already have a video validation running; wait for it to finish' },
+  'training.videoQueueFull': {
+    zh: '视频处理繁忙（排队的验证已满），请 {seconds} 秒后重试',
+    en: 'The video processor is busy (the validation queue is full); retry in {seconds} s',
+  },
+  'training.videoTooLong': {
+    zh: '视频时长 {seconds} 秒，超过上限 {max} 秒：请截取一段较短的视频',
+    en: 'The video is {seconds} s long, over the {max} s limit: cut a shorter part of it',
+  },
+  'training.videoTooSlow': {
+    zh: '视频解码超过 {seconds} 秒仍未完成，已停止：请上传更短或分辨率更低的视频',
+    en: 'Decoding the video took longer than {seconds} s and was stopped: send a shorter or smaller video',
+  },
   'training.videoFailed': { zh: '视频验证失败：{detail}', en: 'The video validation failed: {detail}' },
   'training.videoInterrupted': { zh: '服务器在验证过程中停止，验证未完成', en: 'The server stopped while the validation ran; it did not finish' },
   'training.entity.dataset': { zh: '评估数据集', en: 'evaluation dataset' },
@@ -93,6 +105,23 @@ export const trainingMessages = {
   },
   'training.zipMissingClass': { zh: '压缩包缺少文件夹 {folder}/', en: 'The zip has no folder {folder}/' },
   'training.zipEncrypted': { zh: '压缩包条目 {entry} 已加密，不支持', en: 'Zip entry {entry} is encrypted, which is not supported' },
+  'training.zipDirectoryTooLarge': {
+    zh: '压缩包的目录声明为 {size}，超过可读取的上限 {max}，未读取即拒绝',
+    en: "The zip's central directory claims {size}, over the {max} that is read; refused without reading it",
+  },
+  'training.zipOverlap': {
+    zh: '压缩包条目 {entry} 与 {other} 的数据重叠（或指向同一份数据），拒绝接收',
+    en: 'Zip entries {entry} and {other} share their bytes (overlapping, or pointing at the same data); refused',
+  },
+  'training.zipPadded': {
+    zh: '压缩包条目 {entry} 的压缩数据有 {compressed}，而内容只有 {size}，超出任何压缩程序的输出，未解压即拒绝',
+    en: 'Zip entry {entry} holds {compressed} of compressed data for {size} of content, more than any compressor writes; refused without inflating',
+  },
+  'training.zipSizeMismatch': {
+    zh: '压缩包条目 {entry} 解压后的大小与其声明不符（数据损坏或超出声明）',
+    en: 'Zip entry {entry} does not inflate to its declared size (damaged, or larger than it says)',
+  },
+  'training.zipChecksum': { zh: '压缩包条目 {entry} 的校验和不符，数据已损坏', en: 'Zip entry {entry} fails its checksum (CRC-32): the data is damaged' },
   'training.notEnoughSamples': {
     zh: '训练至少需要 {min} 张正样本和 {min} 张负样本（现有正样本 {positive}、负样本 {negative}）',
     en: 'Training needs at least {min} positive and {min} negative samples (it has {positive} positive, {negative} negative)',

@@ -2,6 +2,8 @@
 // classify, delete. The rules: sampleRules.ts; the zip: sampleUploads.ts and zipArchive.ts.
 import { ApiError } from '../../http/apiError.ts';
 import { pageOf } from '../../http/format.ts';
+import { clientSignal, stopIfGone } from '../../http/formParts.ts';
+import { removeStaged } from '../../http/stagedUploads.ts';
 import type { HandlerMap } from '../../http/handler.ts';
 import type { SampleLabel } from '../../db/trainingTables.ts';
 import { removeStoredFile } from '../devices/storedFiles.ts';
@@ -10,7 +12,7 @@ import { pageResult } from '../shared/records.ts';
 import { MAX_PER_UPLOAD } from './sampleRules.ts';
 import { fileSigner } from '../../http/fileSigning.ts';
 import { refuseWhileTraining, requireAlgorithm, requireSamples, sampleCounts, storeSamples, toSample } from './sampleStore.ts';
-import { checkImages, readImageForm, readZipForm } from './sampleUploads.ts';
+import { checkImages, readImageForm, readTrainingZip, receiveZip } from './sampleUploads.ts';
 
 const LABELS: SampleLabel[] = ['positive', 'negative', 'unclassified'];
 
@@ -42,11 +44,20 @@ export const sampleHandlers: HandlerMap = {
     );
   },
 
-  async uploadTrainSamplesZip({ db, req, services }: Ctx<'uploadTrainSamplesZip'>) {
-    const form = await readZipForm(req, services.config.dataDir);
-    const algorithmId = parseFormId(form.fields, 'algorithmId');
-    await requireAlgorithm(db, algorithmId);
-    return storeSamples(db, services.config.dataDir, algorithmId, form.images);
+  async uploadTrainSamplesZip({ db, req, reply, services }: Ctx<'uploadTrainSamplesZip'>) {
+    // The zip's work (inflating, decoding each image) stops when the client leaves; nothing is stored then.
+    const signal = clientSignal(reply);
+    const zip = await receiveZip(req, services.config.dataDir, signal);
+    try {
+      // The form's fields are checked before a byte of the zip is inflated.
+      const algorithmId = parseFormId(zip.fields, 'algorithmId');
+      await requireAlgorithm(db, algorithmId);
+      const images = await readTrainingZip(zip.staged.path, zip.zipName, signal);
+      stopIfGone(signal);
+      return await storeSamples(db, services.config.dataDir, algorithmId, images);
+    } finally {
+      await removeStaged(zip.staged);
+    }
   },
 
   async listTrainSamples({ db, body }: Ctx<'listTrainSamples'>) {

@@ -1,17 +1,16 @@
-// Reading training uploads: up to 100 image parts (each bounded), or one zip streamed to a temporary file under
-// <dataDir>/tmp and read from its central directory (zipArchive.ts). Nothing is stored here: the caller stores
-// the images only when every one of them passed (all or nothing).
-import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+// Reading training uploads: up to 100 image parts (each bounded), or one zip streamed to a private staged file
+// under <DATA_DIR>/tmp and read from its central directory (zipArchive.ts) once the caller has checked the form's
+// fields. Nothing is stored here: the caller stores the images only when every one of them passed (all or nothing).
+// A zip's work stops when its client leaves.
 import { open } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/apiError.ts';
-import { fieldText, humanSize, sniffType } from '../../http/uploads.ts';
+import { formParts, stopIfGone } from '../../http/formParts.ts';
+import { removeStaged, type StagedFile, stageFile } from '../../http/stagedUploads.ts';
+import { humanSize, sniffType } from '../../http/uploads.ts';
 import type { SampleLabel } from '../../db/trainingTables.ts';
 import { type CheckedImage, checkImage, checkImageName, MAX_IMAGE_BYTES, MAX_PER_UPLOAD } from './sampleRules.ts';
-import { readCentralDirectory, readEntry } from './zipArchive.ts';
+import { MAX_ENTRY_BYTES, MAX_TOTAL_BYTES, readCentralDirectory, readEntry } from './zipArchive.ts';
 
 export const MAX_ZIP_BYTES = 1024 * 1024 * 1024;
 
@@ -33,9 +32,9 @@ export async function readImageForm(req: FastifyRequest, maxFiles: number): Prom
   if (!req.isMultipart()) throw new ApiError(415, 'upload.missing', { field: 'files' });
   const form: ImageForm = { fields: {}, files: [] };
   try {
-    for await (const part of req.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: maxFiles + 1, fields: 10, fieldSize: 4096 } })) {
+    for await (const part of formParts(req, { fileSize: MAX_IMAGE_BYTES, files: maxFiles + 1, fields: 10, fieldSize: 4096 })) {
       if (part.type === 'field') {
-        form.fields[part.fieldname] = fieldText(part.fieldname, part.value);
+        form.fields[part.fieldname] = part.value;
         continue;
       }
       if (part.fieldname !== 'files') {
@@ -62,48 +61,53 @@ export async function checkImages(files: ImageForm['files']): Promise<CheckedIma
   return checked;
 }
 
-export interface ZipForm {
-  fields: Record<string, string>;
-  images: (CheckedImage & { label: SampleLabel })[];
-}
+export type ZipImage = CheckedImage & { label: SampleLabel };
 
 const zipBaseName = (fileName: string) => fileName.replace(/^.*[\\/]/, '').replace(/\.zip$/i, '');
 
-/** Streams the `file` part to a temporary file, reads it as a training zip, and removes it. */
-export async function readZipForm(req: FastifyRequest, dataDir: string): Promise<ZipForm> {
+export interface ReceivedZip {
+  fields: Record<string, string>;
+  staged: StagedFile;
+  zipName: string;
+}
+
+/**
+ * Streams the `file` part to a staged file and reads the form's fields; nothing of the zip is read yet, so the
+ * caller checks the fields first. The caller removes the staged file (removeStaged) when done.
+ */
+export async function receiveZip(req: FastifyRequest, dataDir: string, signal?: AbortSignal): Promise<ReceivedZip> {
   if (!req.isMultipart()) throw new ApiError(415, 'upload.missing', { field: 'file' });
   const fields: Record<string, string> = {};
-  const tmpDir = join(dataDir, 'tmp');
-  mkdirSync(tmpDir, { recursive: true });
-  const tmp = join(tmpDir, `upload-${randomBytes(8).toString('hex')}.zip`);
-  let zipName: string | null = null;
+  let received: { staged: StagedFile; zipName: string } | null = null;
   try {
-    try {
-      for await (const part of req.parts({ limits: { fileSize: MAX_ZIP_BYTES, files: 1, fields: 10, fieldSize: 4096 } })) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = fieldText(part.fieldname, part.value);
-          continue;
-        }
-        if (part.fieldname !== 'file' || zipName !== null) {
-          part.file.resume();
-          continue;
-        }
-        await pipeline(part.file, createWriteStream(tmp));
-        if (part.file.truncated) throw new ApiError(413, 'training.zipTooLarge', { max: humanSize(MAX_ZIP_BYTES) });
-        zipName = part.filename;
+    for await (const part of formParts(req, { fileSize: MAX_ZIP_BYTES, files: 1, fields: 10, fieldSize: 4096 })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = part.value;
+        continue;
       }
-    } catch (error) {
-      uploadError(error, MAX_ZIP_BYTES);
+      if (part.fieldname !== 'file' || received !== null) {
+        part.file.resume();
+        continue;
+      }
+      const staged = await stageFile(part, dataDir, {
+        maxBytes: MAX_ZIP_BYTES,
+        prefix: 'upload',
+        extension: 'zip',
+        signal,
+        tooLarge: () => new ApiError(413, 'training.zipTooLarge', { max: humanSize(MAX_ZIP_BYTES) }),
+      });
+      received = { staged, zipName: part.filename };
     }
-    if (zipName === null) throw new ApiError(400, 'upload.missing', { field: 'file' });
-    return { fields, images: await readTrainingZip(tmp, zipName) };
-  } finally {
-    rmSync(tmp, { force: true });
+  } catch (error) {
+    await removeStaged(received?.staged);
+    uploadError(error, MAX_ZIP_BYTES);
   }
+  if (received === null) throw new ApiError(400, 'upload.missing', { field: 'file' });
+  return { fields, ...received };
 }
 
 /** The images of `<zipName>/positive/*` and `<zipName>/negative/*`, each checked by the image rules. */
-export async function readTrainingZip(path: string, zipName: string): Promise<ZipForm['images']> {
+export async function readTrainingZip(path: string, zipName: string, signal?: AbortSignal): Promise<ZipImage[]> {
   const handle = await open(path, 'r');
   try {
     const { size } = await handle.stat();
@@ -126,10 +130,16 @@ export async function readTrainingZip(path: string, zipName: string): Promise<Zi
     if (images.length === 0) throw new ApiError(400, 'training.noFiles');
     if (images.length > MAX_PER_UPLOAD) throw new ApiError(400, 'training.tooManyFiles', { max: MAX_PER_UPLOAD });
     for (const image of images) checkImageName(image.fileName);
-    const out: ZipForm['images'] = [];
+    const out: ZipImage[] = [];
+    // Each entry inflates to at most its declared size; this bounds what they inflate to together, as it happens.
+    let inflated = 0;
     for (const image of images) {
-      const bytes = await readEntry(handle, size, image.entry);
-      out.push({ ...(await checkImage(image.fileName, bytes)), label: image.label });
+      const bytes = await readEntry(handle, image.entry, signal);
+      inflated += bytes.length;
+      if (inflated > MAX_TOTAL_BYTES) throw new ApiError(400, 'training.zipBomb', { entry: image.fileName.slice(0, 120), size: humanSize(bytes.length), max: humanSize(MAX_ENTRY_BYTES), total: humanSize(MAX_TOTAL_BYTES) });
+      const checked = await checkImage(image.fileName, bytes);
+      stopIfGone(signal);
+      out.push({ ...checked, label: image.label });
     }
     return out;
   } finally {

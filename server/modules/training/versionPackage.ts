@@ -14,7 +14,8 @@ import { loadContract } from '../../contract/loadContract.ts';
 import { rewriteRefs, SCHEMA_ID } from '../../contract/registerOperations.ts';
 import { ApiError } from '../../http/apiError.ts';
 import { FileReply, type HandlerMap } from '../../http/handler.ts';
-import { fieldText, humanSize, sniffType } from '../../http/uploads.ts';
+import { formParts } from '../../http/formParts.ts';
+import { humanSize, sniffType } from '../../http/uploads.ts';
 import { FEATURE_INFO } from '../../ml/features.ts';
 import { FEATURE_DIM } from '../../ml/features/model.ts';
 import { removeStoredFile } from '../devices/storedFiles.ts';
@@ -110,7 +111,7 @@ export async function readPackage(path: string): Promise<Map<string, Buffer>> {
       if (entry.isDirectory) continue;
       if (!(ENTRIES as readonly string[]).includes(entry.name)) throw bad(`unexpected entry ${entry.name}`);
       if (files.has(entry.name)) throw bad(`${entry.name} appears twice`);
-      files.set(entry.name, await readEntry(handle, size, entry));
+      files.set(entry.name, await readEntry(handle, entry));
     }
     return files;
   } finally {
@@ -151,9 +152,9 @@ export const versionPackageHandlers: HandlerMap = {
     const fields: Record<string, string> = {};
     let bytes: Buffer | null = null;
     try {
-      for await (const part of req.parts({ limits: { fileSize: MAX_PACKAGE_BYTES, files: 1, fields: 5, fieldSize: 64 } })) {
+      for await (const part of formParts(req, { fileSize: MAX_PACKAGE_BYTES, files: 1, fields: 5, fieldSize: 64 })) {
         if (part.type === 'field') {
-          fields[part.fieldname] = fieldText(part.fieldname, part.value);
+          fields[part.fieldname] = part.value;
           continue;
         }
         if (part.fieldname !== 'file' || bytes) {
