@@ -48,6 +48,10 @@ export interface ServerConfig {
    *  servers never do). mediaDir is the folder local video files of cameras must be in (EDGE_MEDIA_DIR; absent:
    *  <dataDir>/media, see edgeMediaDir). */
   edge: { enabled: boolean; mediaDir?: string };
+  /** Validation on a video: at most queueLimit validations wait for the ffmpeg slot (beyond: 429 with Retry-After);
+   *  each reads at most maxSeconds of its video (a longer MP4 is refused before decoding) and decodes for at most
+   *  decodeMs. */
+  videoValidation: { queueLimit: number; maxSeconds: number; decodeMs: number };
 }
 
 export const DEMO_ADMIN_PASSWORD = 'Argus@2026';
@@ -90,6 +94,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     edge: {
       enabled: env.EDGE !== 'off',
       mediaDir: env.EDGE_MEDIA_DIR ? resolve(env.EDGE_MEDIA_DIR) : undefined,
+    },
+    videoValidation: {
+      queueLimit: env.VIDEO_VALIDATION_QUEUE === '0' ? 0 : Math.min(8, positive(env.VIDEO_VALIDATION_QUEUE, 2)),
+      maxSeconds: positive(env.VIDEO_VALIDATION_MAX_SECONDS, 600),
+      decodeMs: positive(env.VIDEO_VALIDATION_DECODE_SECONDS, 20) * 1000,
     },
   };
 }

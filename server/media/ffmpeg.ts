@@ -1,18 +1,24 @@
 // ffmpeg as a child process (server/media/FFMPEG.md: where the binary comes from and its licence). The event loop
 // only moves bytes: the work runs in the child, bounded in time and output size, at most FFMPEG_CONCURRENCY at once
-// (default 1: this server shares small machines). The CPU time each run took is read from ffmpeg's own
-// `-benchmark` line, so callers can report what a clip costs.
+// (default 1: this server shares small machines; the queue: ffmpegSlot.ts). A run whose signal fires is killed. The
+// CPU time each run took is read from ffmpeg's own `-benchmark` line, so callers can report what a clip costs.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { withFfmpegSlot } from './ffmpegSlot.ts';
+
+export { FfmpegBusyError, ffmpegLoad } from './ffmpegSlot.ts';
 
 export class FfmpegMissingError extends Error {}
 export class FfmpegFailedError extends Error {
   readonly stderr: string;
-  constructor(message: string, stderr: string) {
+  /** Killed at its time bound (timeoutMs), not failed by itself. */
+  readonly timedOut: boolean;
+  constructor(message: string, stderr: string, timedOut = false) {
     super(message);
     this.stderr = stderr;
+    this.timedOut = timedOut;
   }
 }
 
@@ -36,6 +42,8 @@ export function ffmpegPath(): string | null {
   return resolved;
 }
 
+const DEFAULT_TIMEOUT_MS = 30_000;
+
 export interface RunOptions {
   /** Bytes written to the child's stdin, then closed. */
   input?: Buffer;
@@ -43,6 +51,12 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Killed when stdout grows past this (default 64 MB). */
   maxOutputBytes?: number;
+  /** The kind of job, for the slot's queue limit and wait estimate (default 'other'). */
+  kind?: string;
+  /** At most this many jobs of the kind wait for the slot; beyond: FfmpegBusyError. */
+  queueLimit?: number;
+  /** Leaves the queue, or kills the running child, when it fires (rejecting with its reason). */
+  signal?: AbortSignal;
 }
 
 export interface RunResult {
@@ -52,30 +66,16 @@ export interface RunResult {
   wallMs: number;
 }
 
-const limit = Math.max(1, Math.min(4, Number(process.env.FFMPEG_CONCURRENCY) || 1));
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function slot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await work();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
-}
-
 /** Runs ffmpeg with `args` (after -hide_banner -nostdin-like defaults), bounded; rejects on failure. */
 export function runFfmpeg(args: string[], options: RunOptions = {}): Promise<RunResult> {
   const binary = ffmpegPath();
   if (!binary) return Promise.reject(new FfmpegMissingError('ffmpeg binary not found'));
-  return slot(() => runOnce(binary, args, options));
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  return withFfmpegSlot(() => runOnce(binary, args, options), { kind: options.kind ?? 'other', boundMs: timeoutMs, queueLimit: options.queueLimit, signal: options.signal });
 }
 
 function runOnce(binary: string, args: string[], options: RunOptions): Promise<RunResult> {
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxOutput = options.maxOutputBytes ?? 64 * 1024 * 1024;
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -84,11 +84,19 @@ function runOnce(binary: string, args: string[], options: RunOptions): Promise<R
     let size = 0;
     let stderr = '';
     let failure: string | null = null;
+    let timedOut = false;
     const kill = (why: string) => {
       failure ??= why;
       child.kill('SIGKILL');
     };
-    const timer = setTimeout(() => kill(`ffmpeg took longer than ${timeoutMs} ms`), timeoutMs);
+    const timer = setTimeout(() => {
+      timedOut = failure === null;
+      kill(`ffmpeg took longer than ${timeoutMs} ms`);
+    }, timeoutMs);
+    const signal = options.signal;
+    const abort = () => kill('the caller went away');
+    if (signal?.aborted) abort();
+    else signal?.addEventListener('abort', abort, { once: true });
     child.stdout.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxOutput) return kill(`ffmpeg output over ${maxOutput} bytes`);
@@ -100,11 +108,14 @@ function runOnce(binary: string, args: string[], options: RunOptions): Promise<R
     child.stdin.on('error', () => undefined); // ffmpeg may stop reading early (it failed); its exit says why.
     child.on('error', (error) => {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
       reject(new FfmpegFailedError(error.message, stderr));
     });
     child.on('close', (code) => {
       clearTimeout(timer);
-      if (failure || code !== 0) return reject(new FfmpegFailedError(failure ?? `ffmpeg exited with ${code}`, stderr));
+      signal?.removeEventListener('abort', abort);
+      if (signal?.aborted) return reject(signal.reason);
+      if (failure || code !== 0) return reject(new FfmpegFailedError(failure ?? `ffmpeg exited with ${code}`, stderr, timedOut));
       const bench = /utime=([\d.]+)s\s+stime=([\d.]+)s/.exec(stderr);
       const cpuMs = bench ? Math.round((Number(bench[1]) + Number(bench[2])) * 1000) : null;
       resolve({ output: Buffer.concat(chunks), cpuMs, wallMs: Math.round(performance.now() - started) });
@@ -135,13 +146,15 @@ export async function encodeClip(frames: Uint8Array[], spec: ClipSpec): Promise<
   );
 }
 
-export interface SampleOptions {
+export interface SampleOptions extends Pick<RunOptions, 'timeoutMs' | 'kind' | 'queueLimit' | 'signal'> {
   /** One frame every this many seconds (default 1). */
   everySeconds?: number;
   /** At most this many frames (default 60). */
   maxFrames?: number;
   /** Frames are scaled to this width (height keeps the aspect; default 320). */
   width?: number;
+  /** Only the first this many seconds of the video are read (decoding stops there, whatever the file says). */
+  maxSeconds?: number;
 }
 
 /** JPEG frames sampled from a video file (mp4, webm); rejects when ffmpeg cannot decode it or finds no frame. */
@@ -149,9 +162,10 @@ export async function sampleFrames(file: string, options: SampleOptions = {}): P
   const every = options.everySeconds ?? 1;
   const max = options.maxFrames ?? 60;
   const width = options.width ?? 320;
+  const input = options.maxSeconds ? ['-t', String(options.maxSeconds)] : [];
   const result = await runFfmpeg(
-    ['-xerror', '-i', file, '-vf', `fps=1/${every},scale=${width}:-2`, '-frames:v', String(max), '-threads', '1', '-f', 'image2pipe', '-c:v', 'mjpeg', '-q:v', '5', 'pipe:1'],
-    { timeoutMs: 60_000, maxOutputBytes: 32 * 1024 * 1024 },
+    ['-xerror', ...input, '-i', file, '-vf', `fps=1/${every},scale=${width}:-2`, '-frames:v', String(max), '-threads', '1', '-f', 'image2pipe', '-c:v', 'mjpeg', '-q:v', '5', 'pipe:1'],
+    { timeoutMs: options.timeoutMs ?? 60_000, maxOutputBytes: 32 * 1024 * 1024, kind: options.kind ?? 'sample', queueLimit: options.queueLimit, signal: options.signal },
   );
   const frames = splitJpegs(result.output);
   if (frames.length === 0) throw new FfmpegFailedError('no frame decoded', '');
@@ -168,9 +182,10 @@ export async function decodeFrames(file: string, dir: string, options: Omit<Samp
   const max = options.maxFrames ?? 60;
   const { mkdir, readdir } = await import('node:fs/promises');
   await mkdir(dir, { recursive: true });
+  const input = options.maxSeconds ? ['-t', String(options.maxSeconds)] : [];
   const result = await runFfmpeg(
-    ['-xerror', '-i', file, '-vf', `fps=1/${every}`, '-frames:v', String(max), '-threads', '1', '-f', 'image2', '-c:v', 'png', '-pix_fmt', 'rgb24', '-compression_level', '1', join(dir, 'frame-%04d.png')],
-    { timeoutMs: 60_000, maxOutputBytes: 1024 * 1024 },
+    ['-xerror', ...input, '-i', file, '-vf', `fps=1/${every}`, '-frames:v', String(max), '-threads', '1', '-f', 'image2', '-c:v', 'png', '-pix_fmt', 'rgb24', '-compression_level', '1', join(dir, 'frame-%04d.png')],
+    { timeoutMs: options.timeoutMs ?? 60_000, maxOutputBytes: 1024 * 1024, kind: options.kind ?? 'sample', queueLimit: options.queueLimit, signal: options.signal },
   );
   const files = (await readdir(dir)).filter((f) => /^frame-\d{4}\.png$/.test(f)).sort().map((f) => join(dir, f));
   if (files.length === 0) throw new FfmpegFailedError('no frame decoded', '');

@@ -16,13 +16,16 @@ export class ApiFailure extends Error {
   readonly kind: ApiFailureKind;
   /** The HTTP status (0 when nothing was answered). */
   readonly status: number;
+  /** The envelope's `data` of a refusal, when it carries one (a busy server's `retryAfter`). */
+  readonly data: unknown;
 
-  constructor(code: number, message: string, kind: ApiFailureKind = 'business', status = 200) {
+  constructor(code: number, message: string, kind: ApiFailureKind = 'business', status = 200, data: unknown = null) {
     super(message);
     this.name = 'ApiFailure';
     this.code = code;
     this.kind = kind;
     this.status = status;
+    this.data = data;
   }
 }
 

@@ -68,7 +68,7 @@ export function toResult<Data, Body>(answer: { data?: unknown; error?: unknown; 
   const status = response.status;
   const message = serverMessage(body) || `HTTP ${status} ${response.statusText}`.trim();
   const kind = code === 401 || status === 401 || status === 402 ? 'expired' : response.ok ? 'business' : 'http';
-  return { ok: false, failure: new ApiFailure(code ?? status, message, kind, status) };
+  return { ok: false, failure: new ApiFailure(code ?? status, message, kind, status, envelope?.data ?? null) };
 }
 
 /** A thrown call (the middleware's connection failure, or the caller's abort) as a result. */

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import { fromPromise } from 'xstate';
+import { ApiFailure } from '../../api/client.ts';
 import { usePermission } from '../../app/permissions.tsx';
 import { EChart } from '../../components/chart/EChart.tsx';
 import { useLoaded } from '../../components/data/useLoaded.ts';
@@ -17,6 +18,13 @@ import { pollVideoValidation, startVideoValidation, type VideoValidation } from 
 
 const NO_RECORDS: Page<VideoRecord> = { list: [], total: 0 };
 
+/** The seconds a full validation queue asks to wait (HTTP 429, `data.retryAfter`), or null for any other failure. */
+export function busySeconds(failure: unknown): number | null {
+  if (!(failure instanceof ApiFailure) || failure.code !== 429) return null;
+  const seconds = (failure.data as { retryAfter?: unknown } | null)?.retryAfter;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
+}
+
 export function VideoValidatePanel({ modelId }: { modelId: number }) {
   const { t } = useTranslation('training');
   const may = usePermission();
@@ -26,7 +34,8 @@ export function VideoValidatePanel({ modelId }: { modelId: number }) {
   const [recordId, setRecordId] = useState<number | null>(null);
   const [job, setJob] = useState<{ id: number; run: number } | null>(null);
   const [starting, setStarting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // Kept as what happened, not as text: a language switch re-renders it.
+  const [error, setError] = useState<{ error: string } | { seconds: number } | null>(null);
 
   const start = async () => {
     const source = file ? { file } : recordId ? { recordId } : null;
@@ -37,7 +46,8 @@ export function VideoValidatePanel({ modelId }: { modelId: number }) {
       const started = await startVideoValidation(modelId, source);
       setJob((current) => ({ id: started.id, run: (current?.run ?? 0) + 1 }));
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      const seconds = busySeconds(failure);
+      setError(seconds === null ? { error: failure instanceof Error ? failure.message : String(failure) } : { seconds });
     } finally {
       setStarting(false);
     }
@@ -83,7 +93,11 @@ export function VideoValidatePanel({ modelId }: { modelId: number }) {
         {t('videoValidate.run')}
       </Button>
       {starting ? <p role="status">{t('videoValidate.decoding')}</p> : null}
-      {error ? <p role="alert" className="train-problem">{t('serverSaid', { error })}</p> : null}
+      {error ? (
+        <p role="alert" className="train-problem">
+          {'seconds' in error ? t('videoValidate.busy', { seconds: error.seconds }) : t('serverSaid', { error: error.error })}
+        </p>
+      ) : null}
       {job ? <VideoValidationProgress key={job.run} id={job.id} /> : null}
     </section>
   );
