@@ -22,9 +22,10 @@ import { measureRetrievalSearch } from './retrievalSearch.ts';
 import { measureStartup } from './serverStartup.ts';
 import { measureThrottledLoads } from './throttledLoad.ts';
 import { measureTraining, type TrainingFigures } from './training.ts';
+import { measureUploads } from './uploads.ts';
 
 const RESULTS = 'bench/results/latest.json';
-const SECTIONS = ['bundle', 'coldLoad', 'lighthouse', 'throttledLoad', 'pageLoad', 'server', 'alarmIngest', 'alarmList', 'homeDashboard', 'flowIngest', 'realtimeScreen', 'clips', 'detector', 'edge', 'edgeLatency', 'edgeRules', 'pushDelivery', 'training', 'retrievalSearch'] as const;
+const SECTIONS = ['bundle', 'coldLoad', 'lighthouse', 'throttledLoad', 'pageLoad', 'server', 'alarmIngest', 'alarmList', 'homeDashboard', 'flowIngest', 'realtimeScreen', 'clips', 'detector', 'edge', 'edgeLatency', 'edgeRules', 'pushDelivery', 'training', 'retrievalSearch', 'uploads'] as const;
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
 const unknown = [...only].filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length) throw new Error(`BENCH_ONLY names unknown sections: ${unknown.join(', ')} (known: ${SECTIONS.join(', ')})`);
@@ -309,6 +310,26 @@ if (wants('retrievalSearch')) {
       `a process's first search (vectors read back) ${retrieval.firstSearchMs} ms; ` +
       `the loop indexed ${retrieval.indexing.alarms} alarms in ${retrieval.indexing.seconds} s (${retrieval.indexing.alarmsPerSecond}/s, ${retrieval.indexing.cropsPerAlarm} crops each, pauses included)`,
   );
+}
+
+// Bounded uploads (issue 34): a hostile and a real training zip, and validation on a one-hour still clip.
+if (wants('uploads')) {
+  const uploads = await measureUploads();
+  results.uploads = uploads;
+  const zip = (name: string, run: { code: number; wallMs: number; longestStallMs: number }) => `${name} answered ${run.code} in ${run.wallMs} ms, longest event-loop stall ${run.longestStallMs} ms`;
+  console.log(
+    `uploads: ${zip(`the issue's zip (${uploads.hostileZip.bytes} bytes)`, uploads.hostileZip)}; ${zip(`a zip of ${uploads.imageZip.images} images`, uploads.imageZip)}; ` +
+      `reading that zip alone ${uploads.readImageZip.wallMs} ms, longest stall ${uploads.readImageZip.longestStallMs} ms; ` +
+      `a 10 MB entry inflated at once ${uploads.inflateLargest.syncWallMs} ms (stall ${uploads.inflateLargest.syncStallMs} ms, before issue 34), ` +
+      `streamed ${uploads.inflateLargest.streamingWallMs} ms (stall ${uploads.inflateLargest.streamingStallMs} ms) (load ${uploads.loadAverage})`,
+  );
+  if (uploads.video) {
+    const v = uploads.video;
+    console.log(
+      `video validation, ${v.clipSeconds} s still clip sampled once a minute: the whole clip held ffmpeg ${v.wholeClipSlotMs} ms (${v.wholeClipFrames} frames; before issue 34); ` +
+        `refused from its header in ${v.headerCheckMs} ms now; without a length in its header, bounded decode ${v.boundedSlotMs} ms (${v.boundedFrames} frames${v.boundedTimedOut ? ', stopped at the time bound' : ''})`,
+    );
+  }
 }
 
 mkdirSync('bench/results', { recursive: true });
