@@ -12,7 +12,8 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/apiError.ts';
 import { asClientError } from '../../http/clientErrors.ts';
 import { dayStamp } from '../../http/format.ts';
-import { fieldText, humanSize, sniffType } from '../../http/uploads.ts';
+import { formParts } from '../../http/formParts.ts';
+import { humanSize, sniffType } from '../../http/uploads.ts';
 import { type DiskUsage, floorBytes, type RecordingConfig } from './recordingRetention.ts';
 import { recordingPath } from './recordingStore.ts';
 
@@ -47,9 +48,9 @@ export async function readRecordingUpload(req: FastifyRequest, disk: UploadDisk)
   let stored: RecordingUpload | null = null;
   let written: string | null = null;
   try {
-    for await (const part of req.parts({ limits: { fileSize: SEGMENT_MAX_BYTES, files: 1, fields: 20, fieldSize: 70_000 } })) {
+    for await (const part of formParts(req, { fileSize: SEGMENT_MAX_BYTES, files: 1, fields: 20, fieldSize: 70_000 })) {
       if (part.type === 'field') {
-        fields[part.fieldname] = fieldText(part.fieldname, part.value);
+        fields[part.fieldname] = part.value;
         continue;
       }
       if (part.fieldname !== 'clip' || stored) {
