@@ -7,13 +7,12 @@ import { inlineBaseStyle } from './scripts/vite/inlineBaseStyle.ts';
 import { earlyRequests } from './scripts/vite/earlyRequests.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { resizeObserverAlias } from './scripts/vite/resizeObserverAlias.ts';
-import { LODASH_FUNCTION } from './scripts/vite/buildSettings.ts';
+import { DOM_LIB_MODULES, LODASH_FUNCTION } from './scripts/vite/buildSettings.ts';
 import { rsuiteDates } from './scripts/vite/rsuiteDates.ts';
 import { routePages } from './scripts/vite/routePages.ts';
 import { codeChunkGroups } from './scripts/vite/codeChunks.ts';
 import { RSUITE_SHEETS_DIR, rsuiteCss } from './scripts/vite/rsuiteCss.ts';
 import { styleChunkGroups } from './scripts/vite/styleChunks.ts';
-import { sideEffectFree } from './scripts/vite/sideEffectFree.ts';
 
 // The reference server (npm run serve) answers the API, uploaded files and the sockets on one port: PORT, as the
 // server itself reads it (npm run dev starts both with the same environment).
@@ -36,7 +35,7 @@ const baseCatalogues = (language: string) =>
   new RegExp(`[\\\\/]src[\\\\/]i18n[\\\\/]${language}[\\\\/](${[...BASE_NAMESPACES, ...SHELL_NAMESPACES].join('|')})\\.json$`);
 
 export default defineConfig({
-  plugins: [rsuiteCss(), rsuiteDates(resolve('src')), sideEffectFree(), react(), inlineBaseStyle(), earlyRequests('src/earlyRequests.ts'), routePages({ language: DEFAULT_LANGUAGE, base: BASE_NAMESPACES, shell: SHELL_NAMESPACES }), precompress()],
+  plugins: [rsuiteCss(), rsuiteDates(resolve('src')), react(), inlineBaseStyle(), earlyRequests('src/earlyRequests.ts'), routePages({ language: DEFAULT_LANGUAGE, base: BASE_NAMESPACES, shell: SHELL_NAMESPACES }), precompress()],
   // rsuite's resize-observer ponyfill becomes the browser's own observer (src/app/resizeObserver.ts says why).
   resolve: {
     alias: [
@@ -53,6 +52,10 @@ export default defineConfig({
     manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
+      // dom-lib (rsuite's DOM helpers) declares no "sideEffects", so every module rsuite's DOMHelper re-exports
+      // stayed in the signed-in chunk (PointerMoveTracker, WheelHandler, … ~17 kB of source, used only by the tree
+      // table). Modules no rule matches keep what their package declares.
+      treeshake: { moduleSideEffects: [{ test: DOM_LIB_MODULES, sideEffects: false }] },
       output: {
         // Rolldown's successor of manualChunks. Over HTTP/1.1 a browser fetches six files at a time, so what pages
         // load together is one file: the libraries every page runs (they change rarely: one long-cached chunk),

@@ -1,3 +1,5 @@
+// Not a plugin: the groups given to Rolldown's own codeSplitting.groups setting (vite.config.ts); this file only
+// computes which modules each group captures, from the source's imports.
 // Rolldown chunk groups for the code pages load together. Left to automatic splitting, the rsuite internals the
 // signed-in shell uses came out as ~25 chunks of 0.5–12 kB each (getWidth, useUniqueId, Tooltip …) and a list
 // screen's kit as ~35 more: a cold /historyEvent fetched 73 scripts over the six connections an HTTP/1.1 browser

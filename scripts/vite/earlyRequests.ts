@@ -1,3 +1,5 @@
+// Kept (issue 37 review): no Vite setting emits a second, import-free entry and names it first in the page as an async
+// script (a second <script type="module"> in index.html is merged into the one entry by Vite's HTML build).
 // Vite plugin: builds src/earlyRequests.ts as an entry of its own (it has no imports, so its chunk has none) and names
 // it first in the page, as an async module script: the browser runs it as soon as it has arrived, without waiting
 // for the console's other scripts, whose arrival it is there to overlap. The route pages (routePages.ts) are written

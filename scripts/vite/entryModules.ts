@@ -1,3 +1,4 @@
+// Not a plugin: constants the build's settings and plugins share.
 // The modules the console's code hangs from, relative to src/: the boot, the sign-in screen, the signed-in shell's
 // layouts. The build plugins read them (rsuiteCss.ts: which rsuite sheets are base and shell; styleChunks.ts: which
 // sheets load on every page; routePages.ts: what a route loads besides its screen).

@@ -1,3 +1,6 @@
+// Kept (issue 37 review): Vite has no setting to inline a built style sheet into the page (build.cssCodeSplit and
+// assetsInlineLimit cover neither), nor to take a sheet out of the preload lists (modulePreload's
+// resolveDependencies does not see style sheets).
 // Vite plugin: the base style sheet (style-base: the boot's own rules and rsuite's base, ~27 kB, ~4.4 kB as brotli)
 // is written into the head of index.html, and so of every route page, instead of linked. Linked, it was the one
 // render-blocking request of every page: the boot splash could paint only once it was in (one more round trip on a

@@ -1,3 +1,4 @@
+// Not a plugin: the resolve.alias entry of vite.config.ts (a Vite setting), kept here for its unit test.
 // The build resolves rsuite's @juggle/resize-observer ponyfill to the browser's own observer
 // (src/app/resizeObserver.ts says why). Only the bare specifier is matched: rsuite and rsuite-table import nothing
 // else of the package (a unit test checks), and anything deeper would keep the ponyfill rather than break.

@@ -1,3 +1,5 @@
+// Kept (issue 37 review): no Vite setting or maintained plugin writes a page per route with that route's own chunks
+// preloaded (Vite's modulePreload covers the entry's static imports only, and the screens are dynamic imports).
 // Vite plugin: a page per route that names the route's code in its head. The console is one index.html; opened at
 // /historyEvent, the browser learnt which chunks the screen needs only once the boot script had run and asked for
 // them (prefetchInitialRoute): ~75 <link>s appended in one task, ~70 ms of main thread on this machine (~290 ms

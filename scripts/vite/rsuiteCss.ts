@@ -1,3 +1,5 @@
+// Kept (issue 37 review): no Vite setting or maintained plugin merges rsuite's per-component sheets into sheets in
+// which each rule exists once (Lightning CSS minifies a sheet, it does not deduplicate across the build's sheets).
 // Vite plugin: rsuite's styles load once. Each rsuite component ships a sheet of its own that repeats the base
 // rules, the palette and every sheet it depends on (Button's rules sat in 16 of the build's sheets), so a screen
 // importing ten components loaded the same rules ten times. The console keeps importing

@@ -1,3 +1,5 @@
+// Kept (issue 37 review): an alias cannot do this — the date-fns imports are replaced in useCustom and the locale files
+// only, while rsuite's date pickers keep the real functions (resolve.alias would answer every importer alike).
 // Vite plugin: keeps date-fns's format and parse out of every page that shows an rsuite component. rsuite's
 // useCustom (read by each of its components) imports them, with date-fns's ~70 parser modules, only to offer date
 // pickers a formatDate and parseDate: in the signed-in chunk they were 22 % of the source (with the locales'

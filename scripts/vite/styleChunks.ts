@@ -1,3 +1,4 @@
+// Not a plugin: groups for Rolldown's own codeSplitting.groups setting (vite.config.ts), computed from the source.
 // Rolldown chunk groups for the styles every page loads together. The boot's own sheets and rsuite's base sheet
 // load on every page, and the signed-in shell's sheets with rsuite's shell sheet on every signed-in page; kept
 // apart they were separate files, each compressed alone (about 1 kB more per route as gzip, and more requests).
