@@ -13,48 +13,14 @@
 //           /deviceConfigOfflineEventWhite and /secondIdentify get the white body style.
 //   custom  the showcase routes, /secondIdentify included, open in the white layout (its own white frame), and
 //           no route changes the body: the custom skin is light throughout.
-import type { ComponentType } from 'react';
 import type { Namespace } from './i18n/languages.ts';
-import type shellCatalogue from './i18n/zh-CN/shell.json';
+import { provideRoutes } from './app/routeIndex.ts';
+import type { Layout, RouteEntry, RouteTitleKey, ScreenLoader } from './routeTypes.ts';
 
-export type Layout = 'main' | 'white' | 'none';
-export type Skin = 'normal' | 'custom';
-export type RouteTitleKey = keyof (typeof shellCatalogue)['routes'];
-/** The product area a screen belongs to; a screen a later issue delivers shows a page naming its area. */
-export type Area = keyof (typeof shellCatalogue)['areas'];
-
-export type ScreenModule = { default: ComponentType };
-export type ScreenLoader = () => Promise<ScreenModule>;
-
-export interface RouteEntry {
-  /** Unique in the table ("layoutWhite/secondIdentify" for the white-layout twin of /secondIdentify). */
-  id: string;
-  /** The URL path (canonical; absolute). */
-  path: string;
-  titleKey: RouteTitleKey;
-  /** The module number a user must hold (§6); absent on public routes, layouts and redirects. */
-  permission?: string;
-  /** Opens without a token (§2). */
-  public?: boolean;
-  layout: Layout;
-  screen?: ScreenLoader;
-  /**
-   * The i18n namespaces the screen uses beyond the base ones (common, errors) and, behind sign-in, the shell's:
-   * loaded together with the screen (tests/unit/routeNamespaces.test.ts checks the list against the code).
-   */
-  namespaces?: Namespace[];
-  /** Screens later issues deliver: the page names this area. */
-  area?: Area;
-  /** §4: the cached page list (kept mounted while the user is elsewhere). */
-  keepAlive?: boolean;
-  /** §2: white body style when the skin is normal. */
-  whiteBody?: boolean;
-  /** The showcase routes (the /layoutWhite children), which the custom skin opens in the white layout. */
-  showcase?: boolean;
-  /** A route that only forwards (/ → /login, /alarmCenter → its first child). */
-  redirect?: string;
-  children?: RouteEntry[];
-}
+// The shapes and pure rules of the table, for the modules that imported them from here.
+export type { Area, Layout, ResolvedRoute, RouteEntry, RouteHandle, RouteTitleKey, ScreenLoader, ScreenModule, Skin } from './routeTypes.ts';
+export { aliasTarget, LAYOUT_ALIASES, skinOf } from './routeTypes.ts';
+export { flattenRoutes, permissionKeys, routerSet } from './app/routeIndex.ts';
 
 const home: ScreenLoader = () => import('./screens/home/HomeScreen.tsx');
 const flow: ScreenLoader = () => import('./screens/stats/FlowScreen.tsx');
@@ -260,56 +226,6 @@ export const welcomeRoute: RouteEntry = { id: 'welcome', path: '/welcome', title
 /** Every route of §2, in its order: top level, /layoutWhite children, /layout children, the extra sets. */
 export const routeTable: readonly RouteEntry[] = [...topLevel, ...whiteLayoutChildren, ...mainLayoutChildren, ...extraSets, welcomeRoute];
 
-/** The table flattened (children after their parent). */
-export function flattenRoutes(entries: readonly RouteEntry[] = routeTable): RouteEntry[] {
-  return entries.flatMap((entry) => [entry, ...flattenRoutes(entry.children ?? [])]);
-}
-
-/** What each react-router route carries (its `handle`): the table path it serves. */
-export interface RouteHandle {
-  path: string;
-}
-
-/** A route as one router set serves it: the entry that owns the URL and the layout it opens in. */
-export interface ResolvedRoute {
-  entry: RouteEntry;
-  layout: Layout;
-  /** The body gets the white style on this route. */
-  whiteBody: boolean;
-}
-
-/**
- * The router set of a skin: one route per URL. In the default set the first entry of a URL wins (the top-level
- * /secondIdentify precedes its white-layout twin); in the custom-skin set the showcase entries win and open in the
- * white layout. The white body style applies in the normal skin only.
- */
-export function routerSet(skin: Skin): Map<string, ResolvedRoute> {
-  const set = new Map<string, ResolvedRoute>();
-  for (const entry of flattenRoutes()) {
-    const showcaseWins = skin === 'custom' && entry.showcase === true;
-    if (set.has(entry.path) && !showcaseWins) continue;
-    set.set(entry.path, { entry, layout: entry.layout, whiteBody: skin === 'normal' && entry.whiteBody === true });
-  }
-  return set;
-}
-
-/** The skin named by the system config; anything else is the default skin. */
-export function skinOf(value: unknown): Skin {
-  return value === 'custom' ? 'custom' : 'normal';
-}
-
-/** Aliases of §2's layout paths: /layout/<key> and /layoutWhite/<key> → /<key> (query and hash kept). */
-export const LAYOUT_ALIASES = ['/layout', '/layoutWhite'] as const;
-
-export function aliasTarget(pathname: string): string | null {
-  for (const prefix of LAYOUT_ALIASES) {
-    if (pathname === prefix || pathname === `${prefix}/`) return '/';
-    if (pathname.startsWith(`${prefix}/`)) return pathname.slice(prefix.length);
-  }
-  return null;
-}
-
-/** The route keys of the table that a permission can govern (the module numbers its routes carry). */
-export function permissionKeys(): Set<string> {
-  return new Set(flattenRoutes().flatMap((entry) => (entry.permission ? [entry.permission] : [])));
-}
+// The modules below the table (guards, layouts, screens) read it through the route index, handed over here: the
+// router imports this module before any of them asks (src/app/routeIndex.ts).
+provideRoutes(routeTable);

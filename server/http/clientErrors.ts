@@ -1,7 +1,7 @@
 // Errors thrown by libraries that are the client's doing, not the server's: a multipart body cut short or badly
 // formed (busboy), upload limits (@fastify/multipart). They answer 400/413/415 with the envelope, never 500.
 import { ApiError } from './apiError.ts';
-import { humanSize } from './uploads.ts';
+import { humanSize } from './format.ts';
 
 const MULTIPART_CODES: Record<string, () => ApiError> = {
   FST_PARTS_LIMIT: () => new ApiError(413, 'tooLarge'),

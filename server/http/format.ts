@@ -1,4 +1,4 @@
-// Times as the console shows them: local "YYYY-MM-DD HH:mm:ss".
+// Times as the console shows them: local "YYYY-MM-DD HH:mm:ss"; sizes in a message ("12 MB").
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export function formatTime(date: Date | null | undefined): string | null {
@@ -27,4 +27,9 @@ export function pageOf(args: PageArgs) {
   const pageNo = Math.max(1, args.pageNo ?? 1);
   const pageSize = Math.min(500, Math.max(1, args.pageSize ?? 20));
   return { pageNo, pageSize, offset: (pageNo - 1) * pageSize };
+}
+
+/** A byte count as a message names a limit: whole MB from 1 MB, else whole KB. */
+export function humanSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 }

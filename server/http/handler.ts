@@ -5,15 +5,7 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import type { ContractOperation } from '../contract/loadContract.ts';
-import type { PollingLoop } from '../jobs/pollingLoop.ts';
-import type { BoxSockets } from '../modules/edgeBox/boxSockets.ts';
-import type { PushDelivery } from '../modules/push/deliveryLoop.ts';
-import type { RetrievalIndex } from '../modules/retrieval/indexLoop.ts';
-import type { ResourceSampler } from '../modules/stats/resourceSampler.ts';
-import type { TrainRunner } from '../modules/training/trainQueue.ts';
-import type { LiveHub } from '../modules/video/liveHub.ts';
-import type { AlarmBus } from '../realtime/types.ts';
-import type { Lang } from './messages.ts';
+import type { Lang } from './catalogueTypes.ts';
 
 export interface SessionUser {
   id: number;
@@ -24,25 +16,14 @@ export interface SessionUser {
   tokenHash: string;
 }
 
+/**
+ * The services every handler is given. Those of the areas and the websocket push (the push delivery, the training
+ * runner …) are added to this interface by server/http/moduleServices.ts, so this module imports no area's code:
+ * every handler imports it, and an import back made the areas one import cycle with it (scripts/importCycles.ts).
+ */
 export interface AppServices {
   config: ServerConfig;
   db: Kysely<Database>;
-  /** The websocket alarm push (server/realtime); set by buildApp. */
-  realtime?: AlarmBus;
-  /** Measures this server's host (server/modules/stats/resourceSampler.ts); set by buildApp. */
-  resourceSampler?: ResourceSampler;
-  /** The training queue's runner (server/modules/training/trainQueue.ts); set by buildApp. */
-  trainRunner?: TrainRunner;
-  /** Delivers queued pushes to third-party endpoints (server/modules/push/deliveryLoop.ts); set by buildApp. */
-  pushDelivery?: PushDelivery;
-  /** Embeds stored alarms for target retrieval (server/modules/retrieval/indexLoop.ts); set by buildApp when on. */
-  retrievalIndex?: RetrievalIndex;
-  /** The boxes' sockets on this instance (server/modules/edgeBox/boxSockets.ts); set by buildApp. */
-  boxSockets?: BoxSockets;
-  /** The live viewers per camera (server/modules/video/liveHub.ts); set by buildApp. */
-  live?: LiveHub;
-  /** Deletes continuous recordings by the retention settings (server/modules/video/recordingRetention.ts). */
-  recordingRetention?: PollingLoop;
 }
 
 export interface HandlerContext<Body = any, Query = any, Params = any> {

@@ -21,9 +21,9 @@ import { userMessages } from '../modules/users/messages.ts';
 import { videoMessages } from '../modules/video/messages.ts';
 import { outboundMessages } from './outboundMessages.ts';
 
-export type Lang = 'zh' | 'en';
+import type { Catalogue, Lang } from './catalogueTypes.ts';
 
-export type Catalogue = Record<string, { zh: string; en: string }>;
+export type { Catalogue, Lang };
 
 /** Core messages; each area adds its own catalogue (server/modules/<area>/messages.ts) below. */
 const coreMessages = {

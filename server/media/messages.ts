@@ -1,5 +1,5 @@
 // Messages of the image checks every upload goes through (server/media/imageSafety.ts).
-import type { Catalogue } from '../http/messages.ts';
+import type { Catalogue } from '../http/catalogueTypes.ts';
 
 export const mediaMessages = {
   'image.badType': {

@@ -2,7 +2,7 @@
 // without a session a protected path goes to /login; a signed-in user opening /login goes to the main page;
 // a signed-in user opens a route when its permission flag allows it (mayOpen, below).
 import type { MenuModule } from '../api/types.ts';
-import { flattenRoutes, permissionKeys } from '../routes.ts';
+import { flattenRoutes, permissionKeys } from './routeIndex.ts';
 import { findMenuItem, mainPageKey, menuHref } from './menu.ts';
 
 export const LOGIN_PATH = '/login';
@@ -73,12 +73,13 @@ export function loginRouteDecision(state: SessionStateName, menu: readonly MenuM
 // So a route is open when it is public, carries no flag, its flag is held, or the user's menu shows it; anything
 // else (an operator typing /userConfig) is refused. The server checks every call again (§6).
 
-/** Paths that open without a token (§2): the table's public routes. */
-const PUBLIC_PATHS = new Set(flattenRoutes().flatMap((entry) => (entry.public ? [entry.path] : [])));
+/** Paths that open without a token (§2): the table's public routes (read at first use: see routeIndex.ts). */
+let publicPaths: Set<string> | undefined;
 
 export function isPublicPath(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PUBLIC_PATHS.has(trimmed);
+  publicPaths ??= new Set(flattenRoutes().flatMap((entry) => (entry.public ? [entry.path] : [])));
+  return publicPaths.has(trimmed);
 }
 
 /** The §2 system route list for a user: the table's route keys that appear in the menu the server sent. */

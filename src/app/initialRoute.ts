@@ -3,7 +3,8 @@
 // page → boot → (config, catalogues, first screen) instead of page → boot → catalogues → first screen.
 import type { Namespace } from '../i18n/languages.ts';
 import { SHELL_NAMESPACES } from '../i18n/routeNamespaces.ts';
-import { flattenRoutes, type RouteEntry } from '../routes.ts';
+import type { RouteEntry } from '../routeTypes.ts';
+import { flattenRoutes } from './routeIndex.ts';
 
 /** The route entry that serves a path (following a table redirect such as / → /login), if one does. */
 export function initialRouteEntry(pathname: string): RouteEntry | undefined {

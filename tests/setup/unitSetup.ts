@@ -4,3 +4,7 @@
 import { configure } from '@testing-library/react';
 
 configure({ asyncUtilTimeout: 15_000 });
+
+// The route table hands itself to the route index when it loads (src/app/routeIndex.ts), as the router's import
+// of it does at boot; guards, layouts and screens tested alone read it from there.
+import '../../src/routes.ts';

@@ -1,5 +1,5 @@
 // Messages of the alarms area (alarm centre, ingest, error-detection library, labelling).
-import type { Catalogue } from '../../http/messages.ts';
+import type { Catalogue } from '../../http/catalogueTypes.ts';
 
 export const alarmMessages = {
   'alarms.invalid': { zh: '{detail}', en: '{detail}' },

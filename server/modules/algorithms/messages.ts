@@ -1,5 +1,5 @@
 // Messages of the algorithms area (orchestration: setup events, validation, publishing, exports).
-import type { Catalogue } from '../../http/messages.ts';
+import type { Catalogue } from '../../http/catalogueTypes.ts';
 
 export const algorithmMessages = {
   'algorithms.entity.setupEvent': { zh: '算法编排', en: 'setup event' },

@@ -1,5 +1,5 @@
 // Messages of the cameras area (the camera catalogue and control units).
-import type { Catalogue } from '../../http/messages.ts';
+import type { Catalogue } from '../../http/catalogueTypes.ts';
 
 export const cameraMessages = {
   'cameras.deviceLinked': { zh: '该设备已关联点位 {code}', en: 'The device is already linked to catalogue camera {code}' },

@@ -1,5 +1,5 @@
 // Messages of the catalogue areas (tags catalogue, models, system): entity and field names, and the refusals.
-import type { Catalogue } from '../../http/messages.ts';
+import type { Catalogue } from '../../http/catalogueTypes.ts';
 
 export const catalogueMessages = {
   'catalogue.entity.event': { zh: '算法事件', en: 'algorithm event' },

@@ -1,5 +1,5 @@
 // Messages of the config area.
-import type { Catalogue } from '../../http/messages.ts';
+import type { Catalogue } from '../../http/catalogueTypes.ts';
 
 export const configMessages = {
   'config.empty': {

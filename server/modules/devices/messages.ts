@@ -1,5 +1,5 @@
 // Messages of the devices area (and the entity and field names the device-configuration areas share).
-import type { Catalogue } from '../../http/messages.ts';
+import type { Catalogue } from '../../http/catalogueTypes.ts';
 
 export const deviceMessages = {
   'entity.device': { zh: '设备', en: 'device' },

@@ -1,5 +1,5 @@
 // Messages of the edgeBox area.
-import type { Catalogue } from '../../http/messages.ts';
+import type { Catalogue } from '../../http/catalogueTypes.ts';
 
 export const edgeBoxMessages = {
   'edgeBox.hasDevices': { zh: '边缘盒子“{name}”下还绑定了设备，请先解绑', en: 'Edge box "{name}" still has devices bound; unbind them first' },

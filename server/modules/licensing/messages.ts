@@ -1,5 +1,5 @@
 // Messages of the licensing area (authorization applications, licence applications, activation codes).
-import type { Catalogue } from '../../http/messages.ts';
+import type { Catalogue } from '../../http/catalogueTypes.ts';
 
 export const licensingMessages = {
   'licensing.entity.authorization': { zh: '授权申请', en: 'authorization application' },

@@ -1,5 +1,5 @@
 // Messages of the menus area (module tree rules).
-import type { Catalogue } from '../../http/messages.ts';
+import type { Catalogue } from '../../http/catalogueTypes.ts';
 
 export const menuMessages = {
   'menus.cycle': {

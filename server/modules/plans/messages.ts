@@ -1,5 +1,5 @@
 // Messages of the plans area.
-import type { Catalogue } from '../../http/messages.ts';
+import type { Catalogue } from '../../http/catalogueTypes.ts';
 
 export const planMessages = {
   'plans.weeksOrDate': { zh: '参数 weeks 与 onceDate 须且只能填写一个（重复执行选星期，单次执行选日期）', en: 'Give either weeks (a repeating plan) or onceDate (a one-off plan), exactly one of them' },

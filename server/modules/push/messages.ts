@@ -1,5 +1,5 @@
 // Messages of the push area (third-party endpoints).
-import type { Catalogue } from '../../http/messages.ts';
+import type { Catalogue } from '../../http/catalogueTypes.ts';
 
 export const pushMessages = {
   'push.entity.industry': { zh: '推送端点', en: 'push endpoint' },

@@ -1,5 +1,5 @@
 // Messages of target retrieval (search of the objects detected in alarms, by attributes and by images).
-import type { Catalogue } from '../../http/messages.ts';
+import type { Catalogue } from '../../http/catalogueTypes.ts';
 
 export const retrievalMessages = {
   'retrieval.timeRange': { zh: '参数 startTime 不能晚于 endTime', en: 'startTime must not be after endTime' },

@@ -1,5 +1,5 @@
 // Messages of the stats area (event statistics and their export).
-import type { Catalogue } from '../../http/messages.ts';
+import type { Catalogue } from '../../http/catalogueTypes.ts';
 
 export const statsMessages = {
   'stats.futureDate': { zh: '参数 {field} 不能晚于今天', en: '{field} must not be later than today' },

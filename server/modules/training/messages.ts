@@ -1,5 +1,5 @@
 // Messages of the training area (samples, the §5 rules, training jobs, validation, the model service).
-import type { Catalogue } from '../../http/messages.ts';
+import type { Catalogue } from '../../http/catalogueTypes.ts';
 
 export const trainingMessages = {
   'training.entity.algorithm': { zh: '仓库算法', en: 'warehouse algorithm' },

@@ -1,5 +1,5 @@
 // Messages of the users area.
-import type { Catalogue } from '../../http/messages.ts';
+import type { Catalogue } from '../../http/catalogueTypes.ts';
 
 export const userMessages = {
   'users.passwordMismatch': { zh: '参数 confirmPassword 与 password 不一致', en: 'confirmPassword does not match password' },

@@ -1,5 +1,5 @@
 // Messages of the video area (clip downloads, recordings, latest frames).
-import type { Catalogue } from '../../http/messages.ts';
+import type { Catalogue } from '../../http/catalogueTypes.ts';
 
 export const videoMessages = {
   'video.timeOrder': { zh: '参数 startTime 必须早于 endTime', en: 'startTime must be before endTime' },

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import Breadcrumb from 'rsuite/Breadcrumb';
 import 'rsuite/Breadcrumb/styles/index.css';
-import type { RouteEntry } from '../../routes.ts';
+import type { RouteEntry } from '../../routeTypes.ts';
 import { useBreadcrumbs } from './pageTitle.ts';
 
 export function Breadcrumbs({ entry }: { entry: RouteEntry | null }) {

@@ -4,13 +4,18 @@
 // video, a half-drawn area — is there when the user comes back. Signing out unmounts the host and the cache.
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { withNamespaces } from '../../i18n/routeNamespaces.ts';
-import { flattenRoutes } from '../../routes.ts';
+import type { RouteEntry } from '../../routeTypes.ts';
+import { flattenRoutes } from '../routeIndex.ts';
 import { BootSplash } from '../BootSplash.tsx';
 import { ScreenEntryContext, useCurrentRoute } from './currentRoute.ts';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
 
-const keptAlive = flattenRoutes().filter((entry) => entry.keepAlive && entry.screen);
-const screens = new Map<string, ComponentType>(keptAlive.map((entry) => [entry.id, lazy(() => withNamespaces(entry.screen!, entry.namespaces))]));
+// Built at first render, when the route table is there (src/app/routeIndex.ts).
+let keptAlive: { entry: RouteEntry; Screen: ComponentType }[] | undefined;
+const keptAliveScreens = () =>
+  (keptAlive ??= flattenRoutes()
+    .filter((entry) => entry.keepAlive && entry.screen)
+    .map((entry) => ({ entry, Screen: lazy(() => withNamespaces(entry.screen!, entry.namespaces)) })));
 
 export function KeepAliveHost() {
   const { resolved, refused } = useCurrentRoute();
@@ -21,9 +26,9 @@ export function KeepAliveHost() {
   }, [active]);
   const shown = active && !visited.includes(active) ? [...visited, active] : visited;
   return shown.map((id) => {
-    const Screen = screens.get(id);
-    const entry = keptAlive.find((candidate) => candidate.id === id)!;
-    if (!Screen) return null;
+    const kept = keptAliveScreens().find((candidate) => candidate.entry.id === id);
+    if (!kept) return null;
+    const { entry, Screen } = kept;
     return (
       <div key={id} className="keep-alive" hidden={id !== active} data-keep-alive={id}>
         <ScreenEntryContext.Provider value={entry}>

@@ -2,7 +2,8 @@
 // may open them (§2): every layout and the keep-alive host read the same answer.
 import { createContext, useContext, useMemo } from 'react';
 import { useMatches } from 'react-router';
-import { type ResolvedRoute, type RouteEntry, type RouteHandle, routerSet, type Skin } from '../../routes.ts';
+import type { ResolvedRoute, RouteEntry, RouteHandle, Skin } from '../../routeTypes.ts';
+import { routerSet } from '../routeIndex.ts';
 import { mayOpen, systemRouteList } from '../guards.ts';
 import { selectMenu, useSession } from '../session.tsx';
 import type { SessionSnapshot } from '../sessionService.ts';

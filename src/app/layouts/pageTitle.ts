@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import type { RouteEntry } from '../../routes.ts';
+import type { RouteEntry } from '../../routeTypes.ts';
 import { breadcrumbTrail, type Crumb, currentMenuTrail, type MenuDictionary, menuDictionary } from '../breadcrumbs.ts';
 import { menuLabel } from '../menu.ts';
 import { selectMenu, useSession } from '../session.tsx';

@@ -2,7 +2,7 @@
 // bootstrap): the skin, the header's version title, the assistant page and whether right-click is allowed.
 // Missing or unusable values fall back to the defaults below.
 import type { SystemConfig } from '../../api/types.ts';
-import { type Skin, skinOf } from '../../routes.ts';
+import { type Skin, skinOf } from '../../routeTypes.ts';
 
 export interface ShellConfig {
   skin: Skin;

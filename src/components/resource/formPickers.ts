@@ -2,16 +2,10 @@
 // enumeration (null first where the field may be empty) and the uiSchema their names, so RJSF shows a picker of
 // names and validates an id. A record is never offered as its own parent.
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import type { Lookups } from './types.ts';
+import type { Lookups, PickerSpec } from './types.ts';
 
-export interface PickerSpec {
-  lookup: string;
-  nullable?: boolean;
-  /** Leave out the record being edited (a parent picker). */
-  notSelf?: boolean;
-  /** Several ids (an array of them), shown as a multi-choice list. */
-  multiple?: boolean;
-}
+export type { PickerSpec };
+
 
 export function withPickers<Form>(
   schema: RJSFSchema,

@@ -7,7 +7,6 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { Namespace } from '../../i18n/languages.ts';
 import type { ListPage, ListRequest } from '../table/useServerList.ts';
-import type { PickerSpec } from './formPickers.ts';
 
 /** A module number, or a list of them (the user must hold one): the operation's x-permission. */
 export type Permission = string | readonly string[];
@@ -20,6 +19,17 @@ export interface Choice {
 
 /** Options loaded from the server when the screen (or its form) opens, by name. */
 export type Lookups = Record<string, Choice[]>;
+
+/** A form field whose choices are loaded records (formPickers.ts). */
+export interface PickerSpec {
+  lookup: string;
+  nullable?: boolean;
+  /** Leave out the record being edited (a parent picker). */
+  notSelf?: boolean;
+  /** Several ids (an array of them), shown as a multi-choice list. */
+  multiple?: boolean;
+}
+
 export type LookupLoaders = Record<string, (signal: AbortSignal) => Promise<Choice[]>>;
 
 export interface ColumnContext {

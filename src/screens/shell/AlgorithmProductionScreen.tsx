@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useOutlet } from 'react-router';
 import { mainPagePath } from '../../app/guards.ts';
 import { selectMenu, useSession } from '../../app/session.tsx';
-import { routeTable } from '../../routes.ts';
+import { routeTable } from '../../app/routeIndex.ts';
 import { ProductionLanding } from '../training/ProductionLanding.tsx';
 import './shellScreens.css';
 
-const sections = routeTable.find((entry) => entry.id === 'algorithmProduction')?.children ?? [];
+const sections = routeTable().find((entry) => entry.id === 'algorithmProduction')?.children ?? [];
 
 export default function AlgorithmProductionScreen() {
   const { t } = useTranslation('shell');

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { mainPagePath } from '../../app/guards.ts';
 import { selectMenu, useSession } from '../../app/session.tsx';
-import type { RouteEntry } from '../../routes.ts';
+import type { RouteEntry } from '../../routeTypes.ts';
 
 export default function NotPermittedScreen({ entry }: { entry: RouteEntry }) {
   const { t } = useTranslation('shell');
