@@ -1,6 +1,6 @@
 // Messages of the outbound allow-list (outbound.ts). `{field}` is the request field a 400 names, or
 // `outbound.delivery` when a delivery log says why a call was not made; `{addressClass}` is one of the class keys.
-import type { Catalogue } from './messages.ts';
+import type { Catalogue } from './catalogueTypes.ts';
 
 export const outboundMessages = {
   'outbound.delivery': { zh: '被出站白名单拒绝', en: 'refused by the outbound allow-list' },

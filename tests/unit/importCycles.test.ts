@@ -18,6 +18,11 @@ const ALLOWED: Record<string, string> = {
   // its own for the staleness rule there.
   'server/modules/training/evaluationHandlers.ts server/modules/training/trainQueue.ts server/modules/training/trainRun.ts':
     'left to the training work in progress',
+  // Came with main's recording retention while this was being rebased: server/config.ts types its disk-usage hook by
+  // the video area's module, which reaches handler.ts, which reads config.ts. Fix: DiskUsage (and DiskSpace) into a
+  // leaf module the config and the area both import — left to the video work, whose files are changing now.
+  'server/config.ts server/http/handler.ts server/modules/shared/contractTypes.ts server/modules/video/recordingRetention.ts':
+    'left to the video work in progress',
 };
 
 describe('import cycles', () => {
