@@ -75,7 +75,15 @@ const FLOW_DAYS = 15;
 
 /** Every minute of the last days, from the live counters' own generator, stored as ingest stores them. */
 async function seedFlow(db: Kysely<Database>, days: number, now: Date, random: () => number, patternOf: PatternOf): Promise<number> {
-  const devices = await db.selectFrom('devices').select(['id', 'boxId']).where('boxId', 'is not', null).where('kind', '=', 'normal').orderBy('id').execute();
+  // The simulated boxes' cameras only: the demo's real edge box (this server's) gets no made-up history.
+  const devices = await db
+    .selectFrom('devices')
+    .innerJoin('edgeBoxes', 'edgeBoxes.id', 'devices.boxId')
+    .select(['devices.id', 'devices.boxId'])
+    .where('edgeBoxes.simulated', '=', true)
+    .where('devices.kind', '=', 'normal')
+    .orderBy('devices.id')
+    .execute();
   const boxIds = [...new Set(devices.map((d) => d.boxId as number))].sort((a, b) => a - b);
   const counters = demoFlowCounters(boxIds.map((boxId) => ({ boxId, secret: '', cameraIds: devices.filter((d) => d.boxId === boxId).map((d) => d.id) })));
   const end = new Date(now);
@@ -103,6 +111,7 @@ async function seedAlarms(db: Kysely<Database>, options: HistoryOptions, now: Da
     .leftJoin('scenes', 'scenes.id', 'devices.sceneId')
     .select(['devices.id', 'devices.name', 'devices.boxId', 'devices.sceneId', 'scenes.sceneName'])
     .where('devices.kind', '=', 'normal')
+    .where('edgeBoxes.simulated', '=', true)
     .orderBy('devices.id')
     .execute();
   if (cameras.length === 0) return 0;
@@ -200,7 +209,7 @@ async function handle(db: Kysely<Database>, stored: { id: number; alarmTime: Dat
 
 /** Box figures: every 2 minutes over the last 48 hours, 10-minute averages before (as retention keeps them). */
 async function seedBoxResources(db: Kysely<Database>, days: number, now: Date, random: () => number, patternOf: PatternOf): Promise<number> {
-  const boxes = await db.selectFrom('edgeBoxes').select('id').orderBy('id').execute();
+  const boxes = await db.selectFrom('edgeBoxes').select('id').where('simulated', '=', true).orderBy('id').execute();
   let count = 0;
   for (const [index, box] of boxes.entries()) {
     // The node row first (its latest figures), as a heartbeat would leave it.

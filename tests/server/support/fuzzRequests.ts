@@ -170,7 +170,8 @@ export class SchemaArbitraries {
       case 'string':
         if (s.format === 'binary') return fc.constant('binary');
         if (s.pattern && /\\d\{4\}-\\d\{2\}-\\d\{2\}/.test(s.pattern)) return fc.constantFrom('2026-01-02 03:04:05', '2025-12-31 23:59:59');
-        return fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 40, 40), unit: 'grapheme' });
+        // Short strings, but never shorter than the field's minimum (a box secret asks for 32 characters and more).
+        return fc.string({ minLength: s.minLength ?? 0, maxLength: Math.max(s.minLength ?? 0, Math.min(s.maxLength ?? 40, 40)), unit: 'grapheme' });
       case 'array':
         return fc.array(this.value(s.items, depth + 1, file), { maxLength: Math.min(s.maxItems ?? 4, 4) });
       case 'object':
