@@ -63,7 +63,9 @@ async function open(cameraId: number, token = admin, lang: 'zh' | 'en' = 'en') {
 }
 
 beforeAll(async () => {
-  [stream, server] = await Promise.all([testStream(120), startTestServer({ liveLimits: { graceMs: 300, firstDataMs: 4000 } })]);
+  // The grace time outlasts the gap between a viewer's open and its join on a loaded machine (300 ms did not: the
+  // feed ended between them and the box was asked to watch twice); the tests wait for the watch to stop.
+  [stream, server] = await Promise.all([testStream(120), startTestServer({ liveLimits: { graceMs: 5000, firstDataMs: 4000 } })]);
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
   admin = await login(server.app, ADMIN);
