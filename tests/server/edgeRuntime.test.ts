@@ -5,18 +5,16 @@
 // camera killed → stalled/offline reported within 30 s, restarted → live and alarming again with nothing else
 // restarted; the box killed with kill -9 while alarms are under way → after its restart no alarm is doubled and none
 // it journaled is lost.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDGE_BOX_FILE, type DemoEdgeBoxCredentials } from '../../server/db/seed/demoEdgeBox.ts';
 import { writeDemoVideo } from '../../server/media/demoVideo.ts';
+import { type EdgeProcess, startEdgeProcess } from '../support/edgeProcess.ts';
 import { startRtspUdpSource, type RtspUdpSource } from '../support/rtspUdpSource.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
 
-const CLI = fileURLToPath(new URL('../../server/edge/cli.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'argus-edge-runtime-'));
 let server: TestServer;
 let platform: string;
@@ -24,29 +22,8 @@ let box: DemoEdgeBoxCredentials;
 let cameraId: number;
 let source: RtspUdpSource;
 
-interface EdgeProcess {
-  child: ChildProcess;
-  lines: string[];
-  /** boxEventIds the box logged as journaled. */
-  journaled(): string[];
-}
-
 function startEdge(dataDir: string): EdgeProcess {
-  const child = spawn(process.execPath, [CLI, '--platform', platform, '--box', String(box.boxId), '--data-dir', dataDir, '--media-dir', join(dir, 'media')], {
-    env: { ...process.env, EDGE_BOX_SECRET: box.secret },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  let rest = '';
-  const take = (chunk: Buffer) => {
-    rest += chunk.toString();
-    const parts = rest.split('\n');
-    rest = parts.pop() ?? '';
-    lines.push(...parts);
-  };
-  child.stdout?.on('data', take);
-  child.stderr?.on('data', take);
-  return { child, lines, journaled: () => lines.flatMap((l) => /alarm (\S+) \(type/.exec(l)?.[1] ?? []) };
+  return startEdgeProcess({ platform, box, dataDir, mediaDir: join(dir, 'media') });
 }
 
 async function until<T>(what: string, check: () => T | Promise<T>, ms: number): Promise<NonNullable<T>> {
@@ -128,9 +105,9 @@ describe('edge box process', () => {
       expect(edge.child.exitCode).toBeNull();
     } catch (error) {
       // What the box said is the first thing to read when this fails.
-      throw new Error(`${(error as Error).message}\nthe box said:\n${edge.lines.slice(-40).join('\n')}`);
+      throw new Error(`${(error as Error).message}\nthe box said:\n${edge.tail()}`);
     } finally {
-      edge.child.kill('SIGTERM');
+      await edge.stop();
     }
   }, 360_000);
 
@@ -159,7 +136,7 @@ describe('edge box process', () => {
       for (const id of [...journaled, ...journaledBefore]) expect(ids).toContain(id); // nothing lost
       expect(second.journaled().some((id) => journaled.includes(id))).toBe(false);
     } finally {
-      second.child.kill('SIGTERM');
+      await second.stop();
     }
   }, 360_000);
 });
