@@ -8,7 +8,7 @@ import type { Lang } from './messages.ts';
 const patternRules: Record<PatternRule, { zh: string; en: string }> = {
   ipv4: { zh: '应为 IPv4 地址（四个 0–255 的数，用点分隔，如 192.168.1.10）', en: 'must be an IPv4 address (four numbers 0–255 separated by dots, such as 192.168.1.10)' },
   host: { zh: '应为 IP 地址或主机名（只能包含字母、数字和 . : -）', en: 'must be an IP address or a host name (letters, digits and . : - only)' },
-  streamUrl: { zh: '应以 rtsp://、rtsps://、http:// 或 https:// 开头', en: 'must start with rtsp://, rtsps://, http:// or https://' },
+  streamUrl: { zh: '应以 rtsp://、rtsps://、http://、https:// 或 file:// 开头', en: 'must start with rtsp://, rtsps://, http://, https:// or file://' },
   deviceSerial: { zh: '只能包含字母、数字和 _ . : -', en: 'may contain only letters, digits and _ . : -' },
   boxSerial: { zh: '只能包含字母、数字、_ 和 -', en: 'may contain only letters, digits, _ and -' },
   dateTime: { zh: '格式应为 yyyy-MM-dd HH:mm:ss', en: 'must be written yyyy-MM-dd HH:mm:ss' },

@@ -11533,7 +11533,7 @@ export interface components {
             sceneDegree?: number;
             groupId?: number | null;
         };
-        /** @description The address of a live stream: rtsp://, rtsps://, http:// or https://. The server also checks it against the outbound allow-list (purpose camera: no loopback, link-local, unspecified, multicast, broadcast or reserved host unless allowed in /system/outboundConfig). */
+        /** @description The address of a live stream: rtsp://, rtsps://, http:// or https://; or file:// for a local video the box loops, under the media folder (EDGE_MEDIA_DIR, as the demo camera's; 400 outbound.fileOutsideRoot elsewhere). The server also checks it against the outbound allow-list (purpose camera: no loopback, link-local, unspecified, multicast, broadcast or reserved host unless allowed in /system/outboundConfig). */
         StreamUrl: string;
         SerialNumber: string;
         /** @description A dotted IPv4 address, each of its four numbers 0–255 (192.168.1.10); empty for none. */

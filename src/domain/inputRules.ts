@@ -12,7 +12,8 @@ export const PATTERNS: Record<PatternRule, string> = {
   ipv4: '^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$|^$',
   // An address as a box or a recheck service sees it: IPv4, IPv6 or a host name.
   host: '^[0-9A-Za-z.:-]+$',
-  streamUrl: '^(rtsp|rtsps|http|https)://',
+  // file://: a local video the box loops, which the server takes only under its media folder.
+  streamUrl: '^(rtsp|rtsps|http|https|file)://',
   deviceSerial: '^[A-Za-z0-9_.:-]*$',
   boxSerial: '^[A-Za-z0-9_-]+$',
   // A time of day on a calendar day: month 01–12, day 01–31, hour 00–23 (2026-13-45 99:00:00 is refused).

@@ -35,7 +35,7 @@ test('a camera is added; a demo camera is drawn on, configured, saved, read back
   await form.getByLabel('视频流地址').fill('rtsp:/bad');
   await form.getByRole('button', { name: '保存' }).click();
   // The stream address must start with rtsp:// (or http…): the form says so in words.
-  await expect(form.getByText('应以 rtsp://、rtsps://、http:// 或 https:// 开头').first()).toBeVisible();
+  await expect(form.getByText('应以 rtsp://、rtsps://、http://、https:// 或 file:// 开头').first()).toBeVisible();
   await form.getByLabel('视频流地址').fill('rtsp://198.51.100.7:554/stream');
   // What its edge box records: the defaults shown, continuous recording switched on.
   await expect(form.getByLabel('录像分段时长（秒）')).toHaveValue('60');

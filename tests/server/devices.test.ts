@@ -1,7 +1,11 @@
 // Devices: add, read back, edit, delete with their rules; the lists by kind with the filters of §4; free devices;
 // outputs, frame rate, recheck address; scenes from the device screen.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_EDGE_BOX_FILE, type DemoEdgeBoxCredentials } from '../../server/db/seed/demoEdgeBox.ts';
 import { call, login } from './support/client.ts';
 import { addCamera, fails, ok } from './support/devices.ts';
 import { startTestServer, type TestServer } from './support/testServer.ts';
@@ -63,6 +67,25 @@ describe('add, read back, edit', () => {
     expect(await fails(server.app, 'PUT', '/device/update', 409, { token, lang: 'en', body: { id: other, name } })).toContain(name);
     await fails(server.app, 'PUT', '/device/update', 404, { token, body: { id: 99999, name: 'nobody' } });
     await ok(server.app, 'PUT', '/device/update', { token, body: { id, name } });
+  });
+
+  it('saves a camera whose stream is a local video (the demo camera) with its address sent back; takes file addresses only under the media folder', async () => {
+    // The demo edge box's camera loops a file under the media folder (server/db/seed/demoEdgeBox.ts). Its edit
+    // form sends the address back as it was answered: the contract refused file:// (400 for every edit of it).
+    const { cameraIds } = JSON.parse(readFileSync(join(server.config.dataDir, DEMO_EDGE_BOX_FILE), 'utf8')) as DemoEdgeBoxCredentials;
+    const info = await ok<{ name: string; rtspUrl: string }>(server.app, 'GET', '/device/cameraInfo', { token, query: { cameraId: cameraIds[0] } });
+    expect(info.rtspUrl).toMatch(/^file:\/\//);
+    await ok(server.app, 'PUT', '/device/update', { token, body: { id: cameraIds[0], name: `${info.name}-改`, rtspUrl: info.rtspUrl, fps: 5 } });
+    expect(await ok(server.app, 'GET', '/device/cameraInfo', { token, query: { cameraId: cameraIds[0] } })).toMatchObject({ name: `${info.name}-改`, rtspUrl: info.rtspUrl, fps: 5 });
+    // A new file address: under the media folder (where the in-process box looks) it is taken, elsewhere refused.
+    const mediaRoot = join(server.config.dataDir, 'media');
+    const id = await addCamera(server.app, token);
+    const inside = pathToFileURL(join(mediaRoot, 'cameras', 'gate.mp4')).toString();
+    await ok(server.app, 'PUT', '/device/update', { token, body: { id, name: 'file-camera', rtspUrl: inside } });
+    expect(await ok(server.app, 'GET', '/device/cameraInfo', { token, query: { cameraId: id } })).toMatchObject({ rtspUrl: inside });
+    const refused = await fails(server.app, 'POST', '/device/add', 400, { token, lang: 'en', body: { name: 'file-camera-2', kind: 'normal', rtspUrl: 'file:///etc/passwd' } });
+    expect(refused).toContain(`rtspUrl: a file address must lie under the media folder ${mediaRoot}`);
+    await fails(server.app, 'PUT', '/device/update', 400, { token, body: { id, name: 'file-camera', rtspUrl: `file://${mediaRoot}/../secret.mp4` } });
   });
 
   it('links a device to its catalogue camera from either side', async () => {

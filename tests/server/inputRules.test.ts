@@ -41,7 +41,7 @@ describe('camera and box input rules', () => {
     const { rtspUrl: _, ...noStream } = camera({});
     expect(await fails(server.app, 'POST', '/device/add', 400, { token, lang: 'zh', body: noStream })).toBe('视频流地址（rtspUrl）不能为空');
     expect(await fails(server.app, 'POST', '/device/add', 400, { token, lang: 'en', body: { ...noStream, rtspUrl: 'ftp://x' } })).toBe(
-      'Stream address (rtspUrl) must start with rtsp://, rtsps://, http:// or https://',
+      'Stream address (rtspUrl) must start with rtsp://, rtsps://, http://, https:// or file://',
     );
   });
 

@@ -1,6 +1,7 @@
 // devices: the cameras (live stream, picture capture) and offline videos the platform analyses — lists with the
 // filters of §4, one device with its outputs, add / edit / delete, scenes from the device screen, free devices.
 import type { Kysely } from 'kysely';
+import { edgeMediaDir } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
 import { ApiError } from '../../http/apiError.ts';
 import { pageOf } from '../../http/format.ts';
@@ -83,13 +84,13 @@ export const deviceHandlers: HandlerMap = {
     return { ...toDevice(row, events.get(row.id)), outputs: await listOutputs(db, row.id) };
   },
 
-  async addDevice({ db, body }: Ctx<'addDevice'>) {
+  async addDevice({ db, body, services }: Ctx<'addDevice'>) {
     if ((body.kind as string) === 'offline') throw new ApiError(400, 'devices.offlineViaUpload');
     if (body.kind === 'normal' && !body.rtspUrl) throw new ApiError(400, 'devices.rtspRequired');
     const serialnumber = optional(body.serialnumber);
     await checkUnique(db, 0, body.name, serialnumber, ['normal', 'image']);
     await checkRefs(db, body);
-    await checkStreamUrl(db, optional(body.rtspUrl));
+    await checkStreamUrl(db, optional(body.rtspUrl), null, edgeMediaDir(services.config));
     const passwordEnc = body.password ? await encryptStreamPassword(db, body.password) : null;
     const sealed = await sealRtspUrl(db, optional(body.rtspUrl));
     const id = await asConflict('field.serialnumber', serialnumber ?? '', () =>
@@ -127,13 +128,13 @@ export const deviceHandlers: HandlerMap = {
     return { id };
   },
 
-  async updateDevice({ db, body }: Ctx<'updateDevice'>) {
+  async updateDevice({ db, body, services }: Ctx<'updateDevice'>) {
     const device = await findDevice(db, body.id);
     const kinds: DeviceKind[] = device.kind === 'offline' ? ['offline'] : ['normal', 'image'];
     const serialnumber = body.serialnumber === undefined ? device.serialnumber : optional(body.serialnumber);
     await checkUnique(db, body.id, body.name, serialnumber, kinds);
     await checkRefs(db, body);
-    await checkStreamUrl(db, optional(body.rtspUrl), device.rtspUrl);
+    await checkStreamUrl(db, optional(body.rtspUrl), device.rtspUrl, edgeMediaDir(services.config));
     const passwordEnc = body.password ? await encryptStreamPassword(db, body.password) : undefined;
     const keep = <T>(value: T | undefined, current: T) => (value === undefined ? current : value);
     const sealed = (await sealRtspUrl(db, optional(body.rtspUrl) ?? undefined, device)) ?? { rtspUrl: device.rtspUrl, rtspSecretEnc: device.rtspSecretEnc };

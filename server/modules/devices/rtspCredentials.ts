@@ -24,10 +24,11 @@ export function maskedRtspUrl(url: string | null, secretEnc: string | null | und
  * the edge boxes must not pull); an address already stored (sent back as it was answered) is not checked again here
  * — the edge runtime checks every URL when it connects.
  */
-export async function checkStreamUrl(db: Kysely<Database>, url: string | null | undefined, stored: string | null = null): Promise<void> {
+export async function checkStreamUrl(db: Kysely<Database>, url: string | null | undefined, stored: string | null = null, mediaRoot?: string): Promise<void> {
   if (!url) return;
   if (stored !== null && splitRtspUrl(url).address === stored) return;
-  await requireOutboundUrl(url, 'camera', await outboundPolicy(db), 'rtspUrl');
+  // mediaRoot: the folder a file:// address must be in (the in-process box's, EDGE_MEDIA_DIR); without it none passes.
+  await requireOutboundUrl(url, 'camera', { ...(await outboundPolicy(db)), mediaRoot }, 'rtspUrl');
 }
 
 /**
