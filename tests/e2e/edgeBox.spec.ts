@@ -86,8 +86,8 @@ test.afterAll(async () => {
     process.off('exit', killEdge);
     await source?.close();
     // The worker's server goes on to other spec files: the allow-list as it was. The demo camera keeps the test's
-    // address (a new file:// address is refused, as it should be: tests/server/devices.test.ts); in this worker no
-    // box pulls it (EDGE=off) and no other spec reads it.
+    // address: its seeded file:// address names the template's media folder, outside this worker's, so the server
+    // refuses it as a new address (tests/server/devices.test.ts); no box pulls it here (EDGE=off), no spec reads it.
     if (setup) await call(setup.baseURL, setup.token, 'POST', '/system/outboundConfig', { allowedHosts: setup.allowedHosts });
   } finally {
     rmSync(dir, { recursive: true, force: true });
