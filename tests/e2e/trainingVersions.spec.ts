@@ -164,7 +164,7 @@ test('an upload shows its progress and can be cancelled while under way', async 
   await page.goto('/algorithmProduction');
   await page.getByTestId('production-landing').getByRole('row').filter({ hasText: HALFWAY }).getByRole('link', { name: '继续' }).click();
   await expect(page).toHaveURL(/step=classify/);
-  await page.getByRole('button', { name: '1. 上传' }).click();
+  await page.getByRole('button', { name: '上传' }).click();
   await expect(page).toHaveURL(/step=upload/);
   // The server is slow to answer this upload: the operator cancels it while it is under way.
   let release: () => void = () => undefined;

@@ -1,12 +1,17 @@
 // What /algorithmProduction shows first: the operator's algorithms with where each stands (dataset in progress,
 // training, trained, published), their samples, versions and last figures, a "continue" link that opens the wizard
-// at the step the algorithm is at, and the ways to start: a new training, or a new algorithm in orchestration.
+// at the step the algorithm is at, and the ways to start: a new training (named here, the wizard opens on it), or a
+// new algorithm in orchestration (its start page, which creates one).
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Button from 'rsuite/Button';
+import 'rsuite/Button/styles/index.css';
 import { Link } from 'react-router';
 import { type AlgorithmStatus, algorithmStatus, continueStep } from '../../domain/algorithmStatus.ts';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { LastTraining } from './LastTraining.tsx';
 import { LoadLine } from './LoadLine.tsx';
+import { NewTrainingDialog } from './NewTrainingDialog.tsx';
 import { listWarehouse } from './trainingApi.ts';
 import './training.css';
 
@@ -16,19 +21,21 @@ export function ProductionLanding() {
   const { t } = useTranslation('training');
   const page = useLoaded((signal) => listWarehouse('', 1, 100, signal), { list: [], total: 0, pageNo: 1, pageSize: 100 }, 'landing');
   const rows = page.data.list.map((a) => ({ a, status: algorithmStatus(a) }));
+  const [naming, setNaming] = useState(false);
   const count = (status: AlgorithmStatus) => rows.filter((r) => r.status === status).length;
   return (
     <div className="train-screen" data-testid="production-landing">
       <p>{t('landing.intro')}</p>
       <div className="train-actions">
-        <Link className="rs-btn rs-btn-primary" to="/algorithmProduction/train">
+        <Button appearance="primary" onClick={() => setNaming(true)}>
           {t('landing.newTraining')}
-        </Link>
-        <Link className="rs-btn rs-btn-default" to="/algorithmProduction/algorithmHistory">
+        </Button>
+        <Link className="rs-btn rs-btn-default" to="/setUp">
           {t('landing.newAlgorithm')}
         </Link>
         <Link to="/synchroModelInfo">{t('landing.versions')}</Link>
       </div>
+      <NewTrainingDialog open={naming} onClose={() => setNaming(false)} />
       <LoadLine loaded={page} />
       {page.status === 'ready' && rows.length === 0 ? <p>{t('landing.empty')}</p> : null}
       {rows.length > 0 ? (

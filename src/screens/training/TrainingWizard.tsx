@@ -3,13 +3,16 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
+import Steps from 'rsuite/Steps';
 import 'rsuite/Button/styles/index.css';
+import 'rsuite/Steps/styles/index.css';
+import { useLoaded } from '../../components/data/useLoaded.ts';
 import { canReach, WIZARD_STEPS } from '../../machines/training.machine.ts';
 import { HealthPanel } from './HealthPanel.tsx';
 import { ReportPanel } from './ReportPanel.tsx';
 import { RefusalText } from './RefusalText.tsx';
 import { SamplesGrid } from './SamplesGrid.tsx';
-import type { TrainReport, ValidationResult } from './trainingApi.ts';
+import { findAlgorithm, type TrainReport, type ValidationResult } from './trainingApi.ts';
 import { type ProgressRef, TrainingProgressPanel } from './TrainingProgressPanel.tsx';
 import { UploadPanel } from './UploadPanel.tsx';
 import { useTrainingWizard } from './useTrainingWizard.ts';
@@ -24,6 +27,9 @@ export function TrainingWizard({ algorithmId }: { algorithmId: number }) {
   const busy = !snapshot.matches('steps');
   const progressRef = snapshot.children.trainProgress as ProgressRef | undefined;
   const counts = context.counts;
+  // The algorithm's name, said above the steps and on the upload step (the operator sees what is being trained).
+  const algorithm = useLoaded(() => findAlgorithm(algorithmId), null, algorithmId);
+  const name = algorithm.data?.name ?? null;
 
   if (snapshot.matches('loading')) return <p role="status">{t('loading')}</p>;
   if (snapshot.matches('loadFailed')) {
@@ -38,19 +44,25 @@ export function TrainingWizard({ algorithmId }: { algorithmId: number }) {
   }
   return (
     <div className="train-wizard">
-      <ol className="train-steps" aria-label={t('steps.label')}>
-        {WIZARD_STEPS.map((s, index) => {
-          const current = s === step;
-          const reachable = s !== 'train' && canReach(s, context) && !busy;
-          return (
-            <li key={s} className={current ? 'is-current' : undefined}>
-              <button type="button" aria-current={current ? 'step' : undefined} disabled={!reachable || current} onClick={() => send({ type: 'GOTO', step: s })}>
-                {index + 1}. {t(`steps.${s}`)}
-              </button>
-            </li>
-          );
-        })}
-      </ol>
+      {name ? <h2 className="train-wizard-of">{t('wizardOf', { name })}</h2> : null}
+      <nav aria-label={t('steps.label')} className="train-steps">
+        <Steps current={step ? WIZARD_STEPS.indexOf(step) : 0} small>
+          {WIZARD_STEPS.map((s) => {
+            const current = s === step;
+            const reachable = s !== 'train' && canReach(s, context) && !busy;
+            return (
+              <Steps.Item
+                key={s}
+                title={
+                  <button type="button" aria-current={current ? 'step' : undefined} disabled={!reachable || current} onClick={() => send({ type: 'GOTO', step: s })}>
+                    {t(`steps.${s}`)}
+                  </button>
+                }
+              />
+            );
+          })}
+        </Steps>
+      </nav>
       <p className="train-counts" aria-live="polite">
         {t('counts.summary', { total: counts.total, positive: counts.positive, negative: counts.negative, unclassified: counts.unclassified })}
       </p>
@@ -71,7 +83,7 @@ export function TrainingWizard({ algorithmId }: { algorithmId: number }) {
           </Button>
         </div>
       ) : null}
-      {step === 'upload' ? <UploadPanel counts={counts} busy={busy} send={send} progress={progress} onCancel={cancelUpload} /> : null}
+      {step === 'upload' ? <UploadPanel algorithmName={name} counts={counts} busy={busy} send={send} progress={progress} onCancel={cancelUpload} /> : null}
       {step === 'classify' ? <SamplesGrid algorithmId={algorithmId} counts={counts} busy={busy} send={send} /> : null}
       {step === 'health' ? <HealthPanel algorithmId={algorithmId} counts={counts} busy={busy} send={send} augmentation={augmentation} onAugmentation={setAugmentation} /> : null}
       {step === 'train' ? (

@@ -13,6 +13,8 @@ import { checkZipInWorker, type ZipCheckRun } from './zipCheckClient.ts';
 import { ZipReportView } from './ZipReportView.tsx';
 
 interface Props {
+  /** The algorithm being trained, named at the top of the step (null while it loads). */
+  algorithmName: string | null;
   counts: SampleCounts;
   busy: boolean;
   send: (event: TrainingEvent) => void;
@@ -32,7 +34,7 @@ async function checkImages(files: File[]): Promise<ImageCheck[]> {
   );
 }
 
-export function UploadPanel({ counts, busy, send, progress, onCancel }: Props) {
+export function UploadPanel({ algorithmName, counts, busy, send, progress, onCancel }: Props) {
   const { t } = useTranslation('training');
   const [zip, setZip] = useState<{ file: File; done: number; total: number; report: ZipReport | null; error: string | null } | null>(null);
   const [images, setImages] = useState<{ files: File[]; checks: ImageCheck[] } | null>(null);
@@ -65,6 +67,7 @@ export function UploadPanel({ counts, busy, send, progress, onCancel }: Props) {
   const badImages = images?.checks.filter((c) => c.problems.length > 0) ?? [];
   return (
     <div className="train-upload">
+      {algorithmName ? <h3>{t('upload.forAlgorithm', { name: algorithmName })}</h3> : null}
       <p>{t('upload.rules')}</p>
       <div className="train-upload-inputs">
         <label>

@@ -22,8 +22,16 @@ export interface NewDraftDialogProps {
 export function NewDraftDialog({ open, buttonType, onClose, onCreated }: NewDraftDialogProps) {
   const { t } = useTranslation('algorithms');
   const [name, setName] = useState('');
-  const [kind, setKind] = useState<1 | 2 | 3>(2);
-  const [preset, setPreset] = useState<string>('45');
+  // The Train menu makes fine-tuned algorithms (their model comes from training, no prompts needed); the others
+  // start from a preset's prompts.
+  const [kind, setKind] = useState<1 | 2 | 3>(buttonType === 'train' ? 3 : 2);
+  const [preset, setPreset] = useState<string>(buttonType === 'train' ? '' : '45');
+  const [openedFor, setOpenedFor] = useState(buttonType);
+  if (openedFor !== buttonType) {
+    setOpenedFor(buttonType);
+    setKind(buttonType === 'train' ? 3 : 2);
+    setPreset(buttonType === 'train' ? '' : '45');
+  }
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const nameProblem = !name.trim() ? t('newDraft.nameRequired') : name.length > NAME_MAX ? t('newDraft.nameTooLong', { max: NAME_MAX }) : null;
