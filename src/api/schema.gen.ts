@@ -5251,6 +5251,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/warehouse/train/version/threshold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a trained version's decision threshold
+         * @description Saves the threshold the operator chose on the version's report: validation on images and on a video,
+         *     the exported package (classifier.json) and ONNX README, and the edge boxes then decide with it. One
+         *     conditional statement sets the version's threshold and its classifier's together, only while the
+         *     version is not published (a published version keeps the threshold it was published with). 404 unknown
+         *     version; 409 the version is published.
+         */
+        put: operations["setTrainVersionThreshold"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/warehouse/train/version/withdraw/{id}": {
         parameters: {
             query?: never;
@@ -18371,6 +18395,40 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description Envelope; data as below on code 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["TrainVersion"];
+                    };
+                };
+            };
+        };
+    };
+    setTrainVersionThreshold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: int32
+                     * @description The version's id (TrainVersion.id).
+                     */
+                    id: number;
+                    /** @description A crop scoring at or above it is a positive. */
+                    threshold: number;
+                };
+            };
+        };
         responses: {
             /** @description Envelope; data as below on code 0. */
             200: {

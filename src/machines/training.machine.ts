@@ -38,6 +38,10 @@ export interface TrainingContext<R = unknown, V = unknown> {
   modelId: number | null;
   report: R | null;
   validation: V | null;
+  /** The threshold moved on the report and not yet saved with the version (null: not moved). */
+  pendingThreshold: number | null;
+  /** The threshold saved with the version in this wizard (null: the report's recommended one). */
+  savedThreshold: number | null;
   published: boolean;
   refusal: RuleRefusal | null;
   error: string | null;
@@ -59,6 +63,8 @@ export type TrainingEvent =
   | { type: 'CLASSIFY'; ids: number[]; label: SampleLabel }
   | { type: 'DELETE'; ids: number[] }
   | { type: 'NEXT' }
+  /** The threshold chosen on the report's slider: saved with the version on leaving the report for validation. */
+  | { type: 'SET_THRESHOLD'; threshold: number }
   | { type: 'TRAIN' }
   | { type: 'CANCEL' }
   | { type: 'VALIDATE'; files: File[] }
@@ -106,6 +112,7 @@ export const trainingMachine = setup({
     startTraining: fromPromise<{ taskId: number }, { algorithmId: number }>(notProvided('startTraining')),
     cancelTraining: fromPromise<void, { taskId: number }>(notProvided('cancelTraining')),
     validate: fromPromise<unknown, { modelId: number; files: File[] }>(notProvided('validate')),
+    saveThreshold: fromPromise<void, { modelId: number; threshold: number }>(notProvided('saveThreshold')),
     publish: fromPromise<{ published: true }, { modelId: number }>(notProvided('publish')),
     trainProgress: jobProgressMachine,
   },
@@ -121,6 +128,9 @@ export const trainingMachine = setup({
     resumeTraining: ({ context }) => context.trainTaskId !== null,
     resumeAt: ({ context }, step: WizardStep) => context.requestedStep === step && canReach(step, context),
     jobDone: ({ event }) => outcomeOf(event).status === 'done',
+    thresholdPending: ({ context }) => context.pendingThreshold !== null,
+    leaveReportUnsaved: ({ context, event }) =>
+      context.pendingThreshold !== null && event.type === 'GOTO' && (event.step === 'validate' || event.step === 'publish') && canReach(event.step, context),
   },
 }).createMachine({
   id: 'training',
@@ -132,6 +142,8 @@ export const trainingMachine = setup({
     modelId: null,
     report: null,
     validation: null,
+    pendingThreshold: null,
+    savedThreshold: null,
     published: false,
     refusal: null,
     error: null,
@@ -204,8 +216,13 @@ export const trainingMachine = setup({
             TRAIN: { guard: 'trainAllowed', target: '#training.startingTraining', actions: assign({ error: null }) },
           },
         },
+        // Validation and the saved version use the report's threshold: leaving for them saves a moved one first.
         report: {
-          on: { NEXT: 'validate' },
+          on: {
+            SET_THRESHOLD: { actions: assign({ pendingThreshold: ({ event }) => event.threshold }) },
+            NEXT: [{ guard: 'thresholdPending', target: '#training.savingThreshold' }, { target: 'validate' }],
+            GOTO: { guard: 'leaveReportUnsaved', target: '#training.savingThreshold', actions: 'clearNotes' },
+          },
         },
         validate: {
           on: {
@@ -261,7 +278,8 @@ export const trainingMachine = setup({
             target: 'steps.report',
             actions: assign(({ event }) => {
               const detail = outcomeOf(event).snapshot?.detail as TrainedDetail | undefined;
-              return { trainTaskId: null, modelId: detail?.modelId ?? null, report: detail?.report ?? null, validation: null, published: false };
+              const model = { modelId: detail?.modelId ?? null, report: detail?.report ?? null };
+              return { trainTaskId: null, ...model, validation: null, pendingThreshold: null, savedThreshold: null, published: false };
             }),
           },
           { target: 'steps.trainingFailed', actions: assign(({ event }) => ({ trainTaskId: null, error: jobError(outcomeOf(event)) })) },
@@ -276,6 +294,18 @@ export const trainingMachine = setup({
         input: ({ context }) => ({ taskId: context.trainTaskId! }),
         onDone: { target: 'steps.health', actions: assign({ trainTaskId: null, error: null }) },
         onError: { target: 'trainingRunning', actions: assign({ error: ({ event }) => message(event.error) }) },
+      },
+    },
+    // A validation made at another threshold no longer says what the version decides: it is cleared.
+    savingThreshold: {
+      invoke: {
+        src: 'saveThreshold',
+        input: ({ context }) => ({ modelId: context.modelId!, threshold: context.pendingThreshold! }),
+        onDone: {
+          target: 'steps.validate',
+          actions: assign(({ context }) => ({ savedThreshold: context.pendingThreshold, pendingThreshold: null, validation: null, error: null })),
+        },
+        onError: { target: 'steps.report', actions: assign({ error: ({ event }) => message(event.error) }) },
       },
     },
     validating: {

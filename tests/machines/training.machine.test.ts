@@ -24,7 +24,9 @@ const userModel = createMachine({
     healthSorted: { on: { REMOVE_DUPLICATE: 'healthSorted', HEALTH_DELETE_FAILS: 'healthSorted', TRAIN_START_FAILS: 'healthSorted', TRAIN_OK: 'training' } },
     training: { on: { PROGRESS: 'training', TRAINING_DONE: 'report', TRAINING_FAILS: 'trainingFailed', CANCEL_OK: 'healthSorted', CANCEL_REFUSED: 'training' } },
     trainingFailed: { on: { RETRAIN: 'training', GOTO_HEALTH: 'healthSorted' } },
-    report: { on: { NEXT: 'validate', GOTO_VALIDATE: 'validate', GOTO_PUBLISH: 'validate', GOTO_HEALTH: 'healthSorted' } },
+    report: { on: { NEXT: 'validate', GOTO_VALIDATE: 'validate', GOTO_PUBLISH: 'validate', GOTO_HEALTH: 'healthSorted', SET_THRESHOLD: 'reportMoved' } },
+    reportMoved: { on: { SAVE_THRESHOLD_FAILS: 'reportMoved', NEXT_SAVES_THRESHOLD: 'validateAtChosen', GOTO_VALIDATE_SAVES_THRESHOLD: 'validateAtChosen' } },
+    validateAtChosen: { on: { VALIDATE_AT_CHOSEN: 'validate' } },
     validate: {
       on: { VALIDATE_TOO_MANY: 'validate', VALIDATE_OK: 'validate', VALIDATE_FAILS: 'validate', PUBLISH_FAILS: 'validate', GOTO_EVALUATE: 'report', PUBLISH_OK: 'published' },
     },
@@ -178,6 +180,30 @@ const performers: Record<string, (h: H) => Promise<void>> = {
     h.send({ type: 'VALIDATE', files: images(1) });
     await failWith(h, 'validate', 'not an image');
   },
+  SET_THRESHOLD: async (h) => {
+    await noCallAfter(h, () => h.send({ type: 'SET_THRESHOLD', threshold: 0.9 }));
+    expect(h.context.pendingThreshold).toBe(0.9);
+  },
+  SAVE_THRESHOLD_FAILS: async (h) => {
+    h.send({ type: 'NEXT' });
+    await failWith(h, 'saveThreshold', 'version already published');
+  },
+  NEXT_SAVES_THRESHOLD: async (h) => {
+    h.send({ type: 'NEXT' });
+    expect(h.lastInput('saveThreshold')).toEqual({ modelId: 9, threshold: 0.9 });
+    await h.answer('saveThreshold', undefined);
+  },
+  GOTO_VALIDATE_SAVES_THRESHOLD: async (h) => {
+    h.send({ type: 'GOTO', step: 'validate' });
+    expect(h.lastInput('saveThreshold')).toEqual({ modelId: 9, threshold: 0.9 });
+    await h.answer('saveThreshold', undefined);
+  },
+  // The server decides against the version's saved threshold: the answer says 0.9.
+  VALIDATE_AT_CHOSEN: async (h) => {
+    h.send({ type: 'VALIDATE', files: images(2) });
+    await h.answer('validate', { threshold: 0.9, files: [] });
+    expect(h.context.validation).toEqual({ threshold: 0.9, files: [] });
+  },
   PUBLISH_OK: async (h) => {
     h.send({ type: 'PUBLISH' });
     await h.answer('publish', { published: true });
@@ -205,7 +231,9 @@ function checks(h: H) {
     healthSorted: at('{"steps":"health"}', sorted),
     training: at('"trainingRunning"'),
     trainingFailed: at('{"steps":"trainingFailed"}'),
-    report: at('{"steps":"report"}'),
+    report: at('{"steps":"report"}', () => expect(h.context.pendingThreshold).toBeNull()),
+    reportMoved: at('{"steps":"report"}', () => expect(h.context.pendingThreshold).toBe(0.9)),
+    validateAtChosen: at('{"steps":"validate"}', () => expect(h.context).toMatchObject({ savedThreshold: 0.9, pendingThreshold: null, validation: null })),
     validate: at('{"steps":"validate"}', () => expect(h.context.published).toBe(false)),
     published: at('{"steps":"validate"}', () => expect(h.context.published).toBe(true)),
   };

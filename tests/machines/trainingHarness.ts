@@ -33,7 +33,7 @@ export function allTransitionKeys(): string[] {
 
 export const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-export type CallKind = 'loadDataset' | 'upload' | 'mutate' | 'startTraining' | 'cancelTraining' | 'validate' | 'publish' | 'poll';
+export type CallKind = 'loadDataset' | 'upload' | 'mutate' | 'startTraining' | 'cancelTraining' | 'validate' | 'saveThreshold' | 'publish' | 'poll';
 interface Pending {
   kind: CallKind;
   input: unknown;
@@ -68,6 +68,7 @@ export class TrainingHarness {
         startTraining: call('startTraining'),
         cancelTraining: call('cancelTraining'),
         validate: call('validate'),
+        saveThreshold: call('saveThreshold'),
         publish: call('publish'),
         trainProgress: poller,
       } as never,

@@ -105,6 +105,35 @@ describe('versions, ready to retrain, publish and withdraw', () => {
     const operator = await login(server.app, OPERATOR);
     expect((await call(server.app, 'PUT', `/warehouse/train/version/publish/${versionId}`, { token: operator })).json.code).toBe(403);
   });
+
+  it("saves the report's threshold with an unpublished version: validation, the package and the version read it; a published one keeps its own", async () => {
+    const set = (body: unknown, as = token) => call(server.app, 'PUT', '/warehouse/train/version/threshold', { token: as, body, lang: 'en' });
+    const saved = await set({ id: versionId, threshold: 0.9 });
+    expect(saved.json.code).toBe(0);
+    expect(saved.json.data).toMatchObject({ id: versionId, threshold: 0.9 });
+    // Image validation decides against the saved threshold.
+    const files = await samples(4, { positive: (i) => i % 2 === 0, seed: 4300 });
+    const form = imageForm(files, { modelId: String(modelId) });
+    const res = await server.app.inject({ method: 'POST', url: '/api/evaluate/upload', headers: { token, 'content-type': form.contentType }, payload: form.payload });
+    const answer = JSON.parse(res.body).data as { threshold: number; files: { score: number; triggered: boolean }[] };
+    expect(answer.threshold).toBe(0.9);
+    for (const f of answer.files) expect(f.triggered).toBe(f.score >= 0.9);
+    // The exported package's classifier carries it too: imported elsewhere, the version has 0.9.
+    const target = await addAlgorithm(server, '版本-阈值');
+    const imported = await importPackage(await exportPackage(versionId), target);
+    expect(imported.json.data).toMatchObject({ algorithmId: target, threshold: 0.9 });
+
+    expect((await set({ id: versionId, threshold: 1.5 })).json.code).toBe(400);
+    expect((await set({ id: versionId })).json.code).toBe(400);
+    expect((await set({ id: 999999, threshold: 0.5 })).json.code).toBe(404);
+    expect((await set({ id: versionId, threshold: 0.5 }, await login(server.app, OPERATOR))).json.code).toBe(403);
+    await call(server.app, 'PUT', `/warehouse/train/version/publish/${versionId}`, { token });
+    const refused = await set({ id: versionId, threshold: 0.5 });
+    expect(refused.json.code).toBe(409);
+    expect(refused.json.msg).toContain('its threshold can no longer change');
+    expect((await versions(algorithmId)).json.data.list[0]).toMatchObject({ threshold: 0.9, published: true });
+    await call(server.app, 'PUT', `/warehouse/train/version/withdraw/${versionId}`, { token });
+  });
 });
 
 describe('export and import', () => {

@@ -152,6 +152,7 @@ export const trainingMessages = {
   },
   'training.syncBoxRepeat': { zh: '边缘盒子 {boxId} 重复出现在 boxIds 中', en: 'Edge box {boxId} appears twice in boxIds' },
   'training.versionPublished': { zh: '版本 {version} 已发布，不能重复发布', en: 'Version {version} is already published' },
+  'training.versionPublishedThreshold': { zh: '版本 {version} 已发布，其阈值不能再修改', en: 'Version {version} is published: its threshold can no longer change' },
   'training.versionNotPublished': { zh: '版本 {version} 未发布，无需撤回', en: 'Version {version} is not published; there is nothing to withdraw' },
   'training.packageInvalid': { zh: '不是有效的训练版本包：{reason}', en: 'Not a valid trained-version package: {reason}' },
   'training.packageExtractor': {

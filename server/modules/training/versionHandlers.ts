@@ -112,6 +112,24 @@ export const versionHandlers: HandlerMap = {
     return version;
   },
 
+  async setTrainVersionThreshold({ db, body }: Ctx<'setTrainVersionThreshold'>) {
+    // One statement: the column the validations read and the classifier the exports and boxes read change
+    // together, and only while the version is unpublished (a publish racing it wins or waits).
+    const done = await db
+      .updateTable('trainVersions')
+      .set({
+        threshold: body.threshold,
+        classifier: sql`jsonb_set(classifier::jsonb, '{threshold}', to_jsonb(${body.threshold}::float8))`,
+      })
+      .where('id', '=', body.id)
+      .where('publishedAt', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    const version = await readVersion(db, body.id);
+    if (!done) throw new ApiError(409, 'training.versionPublishedThreshold', { version: `${version.algorithmName} ${version.version}` });
+    return version;
+  },
+
   async withdrawTrainVersion({ db, params }: Ctx<'withdrawTrainVersion'>) {
     const id = Number(params.id);
     const done = await db

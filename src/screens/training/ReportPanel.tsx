@@ -20,13 +20,20 @@ interface Props {
   report: TrainReport;
   /** The wizard's: offers going on to validation. Absent where a saved report is only read. */
   send?: (event: TrainingEvent) => void;
+  /** Where the slider starts in the wizard: the threshold chosen or saved there before (else the recommended one). */
+  initialThreshold?: number;
 }
 
-export function ReportPanel({ algorithmId, report, send }: Props) {
+export function ReportPanel({ algorithmId, report, send, initialThreshold }: Props) {
   const { t } = useTranslation('training');
   const list = useLoaded((signal) => listSamples(algorithmId, null, signal).then((page) => page.list), [], algorithmId);
   const samples = useMemo(() => new Map(list.data.map((s) => [s.id, s])), [list.data]);
-  const [threshold, setThreshold] = useState(report.threshold);
+  const [threshold, setLocalThreshold] = useState(initialThreshold ?? report.threshold);
+  // In the wizard the chosen threshold goes to the machine, which saves it with the version before validation.
+  const setThreshold = (value: number) => {
+    setLocalThreshold(value);
+    send?.({ type: 'SET_THRESHOLD', threshold: Math.round(value * 100) / 100 });
+  };
   const at = useMemo(() => figuresAt(report.scores, threshold), [report.scores, threshold]);
   const [positive] = at.perClass;
   const option = useMemo(

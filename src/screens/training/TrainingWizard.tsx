@@ -96,7 +96,14 @@ export function TrainingWizard({ algorithmId }: { algorithmId: number }) {
         />
       ) : null}
       {step === 'evaluate' || step === 'validate' || step === 'publish' ? <WizardRetrainLine algorithmId={algorithmId} published={context.published} /> : null}
-      {step === 'evaluate' && context.report ? <ReportPanel algorithmId={algorithmId} report={context.report as TrainReport} send={send} /> : null}
+      {step === 'evaluate' && context.report ? (
+        <ReportPanel
+          algorithmId={algorithmId}
+          report={context.report as TrainReport}
+          send={send}
+          initialThreshold={context.pendingThreshold ?? context.savedThreshold ?? undefined}
+        />
+      ) : null}
       {step === 'validate' || step === 'publish' ? (
         <ValidatePanel
           busy={busy}

@@ -10,7 +10,7 @@ import { jobProgressMachine } from '../../machines/jobProgress.machine.ts';
 import { type MutateRequest, trainingMachine, WIZARD_STEPS, type WizardStep } from '../../machines/training.machine.ts';
 import * as server from './trainingApi.ts';
 import { DEFAULT_AUGMENTATION } from './AugmentationControls.tsx';
-import { publishModel } from './versionsApi.ts';
+import { publishModel, saveVersionThreshold } from './versionsApi.ts';
 
 /** The step a machine state shows. */
 export function stepOfState(value: unknown, published: boolean): WizardStep | null {
@@ -31,6 +31,7 @@ export function stepOfState(value: unknown, published: boolean): WizardStep | nu
     case 'trainingFailed':
       return 'train';
     case 'report':
+    case 'savingThreshold':
       return 'evaluate';
     case 'validate':
     case 'validating':
@@ -83,6 +84,7 @@ export function useTrainingWizard(algorithmId: number, texts: { cancelled: strin
           startTraining: fromPromise(({ input }) => server.startTraining(input.algorithmId, augmentationRef.current)),
           cancelTraining: fromPromise(({ input }) => server.cancelTraining(input.taskId)),
           validate: fromPromise(({ input }) => server.validateImages(input.modelId, input.files)),
+          saveThreshold: fromPromise(({ input }) => saveVersionThreshold(algorithmId, input.modelId, input.threshold)),
           publish: fromPromise(({ input }) => publishModel(algorithmId, input.modelId)),
           trainProgress: jobProgressMachine.provide({ actors: { poll: fromPromise(({ input }) => server.pollTraining(input.taskId)) } }),
         },

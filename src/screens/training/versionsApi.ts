@@ -43,6 +43,13 @@ export async function publishModel(algorithmId: number, modelId: number): Promis
   return { published: true };
 }
 
+/** Saves the threshold chosen on the report with the version of a trained model (409 once it is published). */
+export async function saveVersionThreshold(algorithmId: number, modelId: number, threshold: number): Promise<void> {
+  const version = (await listVersions(algorithmId)).list.find((v) => v.modelId === modelId);
+  if (!version) throw new ApiFailure(404, `no version of model ${modelId}`);
+  await orThrow(api.put('/warehouse/train/version/threshold', { body: { id: version.id, threshold: Math.round(threshold * 100) / 100 }, quiet: true }));
+}
+
 /** Saves the version's package (a zip) under the server's name. */
 export async function exportVersion(version: TrainVersion): Promise<void> {
   const { saveFileAnswer } = await import('../../api/download.ts');
