@@ -1,5 +1,6 @@
 // The orchestration editor (/setUp): a draft is edited, saved, validated on images, then published. Publishing
-// needs a saved draft whose current param was validated (the server checks it again, atomically); validating
+// needs a saved draft whose current param was validated (the server checks it again, atomically) — except a saved
+// fine-tuned draft, whose model comes from training and is validated there, not by prompts; validating
 // unsaved edits tries them without validating the draft. Effects are actors the screen (or a test) provides:
 // save, validate, publish.
 import { assign, fromPromise, setup } from 'xstate';
@@ -21,6 +22,8 @@ export interface OrchestrationContext<R = unknown> {
   dirty: boolean;
   /** The saved param has been validated since it last changed. */
   validated: boolean;
+  /** The saved draft publishes only once validated (false for a fine-tuned one: the server publishes it as is). */
+  validationNeeded: boolean;
   /** The version the warehouse runs (null before the first publish). */
   publishedVersion: string | null;
   result: R | null;
@@ -50,21 +53,22 @@ export const orchestrationMachine = setup({
   types: {
     context: {} as OrchestrationContext,
     events: {} as OrchestrationEvent,
-    input: {} as { validated: boolean; publishedVersion: string | null },
+    input: {} as { validated: boolean; validationNeeded?: boolean; publishedVersion: string | null },
   },
   actors: {
-    save: fromPromise<{ validated: boolean }, void>(async () => ({ validated: false })),
+    save: fromPromise<{ validated: boolean; validationNeeded?: boolean }, void>(async () => ({ validated: false })),
     validate: fromPromise<ValidateOutcome, ValidateRequest>(async () => ({ result: null, draftValidated: false })),
     publish: fromPromise<{ version: string }, { typeId: number; version?: string }>(async () => ({ version: '' })),
   },
   guards: {
-    canPublish: ({ context }) => !context.dirty && context.validated,
+    canPublish: ({ context }) => !context.dirty && (context.validated || !context.validationNeeded),
   },
 }).createMachine({
   id: 'orchestration',
   context: ({ input }) => ({
     dirty: false,
     validated: input.validated,
+    validationNeeded: input.validationNeeded ?? true,
     publishedVersion: input.publishedVersion,
     result: null,
     error: null,
@@ -84,7 +88,15 @@ export const orchestrationMachine = setup({
     saving: {
       invoke: {
         src: 'save',
-        onDone: { target: 'editing', actions: assign(({ event }) => ({ dirty: false, validated: event.output.validated, error: null })) },
+        onDone: {
+          target: 'editing',
+          actions: assign(({ context, event }) => ({
+            dirty: false,
+            validated: event.output.validated,
+            validationNeeded: event.output.validationNeeded ?? context.validationNeeded,
+            error: null,
+          })),
+        },
         onError: { target: 'editing', actions: assign(({ event }) => ({ error: message(event.error) })) },
       },
     },
@@ -127,8 +139,9 @@ export const orchestrationMachine = setup({
 });
 
 /** What the editor shows: busy, or the draft's standing. */
-export function orchestrationStatus(context: OrchestrationContext, busy: boolean): 'busy' | 'unsaved' | 'validated' | 'unvalidated' {
+export function orchestrationStatus(context: OrchestrationContext, busy: boolean): 'busy' | 'unsaved' | 'validated' | 'unvalidated' | 'fineTuned' {
   if (busy) return 'busy';
   if (context.dirty) return 'unsaved';
+  if (!context.validationNeeded && !context.validated) return 'fineTuned';
   return context.validated ? 'validated' : 'unvalidated';
 }

@@ -212,6 +212,34 @@ describe('orchestration editor machine (model-based)', () => {
     expect([...takenTransitions].sort()).toEqual([...all].sort());
   });
 
+  it('a saved fine-tuned draft publishes without a validation; saved as a prompt-based kind it needs one again', async () => {
+    let kind: 'fineTuned' | 'prompts' = 'fineTuned';
+    const published: unknown[] = [];
+    const machine = orchestrationMachine.provide({
+      actors: {
+        save: fromPromise<{ validated: boolean; validationNeeded?: boolean }, void>(async () => ({ validated: false, validationNeeded: kind !== 'fineTuned' })),
+        publish: fromPromise<{ version: string }, { typeId: number; version?: string }>(async ({ input }) => {
+          published.push(input);
+          return { version: '1.0.0' };
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { validated: false, validationNeeded: false, publishedVersion: null } }).start();
+    expect(orchestrationStatus(actor.getSnapshot().context, false)).toBe('fineTuned');
+    actor.send({ type: 'PUBLISH', typeId: 2 });
+    await settle();
+    expect(published).toEqual([{ typeId: 2, version: undefined }]);
+    kind = 'prompts';
+    actor.send({ type: 'EDIT' });
+    actor.send({ type: 'SAVE' });
+    await settle();
+    expect(orchestrationStatus(actor.getSnapshot().context, false)).toBe('unvalidated');
+    actor.send({ type: 'PUBLISH', typeId: 2 });
+    await settle();
+    expect(published).toHaveLength(1);
+    actor.stop();
+  });
+
   it('shows busy while a call runs, and DISMISS clears an error', async () => {
     const actor = createActor(orchestrationMachine, { input: { validated: true, publishedVersion: '1.0.0' } }).start();
     actor.send({ type: 'SAVE' });

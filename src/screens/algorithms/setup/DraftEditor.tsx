@@ -4,6 +4,7 @@
 import { useMachine } from '@xstate/react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import Button from 'rsuite/Button';
 import Checkbox from 'rsuite/Checkbox';
 import SelectPicker from 'rsuite/SelectPicker';
@@ -23,6 +24,9 @@ import { PublishDialog } from './PublishDialog.tsx';
 import { SatausTag } from './SatausTag.tsx';
 import { ThresholdSlider } from './ThresholdSlider.tsx';
 import { ValidationPanel } from './ValidationPanel.tsx';
+
+/** customEventType of a fine-tuned algorithm (types.3): its model comes from training. */
+const FINE_TUNED = 3;
 
 export function DraftEditor({ initial }: { initial: SetupEvent }) {
   const { t } = useTranslation('algorithms');
@@ -53,7 +57,7 @@ export function DraftEditor({ initial }: { initial: SetupEvent }) {
             });
             const saved = await getDraft(initial.id);
             setDraft(saved);
-            return { validated: saved.validated };
+            return { validated: saved.validated, validationNeeded: saved.customEventType !== FINE_TUNED };
           }),
           validate: fromValidate(async ({ files, trial }) => {
             const sizes = files.map((file) => file.size);
@@ -81,7 +85,9 @@ export function DraftEditor({ initial }: { initial: SetupEvent }) {
       }),
     [initial.id, t],
   );
-  const [snapshot, send] = useMachine(machine, { input: { validated: initial.validated, publishedVersion: initial.publishedVersion } });
+  const [snapshot, send] = useMachine(machine, {
+    input: { validated: initial.validated, validationNeeded: initial.customEventType !== FINE_TUNED, publishedVersion: initial.publishedVersion },
+  });
   const busy = !snapshot.matches('editing');
   const status = orchestrationStatus(snapshot.context, busy);
   const result = snapshot.context.result as SetupEventValidation | null;
@@ -92,7 +98,9 @@ export function DraftEditor({ initial }: { initial: SetupEvent }) {
     send({ type: 'EDIT' });
   };
   const scores = result?.images.flatMap((i) => i.detections.map((d) => d.score)) ?? [];
-  const canPublish = status === 'validated';
+  const canPublish = status === 'validated' || status === 'fineTuned';
+  // A fine-tuned algorithm is validated with its trained model in the training wizard, not with prompts.
+  const fineTuned = draft.customEventType === FINE_TUNED && values.customEventType === FINE_TUNED;
 
   return (
     <div className="orch-editor">
@@ -163,16 +171,26 @@ export function DraftEditor({ initial }: { initial: SetupEvent }) {
         {problem ? <span className="orch-problem">{t(`editor.problems.${problem}`)}</span> : null}
         {!canPublish && !busy ? <span className="orch-muted">{t('editor.publishNeeds')}</span> : null}
       </div>
-      <ValidationPanel
-        result={result}
-        resultFiles={resultFiles}
-        threshold={values.threshold}
-        rule={values.rule}
-        busy={snapshot.matches('validating')}
-        sending={sending}
-        disabled={busy || values.prompts.length === 0}
-        onValidate={(files) => send({ type: 'VALIDATE', files, trial: { prompts: values.prompts, boxThreshold: Math.round(values.threshold * 100) / 100 } })}
-      />
+      {fineTuned ? (
+        <section className="orch-validation" aria-labelledby="orch-validation-title">
+          <h2 id="orch-validation-title">{t('validate.title')}</h2>
+          <p>
+            {t(draft.sataus === 0 ? 'editor.fineTunedDraft' : 'editor.fineTunedPublished')}{' '}
+            {draft.sataus === 0 ? null : <Link to={`/algorithmProduction/train?algorithmId=${draft.id}`}>{t('editor.toTraining')}</Link>}
+          </p>
+        </section>
+      ) : (
+        <ValidationPanel
+          result={result}
+          resultFiles={resultFiles}
+          threshold={values.threshold}
+          rule={values.rule}
+          busy={snapshot.matches('validating')}
+          sending={sending}
+          disabled={busy || values.prompts.length === 0}
+          onValidate={(files) => send({ type: 'VALIDATE', files, trial: { prompts: values.prompts, boxThreshold: Math.round(values.threshold * 100) / 100 } })}
+        />
+      )}
       <PublishDialog
         open={publishing}
         busy={snapshot.matches('publishing')}
@@ -187,8 +205,8 @@ export function DraftEditor({ initial }: { initial: SetupEvent }) {
 
 // Typed wrappers: the machine's actor slots take promise creators with these inputs and outputs.
 
-function fromSave(run: () => Promise<{ validated: boolean }>) {
-  return fromPromise<{ validated: boolean }, void>(() => run());
+function fromSave(run: () => Promise<{ validated: boolean; validationNeeded: boolean }>) {
+  return fromPromise<{ validated: boolean; validationNeeded?: boolean }, void>(() => run());
 }
 function fromValidate(run: (input: ValidateRequest) => Promise<ValidateOutcome>) {
   return fromPromise<ValidateOutcome, ValidateRequest>(({ input }) => run(input));
