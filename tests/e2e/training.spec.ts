@@ -8,6 +8,7 @@ import JSZip from 'jszip';
 import { labelledImage, trainingZip } from '../../scripts/trainingDataset.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
 import { signIn } from './support/session.ts';
+import { chooseFiles } from './support/upload.ts';
 
 async function toEnglish(page: Page) {
   await page.getByRole('button', { name: '系统管理员' }).click();
@@ -125,7 +126,7 @@ test('upload a generated zip, classify, train, read the report and validate (zh)
   await expect(page).toHaveURL(/step=evaluate/, { timeout: 120_000 });
   const perClass = page.getByTestId('per-class');
   await expect(perClass.getByRole('row')).toHaveCount(5);
-  await page.getByLabel(/判定阈值/).fill('0.99');
+  await page.getByLabel('阈值', { exact: true }).fill('0.99');
   await expect(page.getByText(/判定阈值 0\.99/)).toBeVisible();
   await page.getByTestId('confusion').getByRole('button').first().click();
   await expect(page.getByText(/张图片：实际为正样本，预测为正样本/)).toBeVisible();
@@ -140,10 +141,11 @@ test('upload a generated zip, classify, train, read the report and validate (zh)
   await page.getByRole('button', { name: '继续验证' }).click();
   await expect(page).toHaveURL(/step=validate/);
   const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `v${i}.png`, mimeType: 'image/png', buffer: labelledImage(500 + i, i % 2 === 0) }));
-  await page.getByTestId('validate-input').setInputFiles(eleven);
+  await chooseFiles(page, page.locator('#validate-files'), eleven);
   await page.getByRole('button', { name: '验证 11 张图片' }).click();
   await expect(page.locator('[data-rule="validationCount"]')).toHaveText('已选择 11 张图片：每次最多验证 10 张。');
-  await page.getByTestId('validate-input').setInputFiles(eleven.slice(0, 2));
+  for (let i = 0; i < 9; i++) await page.getByRole('button', { name: /^移除/ }).first().click();
+  await page.getByRole('button', { name: '验证 2 张图片' }).waitFor();
   await page.getByRole('button', { name: '验证 2 张图片' }).click();
   await expect(page.getByTestId('validation').getByRole('row')).toHaveCount(3);
   await expectLoaded(page.getByTestId('validation').locator('img').first());
@@ -151,7 +153,7 @@ test('upload a generated zip, classify, train, read the report and validate (zh)
   // A reload returns to the same step of the same dataset (the trained version found through the warehouse).
   await page.reload();
   await expect(page).toHaveURL(/step=validate/);
-  await expect(page.getByTestId('validate-input')).toBeVisible();
+  await expect(page.locator('#validate-files')).toBeVisible();
 
   // Publish, confirmed: the version is in the warehouse, and a reload still knows it.
   await page.getByRole('button', { name: '发布此版本' }).click();

@@ -11,6 +11,7 @@ import { postRecording } from '../../server/simulator/recordingPost.ts';
 import { expect, test } from './support/fixtures.ts';
 import { ADMIN, signIn } from './support/session.ts';
 import { trainedAlgorithm } from './support/training.ts';
+import { chooseFiles } from './support/upload.ts';
 
 async function alarmWithClip(baseURL: string, dataDir: string): Promise<number> {
   const box = loadBoxes(join(dataDir, 'demo-boxes.json'))[0];
@@ -78,7 +79,7 @@ test('validation on a video: frames scored, a timeline with the threshold, the f
   await expect(versions).toBeVisible();
   const option = versions.locator('option', { hasText: name });
   await versions.selectOption({ value: (await option.first().getAttribute('value')) as string });
-  await page.getByTestId('video-validate-input').setInputFiles({ name: 'fire.mp4', mimeType: 'video/mp4', buffer: clip });
+  await chooseFiles(page, page.locator('#video-validate-file'), { name: 'fire.mp4', mimeType: 'video/mp4', buffer: clip });
   await page.getByRole('button', { name: '开始视频验证' }).click();
   await expect(page.getByRole('img', { name: /6 帧的得分时间线/ })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: /超过阈值 .* 的帧（[1-6]）/ })).toBeVisible();

@@ -17,6 +17,12 @@ vi.mock('../../src/screens/algorithms/orchestrationApi.ts', () => ({ ...orch }))
 const training = vi.hoisted(() => ({ listWarehouse: vi.fn(), loadDataset: vi.fn(), findAlgorithm: vi.fn() }));
 vi.mock('../../src/screens/training/trainingApi.ts', async (original) => ({ ...(await original()), ...training }));
 
+const versions = vi.hoisted(() => ({ listVersions: vi.fn(), exportVersion: vi.fn(), exportOnnx: vi.fn() }));
+vi.mock('../../src/screens/training/versionsApi.ts', async (original) => ({ ...(await original()), ...versions }));
+
+const NATIVE = 'select, input[type="file"], input[type="range"], input[type="date"]';
+const nativeControls = () => [...document.body.querySelectorAll(NATIVE)].filter((e) => !e.closest('.rs-uploader-trigger, .rs-slider')).map((e) => e.outerHTML.slice(0, 80));
+
 const EMPTY = { total: 0, positive: 0, negative: 0, unclassified: 0 };
 
 describe('training from nothing', () => {
@@ -85,5 +91,28 @@ describe('training from nothing', () => {
     expect(within(steps).getAllByRole('button').map((b) => b.textContent)).toEqual(['Upload', 'Classify', 'Health check', 'Train', 'Evaluate', 'Validate', 'Publish']);
     expect(within(steps).getByRole('button', { name: 'Upload' }).getAttribute('aria-current')).toBe('step');
     expect(steps.querySelector('.rs-steps')).toBeTruthy();
+  });
+
+  it('validates on images and on a video within the wizard, and exports the published version from it', async () => {
+    const version = { id: 77, modelId: 9, version: 'train-1', published: true };
+    versions.listVersions.mockResolvedValue({ list: [version], newSamples: 0, latestVersion: 'train-1' });
+    versions.exportVersion.mockResolvedValue(undefined);
+    versions.exportOnnx.mockResolvedValue(undefined);
+    training.findAlgorithm.mockResolvedValue({ id: 41, name: 'Helmet check' });
+    training.loadDataset.mockResolvedValue({
+      counts: { total: 10, positive: 5, negative: 5, unclassified: 0 },
+      trainTaskId: null,
+      modelId: 9,
+      report: { threshold: 0.5 },
+      published: true,
+    });
+    renderSignedIn(<TrainingWizard algorithmId={41} />, { path: '/algorithmProduction/train?algorithmId=41&step=publish' });
+    expect(await screen.findByRole('heading', { name: 'Validation on images' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Validation on a video' })).toBeTruthy();
+    expect(nativeControls()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Export ONNX' }));
+    await waitFor(() => expect(versions.exportOnnx).toHaveBeenCalledWith(version));
+    fireEvent.click(screen.getByRole('button', { name: 'Export package' }));
+    await waitFor(() => expect(versions.exportVersion).toHaveBeenCalledWith(version));
   });
 });

@@ -4,6 +4,10 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
+import InputNumber from 'rsuite/InputNumber';
+import Slider from 'rsuite/Slider';
+import 'rsuite/InputNumber/styles/index.css';
+import 'rsuite/Slider/styles/index.css';
 import 'rsuite/Button/styles/index.css';
 import { EChart } from '../../components/chart/EChart.tsx';
 import { useLoaded } from '../../components/data/useLoaded.ts';
@@ -53,8 +57,32 @@ export function ReportPanel({ algorithmId, report, send, initialThreshold }: Pro
     <div className="train-report">
       <p>{t('report.method', { method: t(`report.methods.${report.method}`), folds: report.folds, extractor: report.extractor, dim: report.featureDim })}</p>
       <div className="train-threshold">
-        <label htmlFor="train-threshold">{t('report.threshold', { value: threshold.toFixed(2), recommended: report.threshold.toFixed(2) })}</label>
-        <input id="train-threshold" type="range" min={0} max={1} step={0.01} value={threshold} onChange={(event) => setThreshold(Number(event.target.value))} />
+        <span id="train-threshold-label">{t('report.threshold', { value: threshold.toFixed(2), recommended: report.threshold.toFixed(2) })}</span>
+        <Slider
+          className="train-threshold-slider"
+          min={0}
+          max={1}
+          step={0.01}
+          value={threshold}
+          tooltip={false}
+          progress
+          aria-labelledby="train-threshold-label"
+          onChange={(next) => setThreshold(Math.round(next * 100) / 100)}
+        />
+        <label htmlFor="train-threshold">{t('report.thresholdInput')}</label>
+        <InputNumber
+          id="train-threshold"
+          size="sm"
+          className="train-threshold-input"
+          min={0}
+          max={1}
+          step={0.01}
+          value={threshold}
+          onChange={(next) => {
+            const value = Number(next);
+            if (next !== null && next !== '' && Number.isFinite(value) && value >= 0 && value <= 1) setThreshold(value);
+          }}
+        />
         <Button size="sm" appearance="link" onClick={() => setThreshold(report.threshold)}>
           {t('report.recommended')}
         </Button>

@@ -106,6 +106,8 @@ export function TrainingWizard({ algorithmId }: { algorithmId: number }) {
       ) : null}
       {step === 'validate' || step === 'publish' ? (
         <ValidatePanel
+          algorithmId={algorithmId}
+          modelId={context.modelId ?? 0}
           busy={busy}
           published={context.published}
           result={context.validation as ValidationResult | null}

@@ -1,15 +1,22 @@
-// Validation on at most 10 images (spec §5, refused here before anything is sent), then publishing (confirmed; a
-// version whose accuracy falls more than 10 points after what cameras do says so here and in the question).
+// Validation on at most 10 images (spec §5, refused here before anything is sent) and on a video, then publishing
+// (confirmed; a version whose accuracy falls more than 10 points after what cameras do says so here and in the
+// question), and once published the version's package or ONNX model to take away.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
+import { FileUploader, type PickedFile, pickEntry } from '../../components/upload/FileUploader.tsx';
 import type { TrainingEvent } from '../../machines/training.machine.ts';
 import type { ValidationResult } from './trainingApi.ts';
 import { ValidationTable } from './ValidationTable.tsx';
+import { VideoValidatePanel } from './VideoValidatePanel.tsx';
+import { WizardExport } from './WizardExport.tsx';
 
 interface Props {
+  algorithmId: number;
+  /** The trained version's model, which validation scores with. */
+  modelId: number;
   busy: boolean;
   result: ValidationResult | null;
   published: boolean;
@@ -18,9 +25,10 @@ interface Props {
   send: (event: TrainingEvent) => void;
 }
 
-export function ValidatePanel({ busy, published, result, robustness, send }: Props) {
+export function ValidatePanel({ algorithmId, modelId, busy, published, result, robustness, send }: Props) {
   const { t } = useTranslation('training');
-  const [files, setFiles] = useState<File[]>([]);
+  const [picked, setPicked] = useState<PickedFile[]>([]);
+  const files = picked.flatMap((entry) => (entry.file ? [entry.file] : []));
   const { confirm, dialog } = useConfirm();
   // The dialog only asks: the machine publishes, and shows the server's refusal (409 already published) itself.
   const askPublish = () =>
@@ -32,29 +40,36 @@ export function ValidatePanel({ busy, published, result, robustness, send }: Pro
     });
   return (
     <div className="train-validate">
+      <h2 id="validate-images-title">{t('validate.title')}</h2>
       <p>{t('validate.help')}</p>
-      <label>
-        {t('validate.images')}{' '}
-        <input
-          type="file"
-          multiple
-          accept=".jpg,.jpeg,.png,.jfif,image/jpeg,image/png"
-          data-testid="validate-input"
-          disabled={busy}
-          onChange={(event) => setFiles(event.target.files ? [...event.target.files] : [])}
-        />
-      </label>
+      <label htmlFor="validate-files">{t('validate.images')}</label>
+      <FileUploader
+        id="validate-files"
+        accept=".jpg,.jpeg,.png,.jfif,image/jpeg,image/png"
+        multiple
+        images
+        files={picked}
+        disabled={busy}
+        onAdd={(chosen) => setPicked((current) => [...current, ...chosen.map((file) => pickEntry(file))])}
+        onRemove={(key) => setPicked((current) => current.filter((entry) => entry.key !== key))}
+      />
       <Button appearance="primary" disabled={busy || files.length === 0} onClick={() => send({ type: 'VALIDATE', files })}>
         {t('validate.run', { count: files.length })}
       </Button>
       {busy ? <p role="status">{t('validate.running')}</p> : null}
       {result ? <ValidationTable result={result} /> : null}
+      <VideoValidatePanel modelId={modelId} />
       {!published && robustness?.warning ? (
         <p role="alert" className="train-problem" data-testid="publish-robust-warning">
           {t('validate.robustWarning', { points: (robustness.accuracyDrop * 100).toFixed(1) })}
         </p>
       ) : null}
-      {published ? <p role="status">{t('validate.published')}</p> : (
+      {published ? (
+        <>
+          <p role="status">{t('validate.published')}</p>
+          <WizardExport algorithmId={algorithmId} modelId={modelId} />
+        </>
+      ) : (
         <Button disabled={busy} onClick={askPublish}>
           {t('validate.publish')}
         </Button>

@@ -5,11 +5,14 @@ import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
+import SelectPicker from 'rsuite/SelectPicker';
 import 'rsuite/Button/styles/index.css';
+import 'rsuite/SelectPicker/styles/index.css';
 import { fromPromise } from 'xstate';
 import { ApiFailure } from '../../api/client.ts';
 import { usePermission } from '../../app/permissions.tsx';
 import { EChart } from '../../components/chart/EChart.tsx';
+import { FileUploader, type PickedFile, pickEntry } from '../../components/upload/FileUploader.tsx';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { type JobSnapshot, jobProgressMachine } from '../../machines/jobProgress.machine.ts';
 import { listRecords, type Page, type VideoRecord } from '../video/videoApi.ts';
@@ -30,7 +33,8 @@ export function VideoValidatePanel({ modelId }: { modelId: number }) {
   const may = usePermission();
   const canPick = may('videoPlayCenter');
   const records = useLoaded((signal) => (canPick ? listRecords({ pageNo: 1, pageSize: 20 }, signal) : Promise.resolve(NO_RECORDS)), NO_RECORDS, canPick ? 1 : 0);
-  const [file, setFile] = useState<File | null>(null);
+  const [picked, setPicked] = useState<PickedFile | null>(null);
+  const file = picked?.file ?? null;
   const [recordId, setRecordId] = useState<number | null>(null);
   const [job, setJob] = useState<{ id: number; run: number } | null>(null);
   const [starting, setStarting] = useState(false);
@@ -57,37 +61,38 @@ export function VideoValidatePanel({ modelId }: { modelId: number }) {
     <section className="train-validate" aria-labelledby="video-validate-title">
       <h2 id="video-validate-title">{t('videoValidate.title')}</h2>
       <p>{t('videoValidate.help')}</p>
-      <label>
-        {t('videoValidate.file')}{' '}
-        <input
-          type="file"
-          accept=".mp4,.webm,video/mp4,video/webm"
-          data-testid="video-validate-input"
-          onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null);
-            setRecordId(null);
-          }}
-        />
-      </label>
+      <label htmlFor="video-validate-file">{t('videoValidate.file')}</label>
+      <FileUploader
+        id="video-validate-file"
+        accept=".mp4,.webm,video/mp4,video/webm"
+        files={picked ? [picked] : []}
+        disabled={starting}
+        onAdd={([chosen]) => {
+          setPicked(chosen ? pickEntry(chosen) : null);
+          setRecordId(null);
+        }}
+        onRemove={() => setPicked(null)}
+      />
       {canPick ? (
-        <label>
-          {t('videoValidate.record')}{' '}
-          <select
-            value={recordId ?? ''}
+        <>
+          <label htmlFor="video-validate-record" id="video-validate-record-label">
+            {t('videoValidate.record')}
+          </label>
+          <SelectPicker
+            id="video-validate-record"
+            aria-labelledby="video-validate-record-label"
+            block
+            searchable={false}
             disabled={records.status !== 'ready' || records.data.list.length === 0}
-            onChange={(event) => {
-              setRecordId(Number(event.target.value) || null);
-              setFile(null);
+            placeholder={records.status === 'ready' && records.data.list.length === 0 ? t('videoValidate.noRecords') : t('videoValidate.pickRecord')}
+            data={records.data.list.map((r) => ({ value: r.id, label: t('videoValidate.recordOption', { camera: r.cameraName, time: r.startTime, seconds: r.duration }) }))}
+            value={recordId}
+            onChange={(value) => {
+              setRecordId(value ?? null);
+              setPicked(null);
             }}
-          >
-            <option value="">{records.status === 'ready' && records.data.list.length === 0 ? t('videoValidate.noRecords') : t('videoValidate.pickRecord')}</option>
-            {records.data.list.map((r) => (
-              <option key={r.id} value={r.id}>
-                {t('videoValidate.recordOption', { camera: r.cameraName, time: r.startTime, seconds: r.duration })}
-              </option>
-            ))}
-          </select>
-        </label>
+          />
+        </>
       ) : null}
       <Button appearance="primary" disabled={starting || (!file && !recordId)} onClick={start}>
         {t('videoValidate.run')}
