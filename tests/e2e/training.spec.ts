@@ -57,11 +57,11 @@ for (const [language, words] of Object.entries(WORDS)) {
     page.on('request', (request) => {
       if (request.url().includes('uploadAdjustmentFile')) uploads++;
     });
-    const zipInput = page.getByTestId('zip-input');
+    const zipInput = page.locator('#train-zip');
     const report = page.getByTestId('zip-report');
 
     // Wrong outer folder: named unlike the zip.
-    await zipInput.setInputFiles({ name: 'fire.zip', mimeType: 'application/zip', buffer: await zipOf({ 'smoke/positive/a.jpg': fakeJpeg(20_000), 'smoke/negative/b.jpg': fakeJpeg(20_000) }) });
+    await chooseFiles(page, zipInput, { name: 'fire.zip', mimeType: 'application/zip', buffer: await zipOf({ 'smoke/positive/a.jpg': fakeJpeg(20_000), 'smoke/negative/b.jpg': fakeJpeg(20_000) }) });
     await expect(report.getByText(words.outer)).toBeVisible();
     await expect(report.locator('[data-layout="outerFolder"]')).toBeVisible();
 
@@ -72,14 +72,14 @@ for (const [language, words] of Object.entries(WORDS)) {
     entries['fire/positive/火焰.jpg'] = fakeJpeg(20_000);
     entries['fire/negative/small.jpg'] = fakeJpeg(15 * 1024);
     entries['fire/negative/notes.jpg'] = Buffer.from('x'.repeat(20_000));
-    await zipInput.setInputFiles({ name: 'fire.zip', mimeType: 'application/zip', buffer: await zipOf(entries) });
+    await chooseFiles(page, zipInput, { name: 'fire.zip', mimeType: 'application/zip', buffer: await zipOf(entries) });
     await expect(report.getByRole('table')).toContainText(words.badFiles);
     await expect(report.getByRole('row')).toHaveCount(4);
     await expect(page.getByRole('button', { name: language === 'en' ? 'Upload the zip' : '上传压缩包' })).toBeDisabled();
 
     // 101 images: refused by the wizard's rule.
     const images = Array.from({ length: 101 }, (_, i) => ({ name: `img${i}.jpg`, mimeType: 'image/jpeg', buffer: fakeJpeg(17_000) }));
-    await page.getByTestId('images-input').setInputFiles(images);
+    await chooseFiles(page, page.locator('#train-images'), images);
     await page.getByRole('button', { name: language === 'en' ? 'Upload 101 images' : '上传 101 张图片' }).click();
     await expect(page.locator('[data-rule="perUpload"]')).toHaveText(words.perUpload);
     expect(uploads).toBe(0);
@@ -92,7 +92,7 @@ test('upload a generated zip, classify, train, read the report and validate (zh)
   await openWizard(page, 0, '训练');
   // A generated labelled set (road scenes with and without a fire-and-smoke patch), in the §5 layout.
   const walkZip = await trainingZip({ name: 'walk', positive: 6, negative: 6, seed: 100 });
-  await page.getByTestId('zip-input').setInputFiles({ name: 'walk.zip', mimeType: 'application/zip', buffer: walkZip });
+  await chooseFiles(page, page.locator('#train-zip'), { name: 'walk.zip', mimeType: 'application/zip', buffer: walkZip });
   await expect(page.getByTestId('zip-report')).toContainText('压缩包符合规则：正样本 6 张，负样本 6 张。');
   await page.getByRole('button', { name: '上传压缩包' }).click();
 

@@ -45,7 +45,7 @@ test('New training → upload → classify → check → train → report at 0.9
   await expect(steps.getByRole('button', { name: '上传' })).toHaveAttribute('aria-current', 'step');
   await shot(page, '1-upload');
 
-  await page.getByTestId('zip-input').setInputFiles({ name: 'newcomer.zip', mimeType: 'application/zip', buffer: zip });
+  await chooseFiles(page, page.locator('#train-zip'), { name: 'newcomer.zip', mimeType: 'application/zip', buffer: zip });
   await expect(page.getByTestId('zip-report')).toContainText('压缩包符合规则：正样本 8 张，负样本 8 张。');
   await page.getByRole('button', { name: '上传压缩包' }).click();
 

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import { trainingZip } from '../../scripts/trainingDataset.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
+import { chooseFiles } from './support/upload.ts';
 
 const TRAINED = '隧道火情烟雾识别';
 const HALFWAY = '园区烟火识别-样本整理中';
@@ -175,7 +176,7 @@ test('an upload shows its progress and can be cancelled while under way', async 
     await route.abort().catch(() => undefined);
   });
   const zip = await trainingZip({ name: 'slow', positive: 4, negative: 4, seed: 900 });
-  await page.getByTestId('zip-input').setInputFiles({ name: 'slow.zip', mimeType: 'application/zip', buffer: zip });
+  await chooseFiles(page, page.locator('#train-zip'), { name: 'slow.zip', mimeType: 'application/zip', buffer: zip });
   await page.getByRole('button', { name: '上传压缩包' }).click();
   await expect(page.getByTestId('upload-progress')).toContainText('上传中');
   await page.getByRole('button', { name: '取消上传' }).click();

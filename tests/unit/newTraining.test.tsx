@@ -91,6 +91,10 @@ describe('training from nothing', () => {
     expect(within(steps).getAllByRole('button').map((b) => b.textContent)).toEqual(['Upload', 'Classify', 'Health check', 'Train', 'Evaluate', 'Validate', 'Publish']);
     expect(within(steps).getByRole('button', { name: 'Upload' }).getAttribute('aria-current')).toBe('step');
     expect(steps.querySelector('.rs-steps')).toBeTruthy();
+    // The zip and the images are chosen in the console's upload field (the browser's own 'Choose File' was shown).
+    expect(nativeControls()).toEqual([]);
+    expect(screen.getByLabelText('Zip file').textContent).toContain('Drop a file here');
+    expect(screen.getByLabelText('Images').textContent).toContain('Drop files here');
   });
 
   it('validates on images and on a video within the wizard, and exports the published version from it', async () => {

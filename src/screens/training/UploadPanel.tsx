@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import type { UploadProgress } from '../../api/progressFetch.ts';
+import { FileUploader, type PickedFile, pickEntry } from '../../components/upload/FileUploader.tsx';
 import { fileProblems, type SampleCounts, type FileProblem } from '../../domain/trainingRules.ts';
 import type { ZipReport } from '../../domain/trainingZip.ts';
 import type { TrainingEvent } from '../../machines/training.machine.ts';
@@ -37,13 +38,15 @@ async function checkImages(files: File[]): Promise<ImageCheck[]> {
 export function UploadPanel({ algorithmName, counts, busy, send, progress, onCancel }: Props) {
   const { t } = useTranslation('training');
   const [zip, setZip] = useState<{ file: File; done: number; total: number; report: ZipReport | null; error: string | null } | null>(null);
-  const [images, setImages] = useState<{ files: File[]; checks: ImageCheck[] } | null>(null);
+  const [images, setImages] = useState<{ files: File[]; checks: ImageCheck[]; entries: PickedFile[] } | null>(null);
+  const [zipEntry, setZipEntry] = useState<PickedFile | null>(null);
   const run = useRef<ZipCheckRun | null>(null);
   useEffect(() => () => run.current?.cancel(), []);
 
   const pickZip = (file: File | undefined) => {
     run.current?.cancel();
     setImages(null);
+    setZipEntry(file ? pickEntry(file) : null);
     if (!file) return setZip(null);
     setZip({ file, done: 0, total: 0, report: null, error: null });
     const current = checkZipInWorker(file, counts, (done, total) => setZip((z) => (z && z.file === file ? { ...z, done, total } : z)));
@@ -57,11 +60,24 @@ export function UploadPanel({ algorithmName, counts, busy, send, progress, onCan
     );
   };
 
-  const pickImages = async (list: FileList | null) => {
+  const pickImages = async (files: File[]) => {
     run.current?.cancel();
     setZip(null);
-    const files = list ? [...list] : [];
-    setImages(files.length ? { files, checks: await checkImages(files) } : null);
+    setZipEntry(null);
+    if (!files.length) return setImages(null);
+    const checks = await checkImages(files);
+    const problemOf = (c: ImageCheck) => c.problems.map((p) => t(`problems.${p}`)).join(t('listSeparator'));
+    const entries = files.map((file, i) => {
+      const check = checks[i]!;
+      return check.problems.length ? pickEntry(file, 'error', problemOf(check)) : pickEntry(file);
+    });
+    setImages({ files, checks, entries });
+  };
+  const removeImage = (key: string) => {
+    const index = images?.entries.findIndex((e) => e.key === key) ?? -1;
+    if (!images || index < 0) return;
+    const files = images.files.filter((_, i) => i !== index);
+    setImages(files.length ? { files, checks: images.checks.filter((_, i) => i !== index), entries: images.entries.filter((_, i) => i !== index) } : null);
   };
 
   const badImages = images?.checks.filter((c) => c.problems.length > 0) ?? [];
@@ -70,14 +86,23 @@ export function UploadPanel({ algorithmName, counts, busy, send, progress, onCan
       {algorithmName ? <h3>{t('upload.forAlgorithm', { name: algorithmName })}</h3> : null}
       <p>{t('upload.rules')}</p>
       <div className="train-upload-inputs">
-        <label>
-          {t('upload.zip')}{' '}
-          <input type="file" accept=".zip,application/zip" disabled={busy} data-testid="zip-input" onChange={(event) => pickZip(event.target.files?.[0])} />
-        </label>
-        <label>
-          {t('upload.images')}{' '}
-          <input type="file" multiple accept=".jpg,.jpeg,.png,.jfif,image/jpeg,image/png" disabled={busy} data-testid="images-input" onChange={(event) => void pickImages(event.target.files)} />
-        </label>
+        <div className="train-field">
+          <label htmlFor="train-zip">{t('upload.zip')}</label>
+          <FileUploader id="train-zip" accept=".zip,application/zip" disabled={busy} files={zipEntry ? [zipEntry] : []} onAdd={([file]) => pickZip(file)} onRemove={() => pickZip(undefined)} />
+        </div>
+        <div className="train-field">
+          <label htmlFor="train-images">{t('upload.images')}</label>
+          <FileUploader
+            id="train-images"
+            multiple
+            images
+            accept=".jpg,.jpeg,.png,.jfif,image/jpeg,image/png"
+            disabled={busy}
+            files={images?.entries ?? []}
+            onAdd={(files) => void pickImages(files)}
+            onRemove={removeImage}
+          />
+        </div>
       </div>
       {zip && !zip.report && !zip.error ? (
         <div>
