@@ -1,7 +1,7 @@
 // Classify: the samples as thumbnails. Click selects one, Shift+click a range, Ctrl/⌘+click adds one; "select all"
 // takes the shown filter. Move the selection to a class (buttons, or the keys P, N, U), or delete it (Delete key,
 // after a confirmation).
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
@@ -33,6 +33,15 @@ export function SamplesGrid({ algorithmId, counts, busy, send, initialFilter = n
   const page = useLoaded((signal) => listSamples(algorithmId, filter, signal), null, `${filter}:${JSON.stringify(counts)}`);
   const samples = page.data?.list ?? [];
   const ids = samples.map((s) => s.id);
+  // The keyboard's place in the grid (aria-activedescendant): arrows move it, Space selects it, Shift extends.
+  const [activeAt, setActiveAt] = useState(0);
+  const active = Math.min(activeAt, Math.max(0, ids.length - 1));
+  const gridRef = useRef<HTMLDivElement>(null);
+  const columns = () => {
+    const items = [...(gridRef.current?.children ?? [])] as HTMLElement[];
+    const top = items[0]?.offsetTop ?? 0;
+    return Math.max(1, items.filter((item) => item.offsetTop === top).length);
+  };
   const chosen = ids.filter((id) => selected.has(id));
 
   const click = (id: number, shift: boolean, add: boolean) => {
@@ -67,9 +76,37 @@ export function SamplesGrid({ algorithmId, counts, busy, send, initialFilter = n
       },
     });
   };
+  const stepOf = (key: string): number | null => {
+    switch (key) {
+      case 'ArrowRight':
+        return 1;
+      case 'ArrowLeft':
+        return -1;
+      case 'ArrowDown':
+        return columns();
+      case 'ArrowUp':
+        return -columns();
+      case 'Home':
+        return -ids.length;
+      case 'End':
+        return ids.length;
+      default:
+        return null;
+    }
+  };
   const onKeyDown = (event: KeyboardEvent) => {
     const key = event.key.toLowerCase();
-    if ((event.ctrlKey || event.metaKey) && key === 'a') {
+    const step = stepOf(event.key);
+    if (step !== null && ids.length > 0) {
+      event.preventDefault();
+      const next = Math.min(ids.length - 1, Math.max(0, active + step));
+      setActiveAt(next);
+      gridRef.current?.children[next]?.scrollIntoView?.({ block: 'nearest' });
+      if (event.shiftKey) click(ids[next]!, anchor !== null, false);
+    } else if ((event.key === ' ' || event.key === 'Enter') && ids.length > 0) {
+      event.preventDefault();
+      click(ids[active]!, false, true);
+    } else if ((event.ctrlKey || event.metaKey) && key === 'a') {
       event.preventDefault();
       setSelected(new Set(ids));
     } else if (KEYS[key] && !event.ctrlKey && !event.metaKey) {
@@ -124,15 +161,28 @@ export function SamplesGrid({ algorithmId, counts, busy, send, initialFilter = n
       ) : null}
       {page.status === 'ready' && samples.length === 0 ? <p>{t('classify.empty')}</p> : null}
       {samples.length > 0 ? (
-        <div className="train-grid" role="listbox" aria-multiselectable="true" aria-label={t('classify.grid')} tabIndex={0} onKeyDown={onKeyDown}>
-          {samples.map((sample) => (
+        <div
+          ref={gridRef}
+          className="train-grid"
+          role="listbox"
+          aria-multiselectable="true"
+          aria-label={t('classify.grid')}
+          aria-activedescendant={ids[active] !== undefined ? `train-sample-${ids[active]}` : undefined}
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+        >
+          {samples.map((sample, index) => (
             <div
               key={sample.id}
+              id={`train-sample-${sample.id}`}
               role="option"
               aria-selected={selected.has(sample.id)}
               tabIndex={-1}
-              className={`train-thumb is-${sample.label}`}
-              onClick={(event) => click(sample.id, event.shiftKey, event.ctrlKey || event.metaKey)}
+              className={`train-thumb is-${sample.label}${index === active ? ' is-active' : ''}`}
+              onClick={(event) => {
+                setActiveAt(index);
+                click(sample.id, event.shiftKey, event.ctrlKey || event.metaKey);
+              }}
               onKeyDown={() => undefined}
             >
               <img src={sample.thumbUrl} alt={sample.fileName} loading="lazy" width={96} height={96} />
