@@ -55,7 +55,7 @@ export function ReportPanel({ algorithmId, report, send, initialThreshold }: Pro
   );
   return (
     <div className="train-report">
-      <p>{t('report.method', { method: t(`report.methods.${report.method}`), folds: report.folds, extractor: report.extractor, dim: report.featureDim })}</p>
+      <p>{t('report.method', { method: t(`report.methods.${report.method}`), folds: report.folds, dim: report.featureDim })}</p>
       <div className="train-threshold">
         <span id="train-threshold-label">{t('report.threshold', { value: threshold.toFixed(2), recommended: report.threshold.toFixed(2) })}</span>
         <Slider
