@@ -1,7 +1,7 @@
 // The training wizard's health step: Train is offered once the check is shown (or failed to load). Offered while
 // the check was loading, the results arriving above it moved it down under the pointer and a click made just then
 // was lost (a fresh-clone e2e run missed the §5 refusal that way).
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NAMESPACES } from '../../src/i18n/languages.ts';
 import { setupI18n } from '../../src/i18n/setup.ts';
@@ -10,8 +10,8 @@ import { deferred } from '../support/deferred.ts';
 import { installDomPolyfills } from './systemSupport.tsx';
 import type { TrainHealth } from '../../src/screens/training/trainingApi.ts';
 
-const calls = vi.hoisted(() => ({ getHealth: vi.fn() }));
-vi.mock('../../src/screens/training/trainingApi.ts', () => ({ getHealth: calls.getHealth }));
+const calls = vi.hoisted(() => ({ getHealth: vi.fn(), listSamples: vi.fn() }));
+vi.mock('../../src/screens/training/trainingApi.ts', () => ({ getHealth: calls.getHealth, listSamples: calls.listSamples }));
 
 const counts = { total: 12, positive: 6, negative: 5, unclassified: 1 };
 const health: TrainHealth = {
@@ -33,6 +33,21 @@ beforeAll(async () => {
 afterEach(cleanup);
 
 describe('HealthPanel', () => {
+  // Issue 37: near-duplicate groups offered deletion without showing the images.
+  it('shows each duplicate group as images, the one kept and the ones removed, before Keep one deletes', async () => {
+    calls.getHealth.mockResolvedValueOnce({ ...health, nearDuplicates: [{ sampleIds: [5, 6, 7] }] });
+    calls.listSamples.mockResolvedValue({
+      list: [5, 6, 7].map((id) => ({ id, fileName: `s${id}.png`, label: 'positive', thumbUrl: `/files/private/${id}.png` })),
+      total: 3,
+    });
+    const send = vi.fn();
+    render(<HealthPanel algorithmId={4} counts={counts} busy={false} send={send} augmentation={{ copies: 4, flip: true }} onAugmentation={vi.fn()} />);
+    const group = await screen.findByRole('listitem', { name: 'Group 1: 3 images' });
+    const images = await within(group).findAllByRole('img');
+    expect(images.map((i) => i.getAttribute('alt'))).toEqual(['s5.png (Kept)', 's6.png (Removed)', 's7.png (Removed)']);
+    expect(send).not.toHaveBeenCalled();
+  });
+
   it('offers Train only once the check is shown, and then sends TRAIN', async () => {
     const answer = deferred<TrainHealth>();
     calls.getHealth.mockReturnValueOnce(answer.promise);

@@ -9,6 +9,7 @@ import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import type { SampleCounts } from '../../domain/trainingRules.ts';
 import type { TrainingEvent } from '../../machines/training.machine.ts';
 import { AugmentationControls } from './AugmentationControls.tsx';
+import { DuplicateGroups } from './DuplicateGroups.tsx';
 import { getHealth, type TrainAugmentation, type TrainHealth } from './trainingApi.ts';
 
 interface Props {
@@ -68,6 +69,7 @@ export function HealthPanel({ algorithmId, counts, busy, send, augmentation, onA
                 {t('health.keepOne')}
               </Button>
             ) : null}
+            <DuplicateGroups algorithmId={algorithmId} groups={h.exactDuplicates} label={t('health.exact')} />
           </dd>
           <dt>{t('health.near')}</dt>
           <dd>
@@ -77,6 +79,7 @@ export function HealthPanel({ algorithmId, counts, busy, send, augmentation, onA
                 {t('health.keepOne')}
               </Button>
             ) : null}
+            <DuplicateGroups algorithmId={algorithmId} groups={h.nearDuplicates} label={t('health.near')} />
           </dd>
           <dt>{t('health.small')}</dt>
           <dd>{t('health.smallCount', { count: h.tooSmall.length, minSide: h.minSide })}</dd>
