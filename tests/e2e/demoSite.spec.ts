@@ -58,11 +58,13 @@ test('/eventStatistics counts the demo alarms by default; the switch leaves them
   await expect(simulated).toBeChecked();
   const total = page.locator('.alarm-card').filter({ hasText: '告警总数' }).locator('.alarm-card-value');
   await expect(total).toHaveText(/^[1-9]\d*$/);
+  const withSimulated = Number(await total.textContent());
   await simulated.click();
   await expect(simulated).not.toBeChecked();
   await expect(page).toHaveURL(/simulated=0/);
-  // Every alarm of the demo site is simulated.
-  await expect(total).toHaveText('0');
+  // The simulated boxes' alarms are left out; what remains are the real ones (the in-process edge box analysing the
+  // demo video raises a few), far fewer than the simulated boxes' hundreds.
+  await expect.poll(async () => Number(await total.textContent()), { timeout: 30_000 }).toBeLessThan(withSimulated / 2);
 });
 
 test('an image camera takes an uploaded picture, and an area is drawn on it', async ({ page }) => {
