@@ -97,7 +97,8 @@ const topLevel: RouteEntry[] = [
     permission: 'algorithmProduction',
     layout: 'none',
     screen: () => import('./screens/shell/AlgorithmProductionScreen.tsx'),
-    namespaces: ['training'],
+    // system: the New training dialog is the system screens' FormModal (its buttons' words).
+    namespaces: ['training', 'system'],
     children: [
       trainingWizard('algorithmProduction/train', 'algorithmProductionTrain', 'none'),
       {

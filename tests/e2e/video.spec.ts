@@ -40,7 +40,8 @@ test('an alarm → its clip plays with the box track → back to the alarm', asy
   await expect.poll(() => video.evaluate((v) => (v as unknown as { currentTime: number }).currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
   await expect(page.getByText('黄色框为告警检测框的轨迹')).toBeVisible();
   // The clip is listed under its camera and day, with its download.
-  await expect(page.getByRole('button', { name: new RegExp(`告警 ${id}`) })).toHaveAttribute('aria-pressed', 'true');
+  // The alarm's clip is the chosen record (the day timeline's marker of the same alarm is a button too, never pressed).
+  await expect(page.getByRole('button', { name: new RegExp(`告警 ${id}`), pressed: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('link', { name: /下载/ }).first()).toHaveAttribute('href', /^\/files\/recordings\/.+\.mp4$/);
 
   await page.getByRole('link', { name: `返回告警 ${id}` }).click();

@@ -1,12 +1,13 @@
 // Issue 34 point 4: when the server's video-validation queue is full it answers 429 with how long to wait; the
 // panel says the processor is busy and when to try again, in the user's language (and again after a switch), and
 // any other refusal still shows the server's own words.
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from '../../src/api/failure.ts';
 import { NAMESPACES } from '../../src/i18n/languages.ts';
 import { setupI18n, switchLanguage } from '../../src/i18n/setup.ts';
 import { busySeconds, VideoValidatePanel } from '../../src/screens/training/VideoValidatePanel.tsx';
+import { chooseFiles } from './uploadSupport.ts';
 
 const calls = vi.hoisted(() => ({ start: vi.fn() }));
 vi.mock('../../src/screens/training/videoValidationApi.ts', () => ({ startVideoValidation: calls.start, pollVideoValidation: vi.fn() }));
@@ -21,8 +22,8 @@ afterEach(cleanup);
 async function runWith(failure: ApiFailure) {
   calls.start.mockRejectedValueOnce(failure);
   render(<VideoValidatePanel modelId={7} />);
-  const input = screen.getByTestId('video-validate-input');
-  fireEvent.change(input, { target: { files: [new File([new Uint8Array(16)], 'v.mp4', { type: 'video/mp4' })] } });
+  // The console's upload field (the drop zone the label names), not a browser file input.
+  chooseFiles(document.getElementById('video-validate-file')!, [new File([new Uint8Array(16)], 'v.mp4', { type: 'video/mp4' })]);
   await act(async () => screen.getByRole('button', { name: 'Validate on the video' }).click());
 }
 
