@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyStateNode, type AnyTransitionDefinition, createActor, createMachine, fromPromise, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { settle, stepToOne } from './support/clockSteps.ts';
 import { coveringPaths } from './support/coveringPaths.ts';
 import { backoffDelay, JOB_POLLING, type JobOutcome, type JobSnapshot, jobProgressMachine } from '../../src/machines/jobProgress.machine.ts';
 
@@ -32,7 +33,6 @@ const transitionKey = (t: AnyTransitionDefinition) => {
   return `${t.source.id} --${event}--> ${(t.target ?? []).map((n) => n.id).join(',') || '(stays)'}`;
 };
 const nodesOf = (node: AnyStateNode): AnyStateNode[] => [node, ...Object.values(node.states).flatMap(nodesOf)];
-const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const snapshot = (state: JobSnapshot['state'], progress: number, message = ''): JobSnapshot => ({ state, progress, message, detail: { progress } });
 
@@ -87,13 +87,7 @@ class Harness {
 
   /** Advances the clock to just before `ms` (nothing happens), then to it. */
   async wait(ms: number) {
-    const before = this.polls;
-    this.clock.increment(ms - 1);
-    await settle();
-    expect(this.polls, `no poll before ${ms} ms`).toBe(before);
-    this.clock.increment(1);
-    await settle();
-    expect(this.polls).toBe(before + 1);
+    await stepToOne(this.clock, () => this.polls, ms, 'poll');
   }
 
   get state() {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type AnyStateNode, type AnyTransitionDefinition, createActor, createMachine, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { LIVE_TIMING, type LivePlayerEvent, type LiveTicket, livePlayerMachine, liveViewOf } from '../../src/machines/livePlayer.machine.ts';
+import { settle, stepToOne } from './support/clockSteps.ts';
 import { coveringPaths } from './support/coveringPaths.ts';
 
 const userModel = createMachine({
@@ -35,7 +36,6 @@ const entered = (node: AnyStateNode): AnyStateNode[] => {
   const initial = node.initial?.target?.[0];
   return initial ? [node, ...entered(initial)] : [node];
 };
-const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 class Harness {
   readonly clock = new SimulatedClock();
@@ -103,13 +103,7 @@ class Harness {
 
   /** Advances to just before `ms` (no new open), then to it (one). */
   async wait(ms: number) {
-    const before = this.opens;
-    this.clock.increment(ms - 1);
-    await settle();
-    expect(this.opens, `no open before ${ms} ms`).toBe(before);
-    this.clock.increment(1);
-    await settle();
-    expect(this.opens).toBe(before + 1);
+    await stepToOne(this.clock, () => this.opens, ms, 'open');
   }
 
   get view() {
