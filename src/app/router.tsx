@@ -43,29 +43,6 @@ function LazyScreen({ Screen }: { Screen: ComponentType }) {
   );
 }
 
-/**
- * The route's screen: its chunk is asked for when the route matches (a loader that returns at once, so nothing
- * waits for it), not only once the layouts have rendered down to it — measured, the later start cost /historyEvent
- * and /userConfig 0.3–0.9 s of LCP on Lighthouse's phone profile.
- */
-function signedInScreen(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element' | 'loader'> {
-  let started: Promise<{ default: ComponentType }> | undefined;
-  const once = () => {
-    started ??= load();
-    started.catch(() => {
-      started = undefined; // a chunk that failed is asked for again next time
-    });
-    return started;
-  };
-  return {
-    loader: () => {
-      void once().catch(() => {}); // the screen's Suspense reports a failure, in the route's error boundary
-      return null;
-    },
-    element: <LazyScreen Screen={lazy(once)} />,
-  };
-}
-
 export function routeObject(entry: RouteEntry): RouteObject {
   const handle: RouteHandle = { path: entry.path };
   const children = (entry.children ?? []).map(routeObject);
@@ -81,7 +58,7 @@ export function routeObject(entry: RouteEntry): RouteObject {
     ErrorBoundary: RouteErrorScreen,
     // A public page (/login) has no frame to paint first: the router waits for its screen, showing the boot splash.
     ...(load && entry.public ? { lazy: async () => ({ Component: (await withNamespaces(load, entry.namespaces)).default }) } : {}),
-    ...(load && !entry.public ? signedInScreen(() => withNamespaces(load, entry.namespaces)) : {}),
+    ...(load && !entry.public ? { element: <LazyScreen Screen={lazy(() => withNamespaces(load, entry.namespaces))} /> } : {}),
     children: children.length > 0 ? children : undefined,
   };
 }
