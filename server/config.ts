@@ -3,6 +3,9 @@ import { join, resolve } from 'node:path';
 import type { LiveLimits } from './modules/video/liveHub.ts';
 import type { DiskUsage } from './modules/video/recordingRetention.ts';
 
+/** How long an image search waits for the stored vectors' start-up read (10,000 crops: see README "Target retrieval"). */
+export const RETRIEVAL_LOAD_WAIT_MS = 5000;
+
 export interface ServerConfig {
   host: string;
   port: number;
@@ -38,8 +41,10 @@ export interface ServerConfig {
   push: { pollMs: number; retryBaseMs: number; timeoutMs: number };
   /** Target retrieval's background index loop: embeds each stored alarm's snapshot and box crop at low priority, so
    *  an image search finds them embedded; pollMs between looks at an empty backlog; while it runs, a search embeds
-   *  at most searchEmbedLimit candidates the loop has not reached (the rest are reported as still being indexed). */
-  retrievalIndex: { enabled: boolean; pollMs: number; searchEmbedLimit: number };
+   *  at most searchEmbedLimit candidates the loop has not reached (the rest are reported as still being indexed).
+   *  loadWaitMs: how long a search waits for the stored vectors' start-up read before it compares what is read
+   *  (default RETRIEVAL_LOAD_WAIT_MS). */
+  retrievalIndex: { enabled: boolean; pollMs: number; searchEmbedLimit: number; loadWaitMs?: number };
   /** Tests: other live-view limits than LIVE_LIMITS (a shorter grace time after the last viewer leaves). */
   liveLimits?: Partial<LiveLimits>;
   /** Tests: how the data directory's disk is measured for recordings (default: statfs). */
@@ -90,6 +95,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       enabled: env.RETRIEVAL_INDEX !== 'off',
       pollMs: positive(env.RETRIEVAL_INDEX_POLL_MS, 2000),
       searchEmbedLimit: positive(env.RETRIEVAL_SEARCH_EMBED_LIMIT, 20),
+      loadWaitMs: env.RETRIEVAL_LOAD_WAIT_MS === '0' ? 0 : positive(env.RETRIEVAL_LOAD_WAIT_MS, RETRIEVAL_LOAD_WAIT_MS),
     },
     edge: {
       enabled: env.EDGE !== 'off',

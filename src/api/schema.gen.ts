@@ -10904,13 +10904,17 @@ export interface components {
          * @description What an image search compared (absent for attribute-only searches): the query images gave
          *     `queryObjects` objects; of `candidates` (the newest alarms within the filters, at most 10,000),
          *     `compared` were scored, over `crops` objects in all; `indexing` were not yet indexed by the background
-         *     loop and not compared (0 when the loop is off: the search then indexes all); `embedded` is how many
-         *     candidates this search had to index itself; `threshold` the similarity used.
+         *     loop and not compared (0 when the loop is off: the search then indexes all); `loading` were indexed but
+         *     their stored vectors not yet read back into this server's memory after its start (it reads them in the
+         *     background, newest alarms first; a search waits for that up to RETRIEVAL_LOAD_WAIT_MS, 5 s by default,
+         *     then compares what is read) and were not compared; `embedded` is how many candidates this search had to
+         *     index itself; `threshold` the similarity used.
          */
         TargetRetrievalImageSearch: {
             candidates: number;
             compared: number;
             indexing: number;
+            loading: number;
             embedded: number;
             queryObjects: number;
             crops: number;

@@ -96,7 +96,7 @@ describe('the target retrieval screen', () => {
   }, 120_000);
 
   it('searches by images with their similarity, refuses a fourth image, and shows a failure with a retry', async () => {
-    const imageSearch = { candidates: 3, compared: 1, indexing: 2, embedded: 1, queryObjects: 2, crops: 4, threshold: 0.5 };
+    const imageSearch = { candidates: 4, compared: 1, indexing: 2, loading: 1, embedded: 1, queryObjects: 2, crops: 4, threshold: 0.5 };
     calls.searchTargets.mockResolvedValueOnce({ list: [hit(9, 0.98765)], total: 1, pageNo: 1, pageSize: 24, imageSearch });
     show();
     const png = (name: string) => new File([new Uint8Array([1])], name, { type: 'image/png' });
@@ -120,7 +120,7 @@ describe('the target retrieval screen', () => {
     expect(screen.getByText('98.8%')).toBeTruthy();
     expect(screen.getByText('a person on the snapshot')).toBeTruthy();
     expect(screen.getByTestId('retrieval-compared').textContent).toBe(
-      '1 of 3 candidates compared, 4 objects against 2 from the images (threshold 0.5). 2 still being indexed, not compared yet.',
+      '1 of 4 candidates compared, 4 objects against 2 from the images (threshold 0.5). 2 still being indexed, not compared yet. 1 not yet read back into memory since the server started, not compared yet.',
     );
     // The matched object is outlined on the snapshot once its size is known.
     const snapshot = screen.getByRole('img', { name: /Snapshot from Gate/ }) as HTMLImageElement;

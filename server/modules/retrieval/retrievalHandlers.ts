@@ -2,11 +2,13 @@
 // database) or by 1–3 images — each query image's objects against every candidate alarm's objects (its own box and
 // what the detector found on its snapshot, retrieval_crops), crop against crop; an alarm ranks by its best pair.
 // Candidates are the newest MAX_CANDIDATES alarms within the filters (their ids read in one row); their vectors
-// are compared in one pass over the process's in-memory crop matrix (cropIndex.ts). The index loop (indexLoop.ts) indexes alarms as they are stored; a search indexes
-// only candidates it has not reached — at most config.retrievalIndex.searchEmbedLimit (the rest are counted as
-// still being indexed and not compared).
+// are compared in one pass over the process's in-memory crop matrix (cropIndex.ts). The index loop (indexLoop.ts)
+// indexes alarms as they are stored; a search indexes only candidates it has not reached — at most
+// config.retrievalIndex.searchEmbedLimit (the rest are counted as still being indexed and not compared). Just after
+// a start, candidates whose stored vectors are not read back yet are counted as loading (not compared).
 import { sql } from 'kysely';
 import { DEFAULT_SIMILARITY } from '../../../src/domain/retrievalThreshold.ts';
+import { RETRIEVAL_LOAD_WAIT_MS } from '../../config.ts';
 import { fileSigner } from '../../http/fileSigning.ts';
 import { formatTime, pageOf } from '../../http/format.ts';
 import type { HandlerMap } from '../../http/handler.ts';
@@ -97,9 +99,13 @@ export const retrievalHandlers: HandlerMap = {
       .executeTakeFirstOrThrow();
     const withImage = listed.ids ? listed.ids.split(',').map(Number) : [];
     const index = cropIndexFor(db);
-    await index.load(db);
-    await index.missing(db, withImage);
-    const notIndexed = withImage.filter((id) => !index.has(id));
+    // After a start the stored vectors are read in the background (newest first); a search waits for that at most
+    // loadWaitMs, then compares what is read and counts the candidates the read has not reached (`loading`).
+    const loaded = await index.ready(db, services.config.retrievalIndex.loadWaitMs ?? RETRIEVAL_LOAD_WAIT_MS);
+    const reached = loaded ? withImage : withImage.filter((id) => index.reached(id));
+    const loading = withImage.length - reached.length;
+    await index.missing(db, reached);
+    const notIndexed = reached.filter((id) => !index.has(id));
     const backlog = new Set(
       notIndexed.length === 0
         ? []
@@ -133,7 +139,7 @@ export const retrievalHandlers: HandlerMap = {
       cropCount += crops;
     }
     const candidates = Number(listed.n);
-    const compared = candidates - pending;
+    const compared = candidates - pending - loading;
     const scored = index.search(vectors, order, threshold);
     // The page's matched objects now, before any await lets the index change.
     const pageHits = scored.slice(page.offset, page.offset + page.pageSize).map((h) => {
@@ -156,7 +162,7 @@ export const retrievalHandlers: HandlerMap = {
       const row = byId.get(h.id);
       return row ? [toHit(row, body.objType, h)] : [];
     });
-    const imageSearch = { candidates, compared, indexing: pending, embedded, queryObjects: queries.length, crops: cropCount, threshold };
+    const imageSearch = { candidates, compared, indexing: pending, loading, embedded, queryObjects: queries.length, crops: cropCount, threshold };
     return { ...pageResult(list, scored.length, page), imageSearch };
   },
 };

@@ -1,6 +1,7 @@
 // The parts of an image search on the retrieval screen: the similarity threshold the hits must reach (shown with the
 // query images; the measured default until the user changes it) and, after a search, what was compared — candidates
-// the background index has not reached yet are not compared, and the screen says how many.
+// the background index has not reached yet, or whose vectors the server has not read back since its start, are not
+// compared, and the screen says how many.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import InputNumber from 'rsuite/InputNumber';
@@ -42,6 +43,7 @@ export function ImageSearchSummary({ summary }: { summary: NonNullable<Retrieval
     <p className="retrieval-note" data-testid="retrieval-compared">
       {t('retrieval.compared', { compared: summary.compared, candidates: summary.candidates, threshold: summary.threshold, objects: summary.queryObjects, crops: summary.crops })}
       {summary.indexing > 0 ? ` ${t('retrieval.stillIndexing', { count: summary.indexing })}` : ''}
+      {summary.loading > 0 ? ` ${t('retrieval.stillLoading', { count: summary.loading })}` : ''}
     </p>
   );
 }
