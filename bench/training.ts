@@ -1,6 +1,6 @@
 // Few-shot training (server/ml/features.ts, server/modules/training/trainFeatures.ts): N images trained through the
 // job's own code — each image's vector, its augmented copies and its two robustness variants rendered and embedded
-// in the feature worker, then 5-fold cross-validation and the final fit — with the time of each part, peak memory,
+// in the feature workers, then 5-fold cross-validation and the final fit — with the time of each part, peak memory,
 // and the cross-validated and robust accuracy on the generated set (figures, not pass/fail). Budgets
 // (ARCHITECTURE.md): 1000 images embedded + trained + 5-fold evaluated in ≤ 60 s on 2 cores, with augmentation ×4 too.
 import { spawnSync } from 'node:child_process';
@@ -9,12 +9,18 @@ export interface TrainingFigures {
   images: number;
   copies: number;
   embeddings: number;
+  /** Every feature worker started and its model loaded (one image each, at once), apart from the figures below. */
   coldFirstImageMs: number;
   embedMs: number;
   embedMsPerEmbedding: number;
   /** CPU time of all the process's threads per embedding (rendering and network). */
   embedCpuMsPerEmbedding: number;
   embeddingsPerSecond: number;
+  /** Feature worker threads the embeddings were spread over (one per core for a large training, server/ml/features.ts). */
+  featureWorkers: number;
+  /** Wall time of rendering one image's variants in a worker (sharp), and of the network per embedding. */
+  renderMsPerImage: number;
+  networkMsPerEmbedding: number;
   trainedRows: number;
   trainAndEvaluateMs: number;
   totalMs: number;

@@ -1,11 +1,12 @@
 // Child process of bench/training.ts: a training of N generated images (red square or not) through the code a
 // training job runs (server/modules/training/trainFeatures.ts, minus the database): every image's vector, its
-// `copies` augmented copies and its two robustness variants rendered and embedded in the feature worker (two
-// images in flight), then cross-validation and the final fit in the worker. Prints the figures as one JSON line.
+// `copies` augmented copies and its two robustness variants rendered and embedded in the feature workers (one per
+// core, two images in flight each), then cross-validation and the final fit in a worker. Prints the figures as one
+// JSON line, with the workers' own split of their time (rendering with sharp, the network).
 // Usage: node bench/trainingRun.ts <images> <copies>
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { closeFeatures, embed, train } from '../server/ml/features.ts';
+import { closeFeatures, embed, featureRequestsInFlight, featureWorkersRunning, train } from '../server/ml/features.ts';
 import { assembleInput, embedMissing, planVariants } from '../server/modules/training/trainFeatures.ts';
 import { drawSample } from '../tests/server/support/trainImages.ts';
 
@@ -22,9 +23,10 @@ for (let i = 0; i < count; i++) {
   images.set(i + 1, bytes);
   samples.push({ id: i + 1, sha256: createHash('sha256').update(bytes).digest('hex'), label: i % 2 === 0 ? 'positive' : 'negative' });
 }
-// The worker's start and the model's load, apart (a server pays it once, at its first image).
+// The workers' start and the model's load, apart (a server pays it once per worker, at its first images): as many
+// images at once as the training keeps in flight, so every worker it uses is started.
 const coldStarted = performance.now();
-await embed(images.get(1) as Buffer);
+await Promise.all(Array.from({ length: featureRequestsInFlight(count) }, () => embed(images.get(1) as Buffer)));
 const coldMs = performance.now() - coldStarted;
 
 const settings = { epochs: 50, copies, flip: true };
@@ -34,14 +36,17 @@ const started = performance.now();
 const cpuStarted = process.cpuUsage();
 const plans = planVariants(samples, settings);
 const known = new Map<string, Float32Array>();
+const times = { renderMs: 0, inferenceMs: 0 };
 const embedded = await embedMissing(plans, {
   known,
+  times,
   read: async (s) => images.get(s.id) as Buffer,
   async onSample(done) {
     if (done % 50 === 0) sample();
   },
 });
 const embedMs = performance.now() - started;
+const workersUsed = featureWorkersRunning();
 const embedCpu = process.cpuUsage(cpuStarted);
 const trainStarted = performance.now();
 const output = await train({ ...assembleInput(plans, known, settings), iterations: settings.epochs }, sample);
@@ -66,6 +71,10 @@ console.log(
     embedMsPerEmbedding: round(embedMs / embedded, 2),
     embedCpuMsPerEmbedding: round(cpuMs(embedCpu) / embedded, 2),
     embeddingsPerSecond: round(embedded / (embedMs / 1000)),
+    featureWorkers: workersUsed,
+    // Summed over the workers' requests: an image's variants rendered (sharp, several at once), then the network.
+    renderMsPerImage: round(times.renderMs / count, 2),
+    networkMsPerEmbedding: round(times.inferenceMs / embedded, 2),
     trainedRows: output.trainedRows,
     trainAndEvaluateMs: Math.round(trainMs),
     totalMs: Math.round(totalMs),

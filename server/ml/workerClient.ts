@@ -39,6 +39,11 @@ export class WorkerClient<Request extends { id: number }, Reply extends { id: nu
     return this.pending.size;
   }
 
+  /** Whether its thread is started (it ends after idleMs without requests). */
+  get running(): boolean {
+    return this.worker !== undefined;
+  }
+
   newId(): number {
     return this.nextId++;
   }

@@ -52,6 +52,15 @@ export async function decodeForNetwork(image: Uint8Array): Promise<Uint8Array> {
   }
 }
 
+/** decodeForNetwork's resize for interleaved RGB pixels already upright and in sRGB (the worker's renderings). */
+export async function rawForNetwork(rgb: Buffer, width: number, height: number): Promise<Uint8Array> {
+  const data = await sharp(rgb, { raw: { width, height, channels: 3 } })
+    .resize(FEATURE_INPUT_SIZE, FEATURE_INPUT_SIZE, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+}
+
 /** Interleaved RGB bytes of `count` images to planar float [0, 1] (the network's NCHW input, as nsfwjs feeds it). */
 export function toPlanar(images: Uint8Array[]): Float32Array {
   const plane = FEATURE_INPUT_SIZE * FEATURE_INPUT_SIZE;

@@ -4,7 +4,7 @@
 // works on the previous request: rendering is not queued, the network and training are, one at a time).
 import { parentPort } from 'node:worker_threads';
 import { trainClassifier } from '../classifier/trainClassifier.ts';
-import { renderVariants } from './augment.ts';
+import { renderVariants } from './render.ts';
 import { FEATURE_DIM, FEATURE_OUTPUT, type LoadedFeatureModel, loadFeatureModel } from './model.ts';
 import { buildPortableModel } from './portableExport.ts';
 import { toPlanar } from './preprocess.ts';

@@ -1,7 +1,7 @@
 // The vectors one training reads: for every sample its own, its augmented copies and its robustness variants
 // (server/ml/features/augment.ts), each looked up in the embedding cache first; the missing ones are rendered and
-// embedded in the ML worker, two images in flight so the worker always has the next one (its rendering runs on
-// libuv's threads while the network works on the previous image). Samples are put in content order (hash, label),
+// embedded in the feature workers (one per core for a training large enough), two images in flight per worker so
+// each always has the next one (its rendering runs on libuv's threads while the network works on the previous one). Samples are put in content order (hash, label),
 // so the same data gives the same fold split and the same sums whatever order it was uploaded in; the seed of
 // every random choice is derived from that data and the settings. The embedding loop and the assembly are apart
 // from the database, so the bench measures this same code (bench/trainingRun.ts).
@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import type { TrainInput } from '../../ml/classifier/trainClassifier.ts';
-import { embedVariants } from '../../ml/features.ts';
+import { embedVariants, featureRequestsInFlight } from '../../ml/features.ts';
 import { type AugmentSettings, augmentationsFor, ROBUST_NAMES, ROBUST_VARIANTS, type RobustName, type Variant, variantKey } from '../../ml/features/augment.ts';
 import { seedFrom } from '../../ml/seededRandom.ts';
 import { storedFilePath } from '../devices/storedFiles.ts';
@@ -56,29 +56,35 @@ export function planVariants<S extends Pick<TrainSampleRow, 'id' | 'sha256' | 'l
   });
 }
 
-const IN_FLIGHT = 2;
-
 export interface EmbedLoop<S extends Pick<TrainSampleRow, 'id' | 'sha256' | 'label'>> {
   /** The vectors known already (the cache); embedded vectors are added to it. */
   known: Map<string, Float32Array>;
   read(sample: S): Promise<Uint8Array>;
   /** After each sample, in order (done of total); may throw to stop (the rest is not started). */
   onSample(done: number, total: number, embedded: { key: string; vector: Float32Array }[]): Promise<void>;
+  /** When given, the workers' own times are added up here (the bench's split of rendering and network). */
+  times?: { renderMs: number; inferenceMs: number };
 }
 
-/** Embeds the plans' missing variants in the worker, IN_FLIGHT images at a time; answers how many were embedded. */
+/** Embeds the plans' missing variants in the workers, a few images at a time; answers how many were embedded. */
 export async function embedMissing<S extends Pick<TrainSampleRow, 'id' | 'sha256' | 'label'>>(plans: Planned<S>[], loop: EmbedLoop<S>): Promise<number> {
+  const toEmbed = plans.filter((plan) => plan.keys.some((key) => !loop.known.has(key))).length;
+  const inFlight = featureRequestsInFlight(toEmbed);
   let embedded = 0;
   const complete = async (plan: Planned<S>) => {
     const missing = plan.variants.flatMap((v, i) => (loop.known.has(plan.keys[i] as string) ? [] : [{ v, key: plan.keys[i] as string }]));
     if (missing.length === 0) return [];
-    const { vectors } = await embedVariants(await loop.read(plan.sample), missing.map((m) => m.v));
+    const { vectors, renderMs, inferenceMs } = await embedVariants(await loop.read(plan.sample), missing.map((m) => m.v));
+    if (loop.times) {
+      loop.times.renderMs += renderMs;
+      loop.times.inferenceMs += inferenceMs;
+    }
     return missing.map((m, i) => ({ key: m.key, vector: vectors[i] as Float32Array }));
   };
   const started: Promise<{ key: string; vector: Float32Array }[]>[] = [];
   for (let i = 0; i < plans.length; i++) {
-    // Keep IN_FLIGHT samples going; a failure is read where its sample's turn comes (never left unhandled).
-    while (started.length < Math.min(plans.length, i + IN_FLIGHT)) {
+    // Keep `inFlight` samples going; a failure is read where its sample's turn comes (never left unhandled).
+    while (started.length < Math.min(plans.length, i + inFlight)) {
       const work = complete(plans[started.length] as Planned<S>);
       work.catch(() => undefined);
       started.push(work);
