@@ -74,6 +74,12 @@ export class CropMatrix {
     return this.byAlarm.has(alarmId);
   }
 
+  /** A copy of the first live row's vector (undefined when empty). */
+  protected firstVector(): Float32Array | undefined {
+    for (let r = 0; r < this.rows; r++) if (this.alarmOf[r] >= 0) return this.vectors.slice(r * this.dim, (r + 1) * this.dim);
+    return undefined;
+  }
+
   /** How many crops of this alarm are in memory. */
   cropsOf(alarmId: number): number {
     return this.byAlarm.get(alarmId)?.length ?? 0;
