@@ -11,7 +11,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { existsSync, realpathSync } from 'node:fs';
 import type { LookupFunction } from 'node:net';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, posix, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AddressClass, type Cidr, cidrContains, classifyIp, formatIp, type IpAddress, parseCidr, parseIp } from './ipAddress.ts';
 import { OutboundRefused } from './outboundRefused.ts';
@@ -42,8 +42,12 @@ export interface OutboundPolicy {
   /** Host names, IPs and ranges (CIDR) called whatever their address class: the allowed hosts setting, plus the
    *  model service's own host for that purpose. */
   allowedHosts: readonly string[];
-  /** camera: file: URLs must name a file under this folder; without it they are refused. */
+  /** camera: file: URLs must name a file under this folder; without it (and without remoteFiles) they are refused. */
   mediaRoot?: string;
+  /** camera: the URL is for a box on another machine, whose media folder this server does not know. A file: URL
+   *  then passes as an absolute, normalised path only (no `.` or `..` segment, no empty one, no query or fragment),
+   *  and this server's own file system is not looked at; the box refuses what is not under its own media folder. */
+  remoteFiles?: boolean;
 }
 
 /** A name that takes longer to resolve is taken as not resolving (a request waits no longer for it). */
@@ -125,7 +129,8 @@ export interface OutboundTarget {
   path?: string;
 }
 
-function fileTarget(url: URL, policy: OutboundPolicy): OutboundTarget {
+function fileTarget(url: URL, policy: OutboundPolicy, raw: string): OutboundTarget {
+  if (policy.remoteFiles) return remoteFileTarget(url, raw);
   if (!policy.mediaRoot) throw new OutboundRefused('noMediaRoot');
   if (url.hostname && url.hostname.toLowerCase() !== 'localhost') throw new OutboundRefused('badUrl');
   let path: string;
@@ -143,6 +148,34 @@ function fileTarget(url: URL, policy: OutboundPolicy): OutboundTarget {
 }
 
 /**
+ * A file on a box on another machine: judged from the URL's text alone. The URL parser resolves `..` and `.`
+ * segments and empty ones silently, so the path is read from the text as written and must already be in its
+ * normal form; a query, a fragment, a host, a backslash or a control character is refused.
+ */
+function remoteFileTarget(url: URL, raw: string): OutboundTarget {
+  if (url.hostname && url.hostname.toLowerCase() !== 'localhost') throw new OutboundRefused('badUrl');
+  const written = /^file:\/\/(?:localhost)?(\/[^?#]*)$/i.exec(raw)?.[1];
+  if (written === undefined) throw new OutboundRefused('fileNotNormalised');
+  let path: string;
+  try {
+    path = decodeURIComponent(written);
+  } catch {
+    throw new OutboundRefused('badUrl');
+  }
+  const normal = !/\s/.test(written) && !/[\\\p{Cc}]/u.test(path) && posix.normalize(path) === path && path.length > 1 && !path.endsWith('/');
+  // What the box will open must be what was written (fileURLToPath refuses %2F, a slash inside a name).
+  const parsed = (() => {
+    try {
+      return fileURLToPath(url);
+    } catch {
+      return null;
+    }
+  })();
+  if (!normal || parsed !== path) throw new OutboundRefused('fileNotNormalised');
+  return { url, scheme: 'file', host: '', ip: null, port: null, allowedByName: false, path };
+}
+
+/**
  * The checks that need no resolver: the scheme, the host's form, an IP literal's class (in every spelling), a file
  * path's folder. Used before each call; throws OutboundRefused.
  */
@@ -156,7 +189,7 @@ export function checkOutboundTarget(raw: string, purpose: OutboundPurpose, polic
   const scheme = url.protocol.slice(0, -1).toLowerCase();
   const rules = OUTBOUND_RULES[purpose];
   if (!rules.schemes.includes(scheme)) throw new OutboundRefused('scheme', { scheme, allowed: rules.schemes.join(', ') });
-  if (scheme === 'file') return fileTarget(url, policy);
+  if (scheme === 'file') return fileTarget(url, policy, raw);
   // Hosts of non-special schemes (rtsp) are not parsed as IPv4 by the URL parser: every host is read here as a
   // resolver would read it.
   const written = url.hostname.toLowerCase();

@@ -18,6 +18,10 @@ export const outboundMessages = {
     zh: '{field}：file 地址必须位于媒体目录 {root} 之下',
     en: '{field}: a file address must lie under the media folder {root}',
   },
+  'outbound.fileNotNormalised': {
+    zh: '{field}：另一台机器上的盒子的 file 地址必须是规范的绝对路径（不含“.”“..”、空段、反斜杠、查询或片段），例如 file:///srv/cameras/gate.mp4',
+    en: '{field}: a file address for a box on another machine must be an absolute, normalised path (no ".", "..", empty segment, backslash, query or fragment), such as file:///srv/cameras/gate.mp4',
+  },
   'outbound.noMediaRoot': { zh: '{field}：此处不接受 file 地址', en: '{field}: file addresses are not accepted here' },
   'outbound.class.loopback': { zh: '本机回环地址', en: 'loopback address' },
   'outbound.class.private': { zh: '内网地址', en: 'private address' },

@@ -4,7 +4,7 @@ import { ApiError } from './apiError.ts';
 import type { AddressClass } from './ipAddress.ts';
 import { type Lang, type MessageKey, translate } from './messages.ts';
 
-export type RefusalReason = 'badUrl' | 'scheme' | 'address' | 'unresolvable' | 'fileOutsideRoot' | 'noMediaRoot';
+export type RefusalReason = 'badUrl' | 'scheme' | 'address' | 'unresolvable' | 'fileOutsideRoot' | 'fileNotNormalised' | 'noMediaRoot';
 
 export interface RefusalDetail {
   scheme?: string;

@@ -1,7 +1,6 @@
 // devices: the cameras (live stream, picture capture) and offline videos the platform analyses — lists with the
 // filters of §4, one device with its outputs, add / edit / delete, scenes from the device screen, free devices.
 import type { Kysely } from 'kysely';
-import { edgeMediaDir } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
 import { ApiError } from '../../http/apiError.ts';
 import { pageOf } from '../../http/format.ts';
@@ -15,6 +14,7 @@ import { listOutputs } from './deviceSettingsHandlers.ts';
 import { removeStoredFile } from './storedFiles.ts';
 import { encryptStreamPassword } from './streamSecrets.ts';
 import { checkStreamUrl, sealRtspUrl } from './rtspCredentials.ts';
+import { streamFilePolicy } from './streamFiles.ts';
 
 async function listPage(db: Kysely<Database>, kind: DeviceKind, query: DeviceFilter & { pageNo?: number; pageSize?: number }) {
   const page = pageOf(query);
@@ -90,7 +90,7 @@ export const deviceHandlers: HandlerMap = {
     const serialnumber = optional(body.serialnumber);
     await checkUnique(db, 0, body.name, serialnumber, ['normal', 'image']);
     await checkRefs(db, body);
-    await checkStreamUrl(db, optional(body.rtspUrl), null, edgeMediaDir(services.config));
+    await checkStreamUrl(db, optional(body.rtspUrl), null, streamFilePolicy(services.config, body.boxId ?? null));
     const passwordEnc = body.password ? await encryptStreamPassword(db, body.password) : null;
     const sealed = await sealRtspUrl(db, optional(body.rtspUrl));
     const id = await asConflict('field.serialnumber', serialnumber ?? '', () =>
@@ -134,7 +134,7 @@ export const deviceHandlers: HandlerMap = {
     const serialnumber = body.serialnumber === undefined ? device.serialnumber : optional(body.serialnumber);
     await checkUnique(db, body.id, body.name, serialnumber, kinds);
     await checkRefs(db, body);
-    await checkStreamUrl(db, optional(body.rtspUrl), device.rtspUrl, edgeMediaDir(services.config));
+    await checkStreamUrl(db, optional(body.rtspUrl), device.rtspUrl, streamFilePolicy(services.config, body.boxId === undefined ? device.boxId : body.boxId));
     const passwordEnc = body.password ? await encryptStreamPassword(db, body.password) : undefined;
     const keep = <T>(value: T | undefined, current: T) => (value === undefined ? current : value);
     const sealed = (await sealRtspUrl(db, optional(body.rtspUrl) ?? undefined, device)) ?? { rtspUrl: device.rtspUrl, rtspSecretEnc: device.rtspSecretEnc };

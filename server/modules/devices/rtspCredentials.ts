@@ -3,7 +3,7 @@
 // `rtsp://***:***@host/…`; sending that masked form back keeps the stored credentials.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import { requireOutboundUrl } from '../../http/outbound.ts';
+import { type OutboundPolicy, requireOutboundUrl } from '../../http/outbound.ts';
 import { MASKED_USERINFO, splitUserinfo, withUserinfo } from '../../http/urlCredentials.ts';
 import { outboundPolicy } from '../system/outboundPolicy.ts';
 import { decryptStreamPassword, encryptStreamPassword } from './streamSecrets.ts';
@@ -22,13 +22,19 @@ export function maskedRtspUrl(url: string | null, secretEnc: string | null | und
 /**
  * A stream address a client sends passes the outbound allow-list (purpose camera: a named 400 for a scheme or host
  * the edge boxes must not pull); an address already stored (sent back as it was answered) is not checked again here
- * — the edge runtime checks every URL when it connects.
+ * — the edge runtime checks every URL when it connects. `files` is the rule for file:// addresses
+ * (streamFiles.ts): under the in-process box's media folder, or any absolute, normalised path for a box on another
+ * machine; without either none passes.
  */
-export async function checkStreamUrl(db: Kysely<Database>, url: string | null | undefined, stored: string | null = null, mediaRoot?: string): Promise<void> {
+export async function checkStreamUrl(
+  db: Kysely<Database>,
+  url: string | null | undefined,
+  stored: string | null = null,
+  files: Pick<OutboundPolicy, 'mediaRoot' | 'remoteFiles'> = {},
+): Promise<void> {
   if (!url) return;
   if (stored !== null && splitRtspUrl(url).address === stored) return;
-  // mediaRoot: the folder a file:// address must be in (the in-process box's, EDGE_MEDIA_DIR); without it none passes.
-  await requireOutboundUrl(url, 'camera', { ...(await outboundPolicy(db)), mediaRoot }, 'rtspUrl');
+  await requireOutboundUrl(url, 'camera', { ...(await outboundPolicy(db)), ...files }, 'rtspUrl');
 }
 
 /**
