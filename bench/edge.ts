@@ -48,7 +48,7 @@ const WARMUP_MS = 20_000;
 const RUN_MS = Number(process.env.BENCH_EDGE_SECONDS ?? 90) * 1000;
 const CACHE = join(tmpdir(), 'argus-bench-edge');
 
-/** The demo video at the demo camera's size, built once per machine (about a minute of one core). */
+/** The demo video at the demo camera's size, built once per machine (about 5 s of one core). */
 async function demoVideo(): Promise<string> {
   const file = join(CACHE, DEMO_VIDEO_NAME);
   if (!existsSync(file)) {
@@ -88,7 +88,7 @@ export async function prepare(cameras: number, video: string, stream?: { url: st
 }
 
 /** The box process and every process under it (its ffmpeg pulls). */
-function tree(pid: number): number[] {
+export function tree(pid: number): number[] {
   try {
     const children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
     return [pid, ...children.flatMap(tree)];

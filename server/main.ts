@@ -4,6 +4,7 @@ import { configFromEnv, DEMO_ADMIN_PASSWORD, DEMO_OPERATOR_PASSWORD, edgeMediaDi
 import { prepareNewDataDir, needsNewDataDir } from './db/newDataDir.ts';
 import { claimPort, listenWithAcceptors } from './http/acceptors.ts';
 import { startDemoEdgeBox } from './edge/demoEdgeBox.ts';
+import { ensureDemoVideo } from './media/demoVideo.ts';
 import { startAlarmMaintenance } from './modules/alarms/maintenance.ts';
 import { startDemoBox } from './simulator/demoBox.ts';
 import { startFlowCounters } from './simulator/flowCounter.ts';
@@ -17,8 +18,10 @@ await claimPort(config.host, config.port).catch((error: NodeJS.ErrnoException) =
   process.exit(1);
 });
 // A new embedded database is created and seeded by a child process (newDataDir.ts: the memory that takes is the
-// child's, not this long-running process's).
+// child's, not this long-running process's). A new demo site's video (server/media/DEMO_VIDEO.md) is built by
+// ffmpeg meanwhile, on the other core, so that the in-process box starts as soon as the server listens.
 if (needsNewDataDir(config)) {
+  if (config.edge.enabled) void ensureDemoVideo(edgeMediaDir(config), (line) => console.log(line)).catch(() => undefined);
   await prepareNewDataDir().catch((error: Error) => {
     console.error(`Argus could not create its database in ${config.dataDir}: ${error.message}`);
     process.exit(1);

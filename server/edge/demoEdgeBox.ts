@@ -27,10 +27,8 @@ export function startDemoEdgeBox(serverUrl: string, dataDir: string, mediaDir: s
   let runtime: EdgeRuntime | null = null;
   let stopped = false;
   const started = (async () => {
-    const built = performance.now();
-    const fresh = !existsSync(join(mediaDir, 'demo'));
-    await ensureDemoVideo(mediaDir);
-    if (fresh) log(`edge: demo video built in ${Math.round(performance.now() - built)} ms (server/media/DEMO_VIDEO.md)`);
+    // Built already, or under way since the server started (main.ts), or built now.
+    await ensureDemoVideo(mediaDir, log);
     if (stopped) return;
     runtime = await EdgeRuntime.start({
       platform: serverUrl,

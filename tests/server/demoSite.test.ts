@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_EDGE_BOX_FILE, DEMO_EDGE_SERIAL, type DemoEdgeBoxCredentials } from '../../server/db/seed/demoEdgeBox.ts';
 import { DEMO_SHAPES, DEMO_VIDEO_NAME } from '../../server/media/demoVideo.ts';
+import { boxCameras } from '../../server/modules/edgeBox/cameraWork.ts';
 import { type BoxEvent, type SimulatedBoxes, startSimulatedBoxes } from '../../server/simulator/boxRunner.ts';
 import { loadBoxes } from '../../server/simulator/edgeBox.ts';
 import { call, login } from './support/client.ts';
@@ -82,6 +83,8 @@ describe('the seeded demo site', () => {
     expect(local).toMatchObject({ id: seeded.boxId, name: hostname().slice(0, 64), simulated: false });
     const camera = await db().selectFrom('devices').select(['id', 'rtspUrl', 'startState', 'simulated']).where('id', '=', seeded.cameraIds[0]).executeTakeFirstOrThrow();
     expect(camera).toMatchObject({ startState: 1, simulated: false });
+    // The box is asked to analyse 2 frames a second (the default rate), not as many as the video has (25, held to 10).
+    expect((await boxCameras(db(), seeded.boxId)).map((c) => c.detectFps)).toEqual([2]);
     // The stream is the demo video's file loop under the media folder of the data directory the site was seeded in
     // (test servers are copies of a template seeded in a folder of its own).
     expect(camera.rtspUrl).toMatch(new RegExp(`^file:///.+/media/demo/${DEMO_VIDEO_NAME.replace('.', '\\.')}$`));

@@ -20,6 +20,8 @@ export const DEMO_EDGE_BOX_FILE = 'demo-edge-box.json';
 export const DEMO_EDGE_SERIAL = 'ARGUS-EDGE-LOCAL';
 /** Catalogue events 51 区域入侵 (area intrusion) and 52 越界检测 (boundary crossing). */
 const AREA_EVENT = 51;
+/** Frames of the demo camera analysed a second (docs/edge-runtime.md: detectFps, default 2). */
+export const DEMO_DETECT_FPS = 2;
 const LINE_EVENT = 52;
 
 export interface DemoEdgeBoxCredentials {
@@ -75,7 +77,9 @@ export async function seedDemoEdgeBox(trx: Kysely<Database>, dataDir: string, me
       startState: 1,
       runState: 1,
       startedAt: new Date(),
-      fps: DEMO_VIDEO.fps,
+      // The analysis rate (frames analysed a second, /device/fps): the box's default of 2, not the video's 25 — which
+      // the platform held to 10, so the box analysed as fast as its detector went (3.4 frames a second measured).
+      fps: DEMO_DETECT_FPS,
       width: DEMO_VIDEO.width,
       height: DEMO_VIDEO.height,
       longitude: 113.9466,
