@@ -13,6 +13,7 @@ import { measureClips } from './clips.ts';
 import { measureDetector } from './detector.ts';
 import { benchDemoVideo, measureEdge } from './edge.ts';
 import { measureEdgeLatency } from './edgeLatency.ts';
+import { measureDemoStart } from './demoStart.ts';
 import { measureEdgeRules } from './edgeRules.ts';
 import { measurePushDelivery } from './pushDelivery.ts';
 import { measureLoginPageLoad } from './pageLoad.ts';
@@ -25,7 +26,7 @@ import { measureTraining, type TrainingFigures } from './training.ts';
 import { measureUploads } from './uploads.ts';
 
 const RESULTS = 'bench/results/latest.json';
-const SECTIONS = ['bundle', 'coldLoad', 'lighthouse', 'throttledLoad', 'pageLoad', 'server', 'alarmIngest', 'alarmList', 'homeDashboard', 'flowIngest', 'realtimeScreen', 'clips', 'detector', 'edge', 'edgeLatency', 'edgeRules', 'pushDelivery', 'training', 'retrievalSearch', 'uploads'] as const;
+const SECTIONS = ['bundle', 'coldLoad', 'lighthouse', 'throttledLoad', 'pageLoad', 'server', 'alarmIngest', 'alarmList', 'homeDashboard', 'flowIngest', 'realtimeScreen', 'clips', 'detector', 'edge', 'edgeLatency', 'demoStart', 'edgeRules', 'pushDelivery', 'training', 'retrievalSearch', 'uploads'] as const;
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
 const unknown = [...only].filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length) throw new Error(`BENCH_ONLY names unknown sections: ${unknown.join(', ')} (known: ${SECTIONS.join(', ')})`);
@@ -233,6 +234,37 @@ if (wants('edgeLatency')) {
       `edge box latency (720p25 pixel clock over RTSP/UDP, ${latency.seconds} s, load ${latency.loadAverage}): frame made → decoded in the box for detection ${f(latency.frameMs)}; ` +
         `→ decoded from the box's live fMP4 (fragments ≤ 0.5 s) by a viewer-side decoder ${f(latency.liveMs)} (the platform's relay, the network and the browser's buffer not included)`,
     );
+    if (!latency.browser) console.log('edge box latency in the console: not measured (needs dist/ and /usr/lib/chromium/chromium)');
+    for (const [i, v] of (latency.browser?.viewers ?? []).entries()) {
+      console.log(
+        `edge box latency glass to glass in the console (page ${i + 1} of ${latency.browser!.viewers.length}, the video centre's live view in Chromium, through the platform's relay): frame made → shown ${f(v.glassMs)} (budget ≤ 2 s on loopback), of which its fragment's arrival in the page → shown ${f(v.inPageMs)}; ` +
+          `buffered ahead of the playhead p50 ${v.bufferAheadS.p50} s, p95 ${v.bufferAheadS.p95} s, max ${v.bufferAheadS.max} s; ${v.catchUps} catch-ups (${v.skippedS} s skipped), ${v.stalls} stalls; ` +
+          `the box's pulls of the camera meanwhile: ${latency.browser!.upstreamPulls}`,
+      );
+    }
+  }
+}
+
+// The demo's first minute after `npm start` and its idle cost (issue 35).
+if (wants('demoStart')) {
+  const demo = await measureDemoStart();
+  results.demoStart = demo;
+  if (typeof demo === 'string') console.log(`demo start: ${demo}`);
+  else {
+    const s = (ms: number | null) => (ms === null ? 'not reached' : `${Math.round(ms / 100) / 10} s`);
+    const m = (mark: { ms: number; cpuMs: number } | null) => (mark === null ? 'not reached' : `${s(mark.ms)} (${s(mark.cpuMs)} of CPU)`);
+    console.log(
+      `demo start (empty data dir, load ${demo.loadAverage.atStart} at start${demo.loadAverage.atFirstAlarm !== null ? `, ${demo.loadAverage.atFirstAlarm} at the first alarm` : ''}): ` +
+        `console build ${s(demo.consoleBuildMs)}; from the server's start (the CPU of the server and its children so far beside each): listening ${m(demo.serverListening)}, ` +
+        `demo video built ${m(demo.demoVideoBuilt)} (ffmpeg ${s(demo.demoVideoCpuMs)} of CPU, beside the seeding), camera live ${m(demo.cameraLive)}, ` +
+        `first live fragment through the platform ${m(demo.firstLiveFragment)}, playing in the video centre (Chromium) ${m(demo.playingInChromium)}, first real alarm ${m(demo.firstAlarm)}, its clip ${m(demo.firstClip)}` +
+        (demo.fromNpmStart ? `; from npm start (build included): playing ${s(demo.fromNpmStart.cameraPlayingMs)}, first alarm ${s(demo.fromNpmStart.firstAlarmMs)}, clip ${s(demo.fromNpmStart.firstClipMs)} (goal: within a minute)` : ''),
+    );
+    const idle = (f: typeof demo.idle) =>
+      `${f.totalPercentOfCore} % of a core over ${f.seconds} s (ffmpeg ${f.ffmpegPercentOfCore} %; threads ${f.threads.map((t) => `${t.name} ${t.percentOfCore} %`).join(', ')}` +
+      `${f.alarms !== undefined ? `; the box decoded ${f.decodedFps ?? '?'} fps of 25 and raised ${f.alarms} alarms` : ''}; load ${f.loadAverage})`;
+    console.log(`idle demo after the first minute, nobody signed in: the server with its children ${idle(demo.idle)}; with EDGE=off ${idle(demo.idleWithoutEdge)}`);
+    console.log(`idle demo: the in-process edge box costs ${demo.edgeBoxPercentOfCore} % of a core (budget 25 %)`);
   }
 }
 
