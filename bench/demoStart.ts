@@ -1,18 +1,19 @@
 // The demo's first minute and its idle cost (issue 35: "within a minute of `npm start` a newcomer sees the camera
 // live, boxes drawn on people, and real alarms with clips arriving"; "on the idle demo it costs at most a quarter of
-// one core"). `npm start` is `vite build` then `node server/main.ts`: the build is timed apart (into a folder of its
-// own, so the bench's dist/ is left as it is), then the server is started as `npm start` starts it — an empty data
-// directory, the simulated boxes, the retrieval index and the in-process edge box all on — and timed from its start
-// to: listening (database created and seeded), the demo video built, the demo camera reported live, the first live
+// one core"). `npm start` is `node server/main.ts --build-console`: the console build (into dist/, as npm start
+// writes it) runs beside a new site's seeding when the machine has the memory (server/consoleBuild.ts). The server is
+// started exactly so — an empty data directory, the simulated boxes, the retrieval index and the in-process edge
+// box all on — and timed from its start (npm start's) to: listening (database created and seeded), the demo video built, the demo camera reported live, the first live
 // fragment through the platform's relay, the camera playing in the video centre in Chromium, the in-process box's
 // first real alarm, and that alarm's clip. Then, nobody signed in (the browser closed), the server's CPU — every
 // thread and its ffmpeg children — over a window after the first minute; then the same server on the same data
 // directory started again with EDGE=off, over a window as long: the difference is the in-process box's cost.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { buildBeside } from '../server/consoleBuild.ts';
 import { DEMO_EDGE_BOX_FILE, type DemoEdgeBoxCredentials } from '../server/db/seed/demoEdgeBox.ts';
 import { ffmpegPath } from '../server/media/ffmpeg.ts';
 import { benchPort, CHROMIUM_ARGS, loadAverage } from './benchServer.ts';
@@ -27,9 +28,9 @@ export interface Mark {
 }
 
 export interface DemoStartFigures {
-  /** `vite build`, the first half of `npm start`, run alone (null: BENCH_DEMO_BUILD=off). */
-  consoleBuildMs: number | null;
-  /** From `node server/main.ts` on an empty data directory (null: not reached within the limit): */
+  /** How npm start built the console: beside the seeding, first (too little memory), or not at all (BENCH_DEMO_BUILD=off). */
+  consoleBuild: 'beside' | 'first' | 'off';
+  /** From `node server/main.ts --build-console` on an empty data directory (null: not reached within the limit): */
   serverListening: Mark;
   demoVideoBuilt: Mark | null;
   /** ffmpeg's own CPU building the demo video (the server's log line). */
@@ -39,8 +40,6 @@ export interface DemoStartFigures {
   playingInChromium: Mark | null;
   firstAlarm: Mark | null;
   firstClip: Mark | null;
-  /** The same marks counted from `npm start` (the build added), the first alarm's within a minute or not. */
-  fromNpmStart: { cameraPlayingMs: number | null; firstAlarmMs: number | null; firstClipMs: number | null } | null;
   loadAverage: { atStart: number; atFirstAlarm: number | null };
   idle: IdleFigures;
   idleWithoutEdge: IdleFigures;
@@ -57,19 +56,6 @@ function localDay(d = new Date()): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** `vite build` as `npm start` runs it, into a folder of its own; its wall time. */
-function timeConsoleBuild(): number {
-  const out = mkdtempSync(join(tmpdir(), 'argus-bench-demo-dist-'));
-  try {
-    const started = performance.now();
-    const run = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', out, '--emptyOutDir'], { stdio: 'ignore' });
-    if (run.status !== 0) throw new Error(`vite build failed (${run.status})`);
-    return Math.round(performance.now() - started);
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
-}
-
 interface Server {
   child: ChildProcess;
   base: string;
@@ -78,12 +64,12 @@ interface Server {
   stop(): Promise<void>;
 }
 
-function startServer(port: number, dataDir: string, env: NodeJS.ProcessEnv): Server {
+function startServer(port: number, dataDir: string, env: NodeJS.ProcessEnv, args: string[] = []): Server {
   const started = performance.now();
   // As `npm start` runs it: every default (simulated boxes, retrieval index, the in-process box, the request log).
   const base: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'SIMULATOR', 'SIMULATOR_CLIPS', 'EDGE', 'EDGE_MEDIA_DIR', 'RETRIEVAL_INDEX', 'LOG_LEVEL', 'SEED_HISTORY_DAYS', 'STATIC_DIR']) delete base[name];
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn(process.execPath, ['server/main.ts', ...args], {
     env: { ...base, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -183,12 +169,12 @@ async function signedInBrowser(base: string): Promise<{ play(cameraId: number, l
 
 export async function measureDemoStart(): Promise<DemoStartFigures | string> {
   if (!ffmpegPath()) return 'not measured (no ffmpeg binary)';
-  if (!existsSync('dist/index.html')) return 'not measured (needs dist/: npm run build)';
-  const consoleBuildMs = process.env.BENCH_DEMO_BUILD === 'off' ? null : timeConsoleBuild();
+  const consoleBuild = process.env.BENCH_DEMO_BUILD === 'off' ? 'off' : buildBeside() ? 'beside' : 'first';
+  if (consoleBuild === 'off' && !existsSync('dist/index.html')) return 'not measured (needs dist/: npm run build)';
   const dataDir = mkdtempSync(join(tmpdir(), 'argus-bench-demo-'));
   const port = benchPort(43);
   const atStart = loadAverage();
-  let server = startServer(port, dataDir, {});
+  let server = startServer(port, dataDir, {}, consoleBuild === 'off' ? [] : ['--build-console']);
   const t0 = performance.now();
   const startedAt = Date.now();
   const meter = treeCpuMeter(server.child.pid!);
@@ -243,7 +229,6 @@ export async function measureDemoStart(): Promise<DemoStartFigures | string> {
     browser = null;
     const videoLine = server.lines.find((l) => /edge: demo video built in/.test(l.text))?.text;
     const videoCpu = videoLine ? /\((\d+) ms of CPU\)/.exec(videoLine)?.[1] : undefined;
-    const plus = (m: Mark | null | undefined) => (!m || consoleBuildMs === null ? null : m.ms + consoleBuildMs);
     // Idle: after the first minute, nobody signed in (the browser is closed; sessions only expire).
     await sleep(Math.max(0, 60_000 - since()));
     const alarmsBefore = await boxAlarms(server.base, token, cameraId, startedAt);
@@ -258,7 +243,7 @@ export async function measureDemoStart(): Promise<DemoStartFigures | string> {
     await sleep(30_000);
     const idleWithoutEdge = await measureIdle(server.child.pid!, IDLE_MS);
     return {
-      consoleBuildMs,
+      consoleBuild,
       serverListening,
       demoVideoBuilt: marks.video ?? null,
       demoVideoCpuMs: videoCpu ? Number(videoCpu) : null,
@@ -267,7 +252,6 @@ export async function measureDemoStart(): Promise<DemoStartFigures | string> {
       playingInChromium: marks.playing ?? null,
       firstAlarm: marks.alarm ?? null,
       firstClip: marks.clip ?? null,
-      fromNpmStart: consoleBuildMs === null ? null : { cameraPlayingMs: plus(marks.playing), firstAlarmMs: plus(marks.alarm), firstClipMs: plus(marks.clip) },
       loadAverage: { atStart, atFirstAlarm: marks.loadAtAlarm ?? null },
       idle,
       idleWithoutEdge,

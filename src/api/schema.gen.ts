@@ -2205,7 +2205,7 @@ export interface paths {
          * Add a device (live-stream or picture-capture camera)
          * @description Creates the device with startState 2 and runState 0. Offline videos are created by
          *     `uploadOfflineVideo`, not here (kind offline answers 400). 409 a device with the same name, or with the
-         *     same serialnumber, exists; 404 unknown boxId or sceneId; 400 a stream address the outbound allow-list refuses (purpose camera: a scheme other than rtsp, rtsps, http, https; a loopback, link-local, unspecified, multicast, broadcast or reserved host in any spelling, or a name resolving to one, unless allowed in /system/outboundConfig; the message names rtspUrl and says why); an address sent back as it was answered is not checked again.
+         *     same serialnumber, exists; 404 unknown boxId or sceneId; 400 a stream address the outbound allow-list refuses (purpose camera: a scheme other than rtsp, rtsps, http, https; a loopback, link-local, unspecified, multicast, broadcast or reserved host in any spelling, or a name resolving to one, unless allowed in /system/outboundConfig; a file address outside this server's media folder for a camera on its in-process box or on no box, or one that is not an absolute, normalised path (no ., .. or empty segment, backslash, query or fragment) for a camera on another box, whose own media folder that box checks; the message names rtspUrl and says why); an address sent back as it was answered is not checked again.
          */
         post: operations["addDevice"];
         delete?: never;
@@ -2368,7 +2368,7 @@ export interface paths {
          * Edit a device
          * @description Replaces the editable fields (kind cannot change). A changed rtspUrl on a running device restarts its
          *     analysis. 404 no such device / unknown boxId or sceneId; 409 name or serialnumber taken by another
-         *     device; 400 a stream address the outbound allow-list refuses (purpose camera: a scheme other than rtsp, rtsps, http, https; a loopback, link-local, unspecified, multicast, broadcast or reserved host in any spelling, or a name resolving to one, unless allowed in /system/outboundConfig; the message names rtspUrl and says why); an address sent back as it was answered is not checked again.
+         *     device; 400 a stream address the outbound allow-list refuses (purpose camera: a scheme other than rtsp, rtsps, http, https; a loopback, link-local, unspecified, multicast, broadcast or reserved host in any spelling, or a name resolving to one, unless allowed in /system/outboundConfig; a file address outside this server's media folder for a camera on its in-process box or on no box, or one that is not an absolute, normalised path (no ., .. or empty segment, backslash, query or fragment) for a camera on another box, whose own media folder that box checks; the message names rtspUrl and says why); an address sent back as it was answered is not checked again.
          */
         put: operations["updateDevice"];
         post?: never;
