@@ -68,6 +68,9 @@ export async function startRtspUdpSource(clip: string, publisherInput?: string[]
     startPublisher,
     async close() {
       publisher?.kill('SIGKILL');
+      // The mount holds the UDP sockets of its RTP ports and its clients': closing only the two listening servers
+      // left them open, and the bench process that used this source never exited after writing its results.
+      server.Mounts.deleteMount(`rtsp://127.0.0.1:${serverPort}/cam`);
       server.ClientServer.server.close();
       server.PublishServer.server.close();
     },
