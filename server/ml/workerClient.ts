@@ -1,7 +1,9 @@
 // One model worker thread seen from the server: requests by id, each bounded by a timeout (a worker that does not
 // answer is replaced, the others waiting on it fail with it), progress notes passed through, and the thread ended
 // after an idle while so the model's memory goes back. The detector and the feature extractor each hold one.
+// A worker is retired, never terminated: it is asked to exit once its native calls are done (workerLifecycle.ts).
 import { Worker } from 'node:worker_threads';
+import { CLOSE_WORKER } from './workerLifecycle.ts';
 
 export interface WorkerClientOptions<Reply> {
   url: URL;
@@ -9,6 +11,8 @@ export interface WorkerClientOptions<Reply> {
   label: string;
   runTimeoutMs: number;
   idleMs: number;
+  /** How long close() waits for a retired worker's calls under way to finish (default 10 s). */
+  closeGraceMs?: number;
   /** The error text when a reply says the request failed, otherwise null. */
   failure(reply: Reply): string | null;
   /** True when a reply is a progress note on its way to the answer. */
@@ -16,6 +20,7 @@ export interface WorkerClientOptions<Reply> {
 }
 
 interface Pending<Reply> {
+  worker: Worker;
   resolve(reply: Reply): void;
   reject(err: Error): void;
   onProgress?(reply: Reply): void;
@@ -54,22 +59,40 @@ export class WorkerClient<Request extends { id: number }, Reply extends { id: nu
       const timer = setTimeout(() => {
         this.pending.delete(request.id);
         reject(new Error(`${this.options.label} timed out`));
-        void w.terminate();
+        // The next call starts a new worker; this one exits once its run returns.
+        void this.retire(w);
       }, this.options.runTimeoutMs);
-      this.pending.set(request.id, { resolve, reject, onProgress, timer });
+      this.pending.set(request.id, { worker: w, resolve, reject, onProgress, timer });
       w.postMessage(request, transfer);
     });
   }
 
-  /** Ends the worker (server shutdown, tests). The next call starts a new one. */
+  /** Ends the worker (server shutdown, tests) once its calls under way return. The next call starts a new one. */
   async close(): Promise<void> {
     clearTimeout(this.idleTimer);
     const w = this.worker;
-    this.worker = undefined;
-    if (w) {
-      this.failAll(new Error(`${this.options.label} closed`));
-      await w.terminate();
-    }
+    if (w) await this.retire(w);
+  }
+
+  /**
+   * Takes a worker out of service: its waiting requests fail now, it is asked to exit after its calls under way,
+   * and this waits for its exit at most closeGraceMs. Past that it is left to finish (it does not keep the server
+   * alive): terminating it inside a native call would abort the whole process.
+   */
+  private async retire(w: Worker): Promise<void> {
+    if (this.worker === w) this.worker = undefined;
+    this.failAll(w, new Error(`${this.options.label} closed`));
+    const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
+    // Kept referenced while it finishes, so a shutdown waits for it (bounded by the grace below).
+    w.ref();
+    w.postMessage(CLOSE_WORKER);
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.options.closeGraceMs ?? 10_000);
+    });
+    await Promise.race([exited, grace]);
+    clearTimeout(timer);
+    w.unref();
   }
 
   private start(): Worker {
@@ -80,7 +103,7 @@ export class WorkerClient<Request extends { id: number }, Reply extends { id: nu
     w.on('message', (reply: Reply) => this.answer(reply));
     const gone = (err: Error) => {
       if (this.worker === w) this.worker = undefined;
-      this.failAll(err);
+      this.failAll(w, err);
     };
     w.on('error', (err: Error) => gone(new Error(`${this.options.label} failed: ${err.message}`)));
     w.on('exit', (code) => gone(new Error(`${this.options.label} exited (${code})`)));
@@ -111,11 +134,13 @@ export class WorkerClient<Request extends { id: number }, Reply extends { id: nu
     this.idleTimer.unref();
   }
 
-  private failAll(err: Error) {
-    for (const p of this.pending.values()) {
+  /** Fails the requests waiting on one worker (the others wait on a newer one). */
+  private failAll(w: Worker, err: Error) {
+    for (const [id, p] of this.pending) {
+      if (p.worker !== w) continue;
       clearTimeout(p.timer);
       p.reject(err);
+      this.pending.delete(id);
     }
-    this.pending.clear();
   }
 }

@@ -4,6 +4,7 @@ import { parentPort } from 'node:worker_threads';
 import { loadDetectorModel, type LoadedDetector } from './model.ts';
 import { decodeNanodet, letterbox, toInputTensor } from './nanodet.ts';
 import type { WorkerReply, WorkerRequest } from './protocol.ts';
+import { serveRequests, workerClosing } from '../workerLifecycle.ts';
 
 if (!parentPort) throw new Error('detector worker started outside a worker thread');
 const port = parentPort;
@@ -11,8 +12,9 @@ let model: Promise<LoadedDetector> | undefined;
 // One image at a time: two runs at once would only share the same core.
 let queue: Promise<void> = Promise.resolve();
 
-port.on('message', (req: WorkerRequest) => {
-  queue = queue.then(() => handle(req));
+serveRequests<WorkerRequest>(port, (req) => {
+  queue = queue.then(() => (workerClosing() ? undefined : handle(req)));
+  return queue;
 });
 
 async function handle(req: WorkerRequest) {

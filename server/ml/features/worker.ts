@@ -9,6 +9,7 @@ import { FEATURE_DIM, FEATURE_OUTPUT, type LoadedFeatureModel, loadFeatureModel 
 import { buildPortableModel } from './portableExport.ts';
 import { toPlanar } from './preprocess.ts';
 import type { WorkerReply, WorkerRequest } from './protocol.ts';
+import { serveRequests, workerClosing } from '../workerLifecycle.ts';
 
 if (!parentPort) throw new Error('feature worker started outside a worker thread');
 const port = parentPort;
@@ -16,7 +17,10 @@ let model: Promise<LoadedFeatureModel> | undefined;
 // One network run or training at a time: two at once would only share the same cores.
 let queue: Promise<void> = Promise.resolve();
 const serial = <T>(work: () => Promise<T>): Promise<T> => {
-  const run = queue.then(work);
+  const run = queue.then(() => {
+    if (workerClosing()) throw new Error('the worker is closing');
+    return work();
+  });
   queue = run.then(
     () => undefined,
     () => undefined,
@@ -24,9 +28,7 @@ const serial = <T>(work: () => Promise<T>): Promise<T> => {
   return run;
 };
 
-port.on('message', (req: WorkerRequest) => {
-  void handle(req);
-});
+serveRequests<WorkerRequest>(port, handle);
 
 const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
