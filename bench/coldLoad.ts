@@ -45,7 +45,7 @@ export interface ColdLoadFigures {
 // The catalogue chunks (src/i18n/<language>/<namespace>.json → assets/<namespace>-<hash>.js).
 const I18N_CHUNK = new RegExp(`/assets/(${NAMESPACES.join('|')})-[\\w-]+\\.js$`);
 
-export const MEASURED_ROUTES = ['/login', '/historyEvent', '/userConfig'];
+export const MEASURED_ROUTES = ['/login', '/historyEvent', '/userConfig', '/algorithmProduction/train', '/testVerify', '/videoPlayCenter', '/test'];
 
 interface Seen {
   url: string;

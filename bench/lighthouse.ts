@@ -1,5 +1,6 @@
-// Lighthouse 13 (simulated throttling) on the built console served by the real server: /login signed out,
-// /historyEvent and /userConfig signed in, mobile and desktop, medians of 3 runs taken interleaved. Lighthouse
+// Lighthouse 13 (simulated throttling) on the built console served by the real server: /login signed out, the
+// signed-in routes below, mobile and desktop, medians of 3 runs taken interleaved. LIGHTHOUSE_ROUTES=/a,/b and
+// LIGHTHOUSE_FORM_FACTORS=mobile measure fewer (a before/after pair on a shared machine). Lighthouse
 // clears the HTTP cache before each run (a cold load) and keeps localStorage, where the console keeps its session.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +12,10 @@ import { type LighthouseFigures, type LighthouseRun, readRun, runFailure, summar
 
 export type { LighthouseFigures, LighthouseRun };
 
-export const LIGHTHOUSE_ROUTES = ['/login', '/historyEvent', '/userConfig'];
+export const LIGHTHOUSE_ROUTES = ['/login', '/historyEvent', '/userConfig', '/algorithmProduction/train', '/testVerify', '/videoPlayCenter', '/test'];
+const FORM_FACTORS = ['mobile', 'desktop'] as const;
+
+const listed = (value: string | undefined) => value?.split(',').map((item) => item.trim()).filter(Boolean);
 
 async function signIn(port: number, base: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
@@ -28,7 +32,7 @@ async function signIn(port: number, base: string) {
   }
 }
 
-export async function measureLighthouse(runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3), routes = LIGHTHOUSE_ROUTES): Promise<LighthouseFigures[] | null> {
+export async function measureLighthouse(runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3), routes = listed(process.env.LIGHTHOUSE_ROUTES) ?? LIGHTHOUSE_ROUTES): Promise<LighthouseFigures[] | null> {
   if (!canMeasureInBrowser()) return null;
   const server = await startBenchServer(benchPort(11));
   const flags = CHROMIUM_ARGS.filter((f) => f !== '--headless').concat('--headless=new');
@@ -40,7 +44,8 @@ export async function measureLighthouse(runs = Number(process.env.LIGHTHOUSE_RUN
     await signIn(signedIn.port, server.base);
     for (let i = 0; i < runs; i++) {
       for (const route of routes) {
-        for (const formFactor of ['mobile', 'desktop'] as const) {
+        const formFactors = FORM_FACTORS.filter((f) => listed(process.env.LIGHTHOUSE_FORM_FACTORS)?.includes(f) ?? true);
+        for (const formFactor of formFactors) {
           const chrome = route === '/login' ? anonymous : signedIn;
           const load = loadAverage();
           const result = await lighthouse(
@@ -53,7 +58,7 @@ export async function measureLighthouse(runs = Number(process.env.LIGHTHOUSE_RUN
           const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
           if (reportDir) {
             mkdirSync(reportDir, { recursive: true });
-            writeFileSync(join(reportDir, `${route.slice(1)}-${formFactor}-${i + 1}.json`), JSON.stringify(result.lhr));
+            writeFileSync(join(reportDir, `${route.slice(1).replaceAll('/', '~')}-${formFactor}-${i + 1}.json`), JSON.stringify(result.lhr));
           }
           const key = `${route} ${formFactor}`;
           const entry = results.get(key) ?? { runs: [], failed: [], load: [] };

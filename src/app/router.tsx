@@ -9,6 +9,7 @@
 //
 // One react-router route per URL: where the two router sets disagree (/secondIdentify) the layout route decides
 // at render time from the skin (routes.ts `routerSet`), so the skin can load after sign-in without a new router.
+import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { SHELL_NAMESPACES, withNamespaces } from '../i18n/routeNamespaces.ts';
 import { aliasTarget, type RouteEntry, type RouteHandle, routeTable } from '../routes.ts';
@@ -16,6 +17,7 @@ import { AppRoot } from './AppRoot.tsx';
 import { BootSplash } from './BootSplash.tsx';
 import { LOGIN_PATH } from './guards.ts';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';
+import { ScreenSkeleton } from './ScreenSkeleton.tsx';
 
 /** Renders nothing: the screen of a kept-alive route is rendered by the keep-alive host (KeepAliveHost.tsx). */
 function KeepAliveSlot() {
@@ -27,7 +29,21 @@ function AliasRedirect() {
   return <Navigate to={`${aliasTarget(pathname) ?? '/'}${search}${hash}`} replace />;
 }
 
-function routeObject(entry: RouteEntry): RouteObject {
+/**
+ * A screen that renders its frame's place at once and itself when its chunk is in. A route's own `lazy` made the
+ * router wait for the chunk before rendering anything of the route, frame included, so the first paint of a
+ * signed-in page waited for the screen's code (on a phone profile, its largest chunk). The screen's i18n namespaces
+ * load with its module (routeNamespaces.ts); a chunk that fails throws into the route's error boundary.
+ */
+function LazyScreen({ Screen }: { Screen: ComponentType }) {
+  return (
+    <Suspense fallback={<ScreenSkeleton />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+export function routeObject(entry: RouteEntry): RouteObject {
   const handle: RouteHandle = { path: entry.path };
   const children = (entry.children ?? []).map(routeObject);
   if (entry.redirect) {
@@ -40,8 +56,9 @@ function routeObject(entry: RouteEntry): RouteObject {
     handle,
     // A screen that fails shows its error inside the layout: the menu and header stay usable.
     ErrorBoundary: RouteErrorScreen,
-    // The screen's i18n namespaces load with its module (routeNamespaces.ts).
-    lazy: load ? async () => ({ Component: (await withNamespaces(load, entry.namespaces)).default }) : undefined,
+    // A public page (/login) has no frame to paint first: the router waits for its screen, showing the boot splash.
+    ...(load && entry.public ? { lazy: async () => ({ Component: (await withNamespaces(load, entry.namespaces)).default }) } : {}),
+    ...(load && !entry.public ? { element: <LazyScreen Screen={lazy(() => withNamespaces(load, entry.namespaces))} /> } : {}),
     children: children.length > 0 ? children : undefined,
   };
 }
