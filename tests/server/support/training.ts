@@ -35,10 +35,22 @@ export async function addAlgorithm(server: TestServer, name: string): Promise<nu
 /** Features of the versions addTrainedVersion stores. */
 export const TRAINED_VERSION_DIM = 8;
 
-/** A version stored as a training stores one (unpublished; what uses it does not depend on how good it is). */
-export async function addTrainedVersion(server: TestServer, algorithmId: number, name: string, threshold = 0.5): Promise<number> {
+/** A classifier and the extractor it reads, as a version stores them. */
+export interface StoredClassifier {
+  classifier: { mean: number[]; std: number[]; weights: number[]; bias: number };
+  extractor: string;
+  extractorHash: string;
+}
+
+/** A version stored as a training stores one (unpublished). By default a classifier of TRAINED_VERSION_DIM features
+ *  of a made-up extractor, for what does not depend on how good it is; `model` gives the classifier it stores. */
+export async function addTrainedVersion(server: TestServer, algorithmId: number, name: string, threshold = 0.5, model?: StoredClassifier): Promise<number> {
   const dim = TRAINED_VERSION_DIM;
-  const classifier = { mean: Array(dim).fill(0.1), std: Array(dim).fill(1), weights: Array.from({ length: dim }, (_, i) => i / 10), bias: -0.2, threshold };
+  const made = model ?? {
+    classifier: { mean: Array(dim).fill(0.1), std: Array(dim).fill(1), weights: Array.from({ length: dim }, (_, i) => i / 10), bias: -0.2 },
+    extractor: 'test-extractor',
+    extractorHash: 'a'.repeat(64),
+  };
   const written = { path: null as string | null };
   const stored = await server.database.db.transaction().execute((trx) =>
     storeVersion(
@@ -48,10 +60,10 @@ export async function addTrainedVersion(server: TestServer, algorithmId: number,
         algorithm: { id: algorithmId, name, eventId: null },
         jobId: null,
         source: 'import',
-        classifier,
+        classifier: { ...made.classifier, threshold },
         threshold,
-        extractor: 'test-extractor',
-        extractorHash: 'a'.repeat(64),
+        extractor: made.extractor,
+        extractorHash: made.extractorHash,
         report: {} as Schema<'TrainReport'>,
         samples: [],
         positiveCount: 4,
