@@ -27,9 +27,10 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.tsx', 'tests/machines/**/*.test.tsx', ...DOM_TESTS],
           environment: 'jsdom',
           setupFiles: ['tests/setup/unitSetup.ts'],
-          // Limits for a loaded 2-core machine: tests wait for conditions, these only bound a hang.
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+          // Limits for a loaded 2-core machine: tests wait for conditions, these only bound a hang (a form test of
+          // several lazy steps took 40 s at load 15–20).
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
         },
       },
       {
