@@ -18,6 +18,8 @@ import { useLoaded } from '../../components/data/useLoaded.ts';
 import { LazySchemaForm } from '../../forms/LazySchemaForm.tsx';
 import { type AlgorithmParams, type AlgorithmParamsSummary, paramsApi } from './catalogueApi.ts';
 import '../../components/resource/resource.css';
+import { useSubmission } from '../../components/dialog/useSubmission.ts';
+import { DialogFailure } from '../../components/dialog/ActionDialog.tsx';
 
 const SCHEMAS = import.meta.glob<{ default: RJSFSchema }>('../../../schemas/algorithm-*.schema.json');
 
@@ -49,8 +51,7 @@ export function AlgorithmParamsPanel() {
     app ?? '',
   );
   const [draft, setDraft] = useState<Record<string, unknown> | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, run } = useSubmission();
   const has = (key: string) => i18n.exists(`catalogue:params.${key}`);
 
   const choose = (next: string | null) => {
@@ -66,20 +67,14 @@ export function AlgorithmParamsPanel() {
 
   const save = async (data: Record<string, unknown>) => {
     if (!app) return;
-    setBusy(true);
-    setFailure(null);
     setDraft(data);
-    try {
+    await run(async () => {
       await paramsApi.save(app, data);
       notify('success', t('params.saved'));
       setDraft(null);
       loaded.reload();
       algorithms.reload();
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (algorithms.status === 'error' || loaded.status === 'error') {
@@ -136,11 +131,7 @@ export function AlgorithmParamsPanel() {
           />
         </>
       )}
-      {failure ? (
-        <p className="dialog-failure" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <DialogFailure failure={failure} />
     </section>
   );
 }

@@ -20,6 +20,7 @@ import { useLoaded } from '../../components/data/useLoaded.ts';
 import { sharedRule } from './shared/inputSchemas.ts';
 import { useScreenTitle } from './shared/useScreenTitle.ts';
 import './devices.css';
+import { DialogFailure } from '../../components/dialog/ActionDialog.tsx';
 
 const platformSchema: RJSFSchema = {
   type: 'object',
@@ -145,11 +146,7 @@ function BoxPanels({ boxId, boxName, canWrite }: { boxId: number; boxName: strin
             vocabulary={{ title: (name) => t(`fields.${name}` as never, { defaultValue: name }) }}
           />
         ) : null}
-        {failure ? (
-          <p className="dialog-failure" role="alert">
-            {failure}
-          </p>
-        ) : null}
+        <DialogFailure failure={failure} />
       </section>
       <BoxTaskDialog
         task={editing}

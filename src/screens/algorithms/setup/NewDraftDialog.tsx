@@ -8,6 +8,7 @@ import { presetParam, serialiseOrchestrationParam } from '../../../domain/orches
 import { PRESET_PROMPTS } from '../../../domain/recognitionPrompts.ts';
 import { FormModal } from '../../system/shared/FormModal.tsx';
 import { addDraft, type ButtonType } from '../orchestrationApi.ts';
+import { useSubmission } from '../../../components/dialog/useSubmission.ts';
 
 const PRESETS = Object.keys(PRESET_PROMPTS).map(Number);
 const NAME_MAX = 32;
@@ -32,27 +33,20 @@ export function NewDraftDialog({ open, buttonType, onClose, onCreated }: NewDraf
     setKind(buttonType === 'train' ? 3 : 2);
     setPreset(buttonType === 'train' ? '' : '45');
   }
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run } = useSubmission();
   const nameProblem = !name.trim() ? t('newDraft.nameRequired') : name.length > NAME_MAX ? t('newDraft.nameTooLong', { max: NAME_MAX }) : null;
   const [touched, setTouched] = useState(false);
 
   const submit = async () => {
     setTouched(true);
     if (nameProblem) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       const param = serialiseOrchestrationParam(presetParam(preset ? Number(preset) : null));
       const id = await addDraft({ name: name.trim(), customEventType: kind, buttonType, param });
       setName('');
       setTouched(false);
       onCreated(id);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

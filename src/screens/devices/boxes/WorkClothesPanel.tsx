@@ -24,6 +24,8 @@ import { ServerTable, type TableColumn } from '../../../components/table/ServerT
 import { useServerList } from '../../../components/table/useServerList.ts';
 import { addWorkClothes, deleteWorkClothes, listWorkClothes, type WorkClothes } from './boxExtrasApi.ts';
 import { pictureProblem } from './boxRules.ts';
+import { useSubmission } from '../../../components/dialog/useSubmission.ts';
+import { DialogFailure } from '../../../components/dialog/ActionDialog.tsx';
 
 const FILTERS = ['keyword'] as const;
 
@@ -41,8 +43,7 @@ export function WorkClothesPanel({ boxId, canWrite, onDirtyChange }: { boxId: nu
   const [shared, setShared] = useState(false);
   const [picked, setPicked] = useState<PickedFile | null>(null);
   const [problems, setProblems] = useState<Partial<Record<'name' | 'file', string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, run } = useSubmission();
   const dirty = Boolean(name.trim() || remark.trim() || picked);
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
@@ -65,10 +66,8 @@ export function WorkClothesPanel({ boxId, canWrite, onDirtyChange }: { boxId: nu
     if (Object.keys(found).length > 0 || !picked?.file || busy) return;
     const entry = picked;
     const file = picked.file;
-    setBusy(true);
-    setFailure(null);
     setPicked({ ...entry, status: 'uploading', progress: 0 });
-    try {
+    await run(async () => {
       await addWorkClothes(
         { file, name: name.trim(), boxId: shared ? undefined : boxId, remark: remark.trim() || undefined },
         { onProgress: (progress) => setPicked((current) => (current?.key === entry.key ? { ...current, progress: percentSent(progress) } : current)) },
@@ -79,12 +78,7 @@ export function WorkClothesPanel({ boxId, canWrite, onDirtyChange }: { boxId: nu
       setShared(false);
       setPicked(null);
       list.reload();
-    } catch (error) {
-      setPicked({ ...entry, status: 'ready' });
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    }, () => setPicked({ ...entry, status: 'ready' }));
   };
 
   const remove = (entries: WorkClothes[]) =>
@@ -169,11 +163,7 @@ export function WorkClothesPanel({ boxId, canWrite, onDirtyChange }: { boxId: nu
           <Checkbox checked={shared} onChange={(_, checked) => setShared(checked)}>
             {t('boxExtras.clothes.sharedOption')}
           </Checkbox>
-          {failure ? (
-            <p className="dialog-failure" role="alert">
-              {failure}
-            </p>
-          ) : null}
+          <DialogFailure failure={failure} />
           <div>
             <Button type="submit" appearance="primary" size="sm" loading={busy}>
               {t('boxExtras.clothes.add')}

@@ -12,6 +12,8 @@ import { notify } from '../../../app/notify.ts';
 import { type DeviceEventBrief, listDevices } from '../devicesApi.ts';
 import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { saveCrossCamera } from './cameraExtrasApi.ts';
+import { useSubmission } from '../../../components/dialog/useSubmission.ts';
+import { DialogFailure } from '../../../components/dialog/ActionDialog.tsx';
 
 async function otherCameras(cameraId: number, signal: AbortSignal) {
   const page = await listDevices('normal', {}, 1, 500, signal);
@@ -23,17 +25,14 @@ export function CrossCameraPanel({ cameraId, event, canWrite }: { cameraId: numb
   const cameras = useLoaded((signal) => otherCameras(cameraId, signal), [] as { value: number; label: string }[], cameraId);
   const [linked, setLinked] = useState<number[]>([]);
   const [count, setCount] = useState('1');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure: problem, setFailure: setProblem, run } = useSubmission();
   if (!canWrite) return null;
 
   const save = async () => {
     const n = Number(count);
     if (linked.length === 0) return setProblem(t('cameraExtras.cross.camerasRequired'));
     if (!Number.isInteger(n) || n < 1 || n > Math.min(16, linked.length)) return setProblem(t('cameraExtras.cross.countRange', { max: Math.min(16, linked.length) }));
-    setBusy(true);
-    setProblem(null);
-    try {
+    await run(async () => {
       await saveCrossCamera({
         cameraId,
         eventId: event.eventId,
@@ -43,11 +42,7 @@ export function CrossCameraPanel({ cameraId, event, canWrite }: { cameraId: numb
         cameraBoxList: linked.map((id) => ({ cameraId: id, cameraName: cameras.data.find((c) => c.value === id)?.label ?? null })),
       });
       notify('success', t('cameraExtras.cross.saved'));
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -73,11 +68,7 @@ export function CrossCameraPanel({ cameraId, event, canWrite }: { cameraId: numb
         />
         <label htmlFor="cross-count">{t('cameraExtras.cross.count')}</label>
         <Input id="cross-count" type="number" min={1} max={16} value={count} onChange={setCount} />
-        {problem ? (
-          <p className="dialog-failure" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <DialogFailure failure={problem} />
         <div>
           <Button size="sm" appearance="primary" onClick={save} loading={busy}>
             {t('cameraExtras.cross.save')}

@@ -11,6 +11,8 @@ import 'rsuite/SelectPicker/styles/index.css';
 import { issueThirdLoginCode, type ThirdLoginCode, type User } from './usersApi.ts';
 import '../shared/systemForms.css';
 import '../shared/systemScreens.css';
+import { useSubmission } from '../../../components/dialog/useSubmission.ts';
+import { DialogFailure } from '../../../components/dialog/ActionDialog.tsx';
 
 const LIFETIMES = [300, 900, 1800, 3600] as const;
 
@@ -45,27 +47,20 @@ export function ThirdLoginCodeModal({ user, onClose }: { user: User | null; onCl
   const { t } = useTranslation('system');
   const [ttl, setTtl] = useState<number>(300);
   const [issued, setIssued] = useState<ThirdLoginCode | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, run } = useSubmission();
 
   useEffect(() => {
     if (user) {
       setIssued(null);
       setFailure(null);
     }
-  }, [user]);
+  }, [user, setFailure]);
 
   const issue = async () => {
     if (!user) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       setIssued(await issueThirdLoginCode(user.id, ttl));
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const link = issued ? thirdLoginLink(window.location.origin, issued.code) : '';
@@ -93,11 +88,7 @@ export function ThirdLoginCodeModal({ user, onClose }: { user: User | null; onCl
             {issued ? t('thirdLogin.issueAgain') : t('thirdLogin.issue')}
           </Button>
         </div>
-        {failure ? (
-          <p className="dialog-failure" role="alert">
-            {failure}
-          </p>
-        ) : null}
+        <DialogFailure failure={failure} />
         {issued ? (
           <dl className="third-login-result">
             <dt>{t('thirdLogin.code')}</dt>
