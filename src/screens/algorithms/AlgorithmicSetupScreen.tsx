@@ -19,6 +19,7 @@ import { NewDraftDialog } from './setup/NewDraftDialog.tsx';
 import { SatausTag } from './setup/SatausTag.tsx';
 import '../../components/table/serverTable.css';
 import './orchestration.css';
+import { RowActions } from '../../components/resource/RowActions.tsx';
 
 const FILTERS = ['menu', 'name', 'sataus'] as const;
 const MENU_TYPES: ButtonType[] = ['validate', 'train', 'orchestrate'];
@@ -93,17 +94,14 @@ export default function AlgorithmicSetupScreen() {
       width: 190,
       fixed: 'right',
       render: (row) => (
-        <div className="cell-actions">
-          <Button size="xs" appearance="link" onClick={() => navigate(`/setUp?id=${row.id}`)} aria-label={t('setup.openOf', { name: row.name })}>
-            {t('actions.open')}
-          </Button>
-          <Button size="xs" appearance="link" onClick={() => exportRow(row)} aria-label={t('setup.exportOf', { name: row.name })}>
-            {t('actions.export')}
-          </Button>
-          <Button size="xs" appearance="link" color="red" onClick={() => remove(row)} aria-label={t('setup.deleteOf', { name: row.name })}>
-            {t('actions.delete')}
-          </Button>
-        </div>
+        <RowActions
+          cell
+          buttons={[
+            { key: 'open', label: t('actions.open'), ariaLabel: t('setup.openOf', { name: row.name }), onClick: () => navigate(`/setUp?id=${row.id}`) },
+            { key: 'export', label: t('actions.export'), ariaLabel: t('setup.exportOf', { name: row.name }), onClick: () => exportRow(row) },
+            { key: 'delete', label: t('actions.delete'), ariaLabel: t('setup.deleteOf', { name: row.name }), onClick: () => remove(row), danger: true },
+          ]}
+        />
       ),
     });
   }

@@ -19,6 +19,7 @@ import { RoleFormModal } from './roles/RoleFormModal.tsx';
 import { deleteRole, getRoleMenus, listRoles, type Role } from './roles/rolesApi.ts';
 import '../../components/table/serverTable.css';
 import './shared/systemScreens.css';
+import { RowActions } from '../../components/resource/RowActions.tsx';
 
 const FILTERS = ['keyword'] as const;
 
@@ -71,14 +72,13 @@ export default function RoleConfigScreen() {
       width: 160,
       fixed: 'right',
       render: (role) => (
-        <div className="cell-actions">
-          <Button size="xs" appearance="link" onClick={() => setEditing(role)} aria-label={t('roles.editOf', { name: role.roleName })}>
-            {t('actions.edit')}
-          </Button>
-          <Button size="xs" appearance="link" color="red" onClick={() => remove(role)} aria-label={t('roles.deleteOf', { name: role.roleName })}>
-            {t('actions.delete')}
-          </Button>
-        </div>
+        <RowActions
+          cell
+          buttons={[
+            { key: 'edit', label: t('actions.edit'), ariaLabel: t('roles.editOf', { name: role.roleName }), onClick: () => setEditing(role) },
+            { key: 'delete', label: t('actions.delete'), ariaLabel: t('roles.deleteOf', { name: role.roleName }), onClick: () => remove(role), danger: true },
+          ]}
+        />
       ),
     });
   }
