@@ -8,10 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import Button from 'rsuite/Button';
 import Loader from 'rsuite/Loader';
-import SelectPicker from 'rsuite/SelectPicker';
 import 'rsuite/Button/styles/index.css';
 import 'rsuite/Loader/styles/index.css';
-import 'rsuite/SelectPicker/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
 import { useLoaded } from '../../components/data/useLoaded.ts';
@@ -20,6 +18,7 @@ import { type AlgorithmParams, type AlgorithmParamsSummary, paramsApi } from './
 import '../../components/resource/resource.css';
 import { useSubmission } from '../../components/dialog/useSubmission.ts';
 import { DialogFailure } from '../../components/dialog/ActionDialog.tsx';
+import { LabelledPicker } from '../../components/form/LabelledPicker.tsx';
 
 const SCHEMAS = import.meta.glob<{ default: RJSFSchema }>('../../../schemas/algorithm-*.schema.json');
 
@@ -92,20 +91,14 @@ export function AlgorithmParamsPanel() {
   return (
     <section className="settings-panel" aria-labelledby="params-title">
       <h2 id="params-title">{t('params.title')}</h2>
-      <div className="filter-field">
-        <label htmlFor="params-app" id="params-app-label">
-          {t('params.algorithm')}
-        </label>
-        <SelectPicker
-          id="params-app"
-          aria-labelledby="params-app-label"
-          data={algorithms.data.map((a) => ({ value: a.appName, label: has(`apps.${a.appName}`) ? t(`params.apps.${a.appName}` as never) : a.appName }))}
-          value={app}
-          onChange={choose}
-          cleanable={false}
-          searchable={false}
-        />
-      </div>
+      <LabelledPicker
+        className="filter-field"
+        id="params-app"
+        label={t('params.algorithm')}
+        data={algorithms.data.map((a) => ({ value: a.appName, label: has(`apps.${a.appName}`) ? t(`params.apps.${a.appName}` as never) : a.appName }))}
+        value={app}
+        onChange={choose}
+      />
       {summary ? (
         <p className="settings-hint">
           {t('params.summary', { events: summary.eventNames.slice(0, 6).join('、'), n: summary.eventCount })}{' '}

@@ -4,15 +4,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import Modal from 'rsuite/Modal';
-import SelectPicker from 'rsuite/SelectPicker';
 import 'rsuite/Button/styles/index.css';
 import 'rsuite/Modal/styles/index.css';
-import 'rsuite/SelectPicker/styles/index.css';
 import { issueThirdLoginCode, type ThirdLoginCode, type User } from './usersApi.ts';
 import '../shared/systemForms.css';
 import '../shared/systemScreens.css';
 import { useSubmission } from '../../../components/dialog/useSubmission.ts';
 import { DialogFailure } from '../../../components/dialog/ActionDialog.tsx';
+import { LabelledPicker } from '../../../components/form/LabelledPicker.tsx';
 
 const LIFETIMES = [300, 900, 1800, 3600] as const;
 
@@ -72,18 +71,14 @@ export function ThirdLoginCodeModal({ user, onClose }: { user: User | null; onCl
       <Modal.Body className="system-screen">
         <p className="system-muted">{t('thirdLogin.explain')}</p>
         <div className="filter-bar">
-          <div className="filter-field">
-            <label htmlFor="third-login-ttl" id="third-login-ttl-label">{t('thirdLogin.lifetime')}</label>
-            <SelectPicker
-              id="third-login-ttl"
-              aria-labelledby="third-login-ttl-label"
-              data={LIFETIMES.map((seconds) => ({ value: seconds, label: t('thirdLogin.minutes', { minutes: seconds / 60 }) }))}
-              value={ttl}
-              onChange={(value) => setTtl(value ?? 300)}
-              cleanable={false}
-              searchable={false}
-            />
-          </div>
+          <LabelledPicker
+            className="filter-field"
+            id="third-login-ttl"
+            label={t('thirdLogin.lifetime')}
+            data={LIFETIMES.map((seconds) => ({ value: seconds, label: t('thirdLogin.minutes', { minutes: seconds / 60 }) }))}
+            value={ttl}
+            onChange={(value) => setTtl(value ?? 300)}
+          />
           <Button appearance="primary" loading={busy} onClick={() => void issue()}>
             {issued ? t('thirdLogin.issueAgain') : t('thirdLogin.issue')}
           </Button>
