@@ -5,9 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import Button from 'rsuite/Button';
-import SelectPicker from 'rsuite/SelectPicker';
 import 'rsuite/Button/styles/index.css';
-import 'rsuite/SelectPicker/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { Can, usePermission } from '../../app/permissions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
@@ -20,6 +18,7 @@ import { SatausTag } from './setup/SatausTag.tsx';
 import '../../components/table/serverTable.css';
 import './orchestration.css';
 import { RowActions } from '../../components/resource/RowActions.tsx';
+import { ChoiceFilter } from '../../components/table/filterFields.tsx';
 
 const FILTERS = ['menu', 'name', 'sataus'] as const;
 const MENU_TYPES: ButtonType[] = ['validate', 'train', 'orchestrate'];
@@ -135,17 +134,15 @@ export default function AlgorithmicSetupScreen() {
             <FilterField id="orch-filter-name" label={t('fields.name')}>
               <input id="orch-filter-name" className="rs-input" value={draft.values.name} onChange={(e) => draft.set('name', e.target.value)} />
             </FilterField>
-            <FilterField id="orch-filter-sataus" label={t('fields.sataus')}>
-              <SelectPicker
-                id="orch-filter-sataus"
-                aria-labelledby="orch-filter-sataus-label"
-                data={([0, 1, 2] as const).map((s) => ({ value: String(s), label: t(`sataus.${s}`) }))}
-                value={draft.values.sataus || null}
-                onChange={(value) => draft.applyNow('sataus', value ?? '')}
-                searchable={false}
-                placeholder={t('setup.anyState')}
-              />
-            </FilterField>
+            <ChoiceFilter
+              draft={draft}
+              field="sataus"
+              id="orch-filter-sataus"
+              label={t('fields.sataus')}
+              choices={([0, 1, 2] as const).map((s) => ({ value: String(s), label: t(`sataus.${s}`) }))}
+              placeholder={t('setup.anyState')}
+              labelled
+            />
           </FilterBar>
         }
         actions={

@@ -3,15 +3,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
-import Input from 'rsuite/Input';
 import 'rsuite/Button/styles/index.css';
-import 'rsuite/Input/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { Can, usePermission } from '../../app/permissions.tsx';
 import { selectUser, useSession, useSessionActor } from '../../app/session.tsx';
 import { refreshMenu } from '../../app/sessionService.ts';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
-import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { FilterBar, useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
 import { moduleTree } from './menus/menusApi.ts';
@@ -20,6 +18,7 @@ import { deleteRole, getRoleMenus, listRoles, type Role } from './roles/rolesApi
 import '../../components/table/serverTable.css';
 import './shared/systemScreens.css';
 import { RowActions } from '../../components/resource/RowActions.tsx';
+import { TextFilter } from '../../components/table/filterFields.tsx';
 
 const FILTERS = ['keyword'] as const;
 
@@ -94,9 +93,7 @@ export default function RoleConfigScreen() {
         columns={columns}
         filters={
           <FilterBar draft={draft} label={t('table.filters')}>
-            <FilterField id="role-filter-keyword" label={t('roles.keyword')}>
-              <Input id="role-filter-keyword" value={draft.values.keyword} onChange={(value) => draft.set('keyword', value)} />
-            </FilterField>
+            <TextFilter draft={draft} field="keyword" id="role-filter-keyword" label={t('roles.keyword')} />
           </FilterBar>
         }
         actions={

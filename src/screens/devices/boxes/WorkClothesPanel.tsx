@@ -19,13 +19,14 @@ import { percentSent } from '../../../api/progressFetch.ts';
 import { notify } from '../../../app/notify.ts';
 import { FileUploader, type PickedFile, pickEntry } from '../../../components/upload/FileUploader.tsx';
 import { useConfirm } from '../../../components/table/ConfirmDialog.tsx';
-import { FilterBar, FilterField, useFilterDraft } from '../../../components/table/FilterBar.tsx';
+import { FilterBar, useFilterDraft } from '../../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../../components/table/ServerTable.tsx';
 import { useServerList } from '../../../components/table/useServerList.ts';
 import { addWorkClothes, deleteWorkClothes, listWorkClothes, type WorkClothes } from './boxExtrasApi.ts';
 import { pictureProblem } from './boxRules.ts';
 import { useSubmission } from '../../../components/dialog/useSubmission.ts';
 import { DialogFailure } from '../../../components/dialog/ActionDialog.tsx';
+import { TextFilter } from '../../../components/table/filterFields.tsx';
 
 const FILTERS = ['keyword'] as const;
 
@@ -179,9 +180,7 @@ export function WorkClothesPanel({ boxId, canWrite, onDirtyChange }: { boxId: nu
         emptyText={t('boxExtras.clothes.empty')}
         filters={
           <FilterBar draft={draft} label={t('filters.label')}>
-            <FilterField id="work-clothes-keyword" label={t('filters.keyword')}>
-              <Input id="work-clothes-keyword" value={draft.values.keyword} onChange={(value) => draft.set('keyword', value)} />
-            </FilterField>
+            <TextFilter draft={draft} field="keyword" id="work-clothes-keyword" label={t('filters.keyword')} />
           </FilterBar>
         }
       />
