@@ -11,6 +11,7 @@ import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { listRecentDrafts, type SetupEvent } from '../orchestrationApi.ts';
 import { NewDraftDialog } from './NewDraftDialog.tsx';
 import { SatausTag } from './SatausTag.tsx';
+import { RetryLine } from '../../../components/data/RetryLine.tsx';
 
 /** How many recent algorithms the page offers (the list screen has the rest). */
 export const RECENT_DRAFTS = 8;
@@ -38,12 +39,7 @@ export function SetUpStart() {
       <section className="orch-card" aria-labelledby="setup-start-recent" aria-busy={recent.status === 'loading'}>
         <h2 id="setup-start-recent">{t('start.recent')}</h2>
         {recent.status === 'error' ? (
-          <p className="orch-problem" role="alert">
-            {t('editor.loadFailed', { error: recent.error })}{' '}
-            <Button appearance="link" onClick={recent.reload}>
-              {t('editor.retry')}
-            </Button>
-          </p>
+          <RetryLine message={t('editor.loadFailed', { error: recent.error })} retryLabel={t('editor.retry')} onRetry={recent.reload} className="orch-problem" appearance="link" />
         ) : recent.status === 'loading' ? (
           <p className="orch-muted">{t('editor.loading')}</p>
         ) : recent.data.length === 0 ? (

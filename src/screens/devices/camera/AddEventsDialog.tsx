@@ -2,14 +2,13 @@
 // each added with the schema's defaults (POST /device/eventType/batch, mode add) and then configured in its form.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from 'rsuite/Button';
 import Checkbox from 'rsuite/Checkbox';
-import 'rsuite/Button/styles/index.css';
 import 'rsuite/Checkbox/styles/index.css';
 import { allScenes, changeEventTypes, type SceneMenuEvent, sceneEvents } from '../devicesApi.ts';
 import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { ActionDialog } from '../../../components/dialog/ActionDialog.tsx';
 import { useSubmission } from '../../../components/dialog/useSubmission.ts';
+import { RetryLine } from '../../../components/data/RetryLine.tsx';
 
 export interface AddEventsDialogProps {
   open: boolean;
@@ -61,12 +60,7 @@ export function AddEventsDialog({ open, cameraId, sceneId, configured, onClose, 
     >
       {events.status === 'loading' ? <p>{t('events.loading')}</p> : null}
       {events.status === 'error' ? (
-        <p role="alert">
-          {t('events.loadFailed', { reason: events.error ?? '' })}{' '}
-          <Button size="xs" onClick={events.reload}>
-            {t('actions.retry')}
-          </Button>
-        </p>
+        <RetryLine message={t('events.loadFailed', { reason: events.error ?? '' })} retryLabel={t('actions.retry')} onRetry={events.reload} size="xs" />
       ) : null}
       {events.status === 'ready' && available.length === 0 ? <p>{t('events.noneLeft')}</p> : null}
       <ul className="event-picker">

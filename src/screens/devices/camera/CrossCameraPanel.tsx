@@ -14,6 +14,7 @@ import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { saveCrossCamera } from './cameraExtrasApi.ts';
 import { useSubmission } from '../../../components/dialog/useSubmission.ts';
 import { DialogFailure } from '../../../components/dialog/ActionDialog.tsx';
+import { RetryLine } from '../../../components/data/RetryLine.tsx';
 
 async function otherCameras(cameraId: number, signal: AbortSignal) {
   const page = await listDevices('normal', {}, 1, 500, signal);
@@ -49,12 +50,7 @@ export function CrossCameraPanel({ cameraId, event, canWrite }: { cameraId: numb
     <section className="camera-extra" aria-labelledby="camera-cross-title">
       <h2 id="camera-cross-title">{t('cameraExtras.cross.title', { event: event.eventName ?? String(event.eventId) })}</h2>
       {cameras.status === 'error' ? (
-        <div role="alert">
-          <span>{t('boxExtras.loadFailed', { reason: cameras.error ?? '' })}</span>{' '}
-          <Button size="xs" onClick={cameras.reload}>
-            {t('actions.retry')}
-          </Button>
-        </div>
+        <RetryLine message={t('boxExtras.loadFailed', { reason: cameras.error ?? '' })} retryLabel={t('actions.retry')} onRetry={cameras.reload} boxed size="xs" />
       ) : null}
       <div className="camera-extra-form">
         <CheckPicker

@@ -13,6 +13,7 @@ import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { type DeviceFps, deviceFps, editDeviceFps, syncEventConfig } from './cameraExtrasApi.ts';
 import { useSubmission } from '../../../components/dialog/useSubmission.ts';
 import { DialogFailure, FormActions } from '../../../components/dialog/ActionDialog.tsx';
+import { RetryLine } from '../../../components/data/RetryLine.tsx';
 
 export function FpsSyncPanel({ cameraId, cameraName, canWrite }: { cameraId: number; cameraName: string; canWrite: boolean }) {
   const { t } = useTranslation('devices');
@@ -51,12 +52,7 @@ export function FpsSyncPanel({ cameraId, cameraName, canWrite }: { cameraId: num
       <h2 id="camera-fps-title">{t('cameraExtras.fps.title')}</h2>
       {fps.status === 'loading' && !fps.data ? <p aria-busy="true">{t('boxExtras.loading')}</p> : null}
       {fps.status === 'error' ? (
-        <div role="alert">
-          <span>{t('boxExtras.loadFailed', { reason: fps.error ?? '' })}</span>{' '}
-          <Button size="xs" onClick={fps.reload}>
-            {t('actions.retry')}
-          </Button>
-        </div>
+        <RetryLine message={t('boxExtras.loadFailed', { reason: fps.error ?? '' })} retryLabel={t('actions.retry')} onRetry={fps.reload} boxed size="xs" />
       ) : null}
       {fps.data && draft === null ? (
         <p>

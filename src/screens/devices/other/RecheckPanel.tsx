@@ -13,6 +13,7 @@ import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { recheckAddress, saveRecheckAddress, videoCards } from './otherApi.ts';
 import { useSubmission } from '../../../components/dialog/useSubmission.ts';
 import { DialogFailure } from '../../../components/dialog/ActionDialog.tsx';
+import { RetryLine } from '../../../components/data/RetryLine.tsx';
 
 const HOST = /^[0-9A-Za-z.:-]+$/;
 
@@ -76,12 +77,7 @@ export function VideoCardsPanel() {
     <section className="panel" aria-labelledby="cards-title" aria-busy={cards.status === 'loading'}>
       <h2 id="cards-title">{t('other.cards')}</h2>
       {cards.status === 'error' ? (
-        <p role="alert">
-          {t('boxConfig.loadFailed', { reason: cards.error ?? '' })}{' '}
-          <Button size="xs" onClick={cards.reload}>
-            {t('actions.retry')}
-          </Button>
-        </p>
+        <RetryLine message={t('boxConfig.loadFailed', { reason: cards.error ?? '' })} retryLabel={t('actions.retry')} onRetry={cards.reload} size="xs" />
       ) : null}
       {cards.status === 'loading' ? <p>{t('events.loading')}</p> : null}
       {cards.status === 'ready' && cards.data.length === 0 ? <p>{t('other.noCards')}</p> : null}
