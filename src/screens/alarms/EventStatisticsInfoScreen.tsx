@@ -15,6 +15,7 @@ import { rankChartHeight, topOption, weekOption } from './statsCharts.ts';
 import { readStatsView, writeStatsView } from './statsWindow.ts';
 import './alarms.css';
 import './alarmStats.css';
+import { FigureTable } from '../../components/table/FigureTable.tsx';
 
 const KINDS: readonly TopKind[] = ['camera', 'eventType', 'scene'];
 const TOP_N = 50;
@@ -72,27 +73,18 @@ export default function EventStatisticsInfoScreen() {
                     .map((item) => `${nameOf(item)} ${item.count}`)
                     .join(', ')}
                 />
-                <table className="alarm-rank-table">
-                  <caption>{t('stats.rankCaption', { total: data.total })}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('stats.rankColumn')}</th>
-                      <th scope="col">{t('stats.name')}</th>
-                      <th scope="col">{t('stats.count')}</th>
-                      <th scope="col">{t('stats.share')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.list.map((item) => (
-                      <tr key={item.id}>
-                        <td>{item.rank}</td>
-                        <td>{nameOf(item)}</td>
-                        <td>{item.count}</td>
-                        <td>{`${(item.share * 100).toFixed(1)}%`}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <FigureTable
+                  className="alarm-rank-table"
+                  caption={t('stats.rankCaption', { total: data.total })}
+                  rows={data.list}
+                  rowKey={(item) => item.id}
+                  columns={[
+                    { key: 'rank', header: t('stats.rankColumn'), cell: (item) => item.rank },
+                    { key: 'name', header: t('stats.name'), cell: nameOf },
+                    { key: 'count', header: t('stats.count'), cell: (item) => item.count },
+                    { key: 'share', header: t('stats.share'), cell: (item) => `${(item.share * 100).toFixed(1)}%` },
+                  ]}
+                />
               </>
             )}
           </StatsPanel>
