@@ -16,6 +16,7 @@ import { readStatsView, writeStatsView } from './statsWindow.ts';
 import './alarms.css';
 import './alarmStats.css';
 import { FigureTable } from '../../components/table/FigureTable.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const KINDS: readonly TopKind[] = ['camera', 'eventType', 'scene'];
 const TOP_N = 50;
@@ -46,10 +47,7 @@ export default function EventStatisticsInfoScreen() {
   const nameOf = (item: EventStatsTop['list'][number]) => (kind === 'eventType' ? typeName(item.id) : item.name);
 
   return (
-    <section className="alarm-screen">
-      <header className="alarm-screen-header">
-        <h1>{t('stats.infoTitle')}</h1>
-      </header>
+    <ScreenFrame className="alarm-screen" headerClassName="alarm-screen-header" title={t('stats.infoTitle')}>
       <StatsToolbar view={view} problem={problem} onChange={(patch) => setParams((current) => writeStatsView(current, patch, siteDefault))} />
       <fieldset className="alarm-rank-switch">
         <legend className="alarm-sr-only">{t('stats.rankBy')}</legend>
@@ -102,6 +100,6 @@ export default function EventStatisticsInfoScreen() {
           </StatsPanel>
         </div>
       ) : null}
-    </section>
+    </ScreenFrame>
   );
 }

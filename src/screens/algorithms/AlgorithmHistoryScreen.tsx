@@ -17,6 +17,7 @@ import { exportCustomEvent, listVersions, type SetupEventVersion } from './orche
 import '../../components/table/serverTable.css';
 import './orchestration.css';
 import { RowActions } from '../../components/resource/RowActions.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const FILTERS = ['name', 'draft'] as const;
 
@@ -67,10 +68,7 @@ export default function AlgorithmHistoryScreen() {
   ];
 
   return (
-    <section className="orch-screen">
-      <header className="orch-header">
-        <h1>{t('history.title')}</h1>
-      </header>
+    <ScreenFrame className="orch-screen" headerClassName="orch-header" title={t('history.title')}>
       <ServerTable
         list={list}
         label={t('history.title')}
@@ -115,6 +113,6 @@ export default function AlgorithmHistoryScreen() {
           <Button onClick={() => setViewing(null)}>{t('history.close')}</Button>
         </Modal.Footer>
       </Modal>
-    </section>
+    </ScreenFrame>
   );
 }

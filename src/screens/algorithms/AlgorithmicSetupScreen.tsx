@@ -19,6 +19,7 @@ import '../../components/table/serverTable.css';
 import './orchestration.css';
 import { RowActions } from '../../components/resource/RowActions.tsx';
 import { ChoiceFilter } from '../../components/table/filterFields.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const FILTERS = ['menu', 'name', 'sataus'] as const;
 const MENU_TYPES: ButtonType[] = ['validate', 'train', 'orchestrate'];
@@ -106,10 +107,7 @@ export default function AlgorithmicSetupScreen() {
   }
 
   return (
-    <section className="orch-screen">
-      <header className="orch-header">
-        <h1>{t('setup.title')}</h1>
-      </header>
+    <ScreenFrame className="orch-screen" headerClassName="orch-header" title={t('setup.title')}>
       <div className="orch-menu" role="tablist" aria-label={t('setup.menu.label')}>
         {MENU_TYPES.map((type) => (
           <button
@@ -164,6 +162,6 @@ export default function AlgorithmicSetupScreen() {
         }}
       />
       {dialog}
-    </section>
+    </ScreenFrame>
   );
 }

@@ -33,6 +33,7 @@ import { useLoaded } from '../../components/data/useLoaded.ts';
 import { currentStream, useStreamStates } from '../video/streamStates.ts';
 import './devices.css';
 import { ChoiceFilter, TextFilter } from '../../components/table/filterFields.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const FILTERS = ['keyword', 'sceneId', 'startState', 'createdWithin'] as const;
 type FilterKey = (typeof FILTERS)[number];
@@ -116,10 +117,7 @@ export function DeviceListView({ kind, permission, title, extraActions }: Device
   const columns = deviceColumns(t, kind, { canWrite, open, edit: setEditing, startStop: (d, s) => startStop([d], s), remove: (d) => remove([d]), streamOf: (d) => currentStream(streams, d) });
 
   return (
-    <section className="devices-screen">
-      <header className="devices-header">
-        <h1>{title}</h1>
-      </header>
+    <ScreenFrame className="devices-screen" headerClassName="devices-header" title={title}>
       <ServerTable
         list={list}
         label={title}
@@ -200,6 +198,6 @@ export function DeviceListView({ kind, permission, title, extraActions }: Device
         />
       ) : null}
       {dialog}
-    </section>
+    </ScreenFrame>
   );
 }

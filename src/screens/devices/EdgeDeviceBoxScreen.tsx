@@ -18,6 +18,7 @@ import { NameWithBadge } from './shared/SimulatedBadge.tsx';
 import { useScreenTitle } from './shared/useScreenTitle.ts';
 import './devices.css';
 import { ChoiceFilter, TextFilter } from '../../components/table/filterFields.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const FILTERS = ['keyword', 'status'] as const;
 const percent = (value: number | null | undefined) => (value === null || value === undefined ? '–' : `${Math.round(value)}%`);
@@ -101,10 +102,7 @@ export default function EdgeDeviceBoxScreen() {
   ];
 
   return (
-    <section className="devices-screen">
-      <header className="devices-header">
-        <h1>{title}</h1>
-      </header>
+    <ScreenFrame className="devices-screen" headerClassName="devices-header" title={title}>
       <ServerTable
         list={list}
         label={t('boxes.label')}
@@ -149,6 +147,6 @@ export default function EdgeDeviceBoxScreen() {
       <BoxDetailsDrawer box={details} canWrite={canWrite} onClose={() => setDetails(null)} />
       <SecretDialog secret={secret?.secret ?? null} name={secret?.name ?? ''} onClose={() => setSecret(null)} />
       {dialog}
-    </section>
+    </ScreenFrame>
   );
 }

@@ -12,6 +12,7 @@ import { WindowToolbar } from './parts/WindowToolbar.tsx';
 import { exportStats, loadSiteStats } from './statsApi.ts';
 import { barsOption } from './statsCharts.ts';
 import { FigureTable } from '../../components/table/FigureTable.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 export default function ConfigTotalScreen() {
   const { t, i18n } = useTranslation('stats');
@@ -21,10 +22,7 @@ export default function ConfigTotalScreen() {
   const figures = useFigures(key, (signal) => loadSiteStats(query!, signal), query !== null);
   const share = (handled: number, total: number) => (total ? t('common.percent', { value: Math.round((handled / total) * 1000) / 10 }) : '–');
   return (
-    <section className="stats-screen" aria-labelledby="stats-title">
-      <header className="stats-screen-head">
-        <h1 id="stats-title">{title}</h1>
-      </header>
+    <ScreenFrame className="stats-screen" headerClassName="stats-screen-head" title={title} titleId="stats-title">
       <WindowToolbar view={view} problem={problem} onChange={change} onExport={may('configTotal') && query ? () => exportStats('configTotal', query) : undefined} />
       {query ? (
         <div className="stats-panels">
@@ -78,6 +76,6 @@ export default function ConfigTotalScreen() {
           </Panel>
         </div>
       ) : null}
-    </section>
+    </ScreenFrame>
   );
 }

@@ -11,6 +11,7 @@ import { WindowToolbar } from './parts/WindowToolbar.tsx';
 import { exportStats, loadModelCallStats } from './statsApi.ts';
 import { callsPerDayOption } from './statsCharts.ts';
 import { FigureTable } from '../../components/table/FigureTable.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const OPERATIONS = ['validateSetupEvent', 'describeImage', 'predictBigSdk'] as const;
 const isKnownOperation = (name: string): name is (typeof OPERATIONS)[number] => (OPERATIONS as readonly string[]).includes(name);
@@ -25,10 +26,7 @@ export default function IdentifyTotalScreen() {
   const failed = data ? data.models.reduce((s, m) => s + m.failed, 0) : 0;
   const pct = (v: number) => t('common.percent', { value: Math.round(v * 1000) / 10 });
   return (
-    <section className="stats-screen" aria-labelledby="stats-title">
-      <header className="stats-screen-head">
-        <h1 id="stats-title">{title}</h1>
-      </header>
+    <ScreenFrame className="stats-screen" headerClassName="stats-screen-head" title={title} titleId="stats-title">
       <WindowToolbar view={view} problem={problem} onChange={change} onExport={may('identifyTotal') && query ? () => exportStats('identifyTotal', query) : undefined} />
       {query ? (
         <>
@@ -69,6 +67,6 @@ export default function IdentifyTotalScreen() {
           </div>
         </>
       ) : null}
-    </section>
+    </ScreenFrame>
   );
 }

@@ -15,6 +15,7 @@ import { type Dept, deleteDept, deptTree } from './depts/deptsApi.ts';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import './shared/systemScreens.css';
 import { RowActions } from '../../components/resource/RowActions.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 export default function DeptConfigScreen() {
   const { t } = useTranslation('system');
@@ -80,10 +81,7 @@ export default function DeptConfigScreen() {
   }
 
   return (
-    <section className="system-screen">
-      <header className="system-screen-header">
-        <h1>{t('depts.title')}</h1>
-      </header>
+    <ScreenFrame className="system-screen" headerClassName="system-screen-header" title={t('depts.title')}>
       <TreeTable
         rows={tree.data}
         status={tree.status}
@@ -114,6 +112,6 @@ export default function DeptConfigScreen() {
         }}
       />
       {dialog}
-    </section>
+    </ScreenFrame>
   );
 }

@@ -20,6 +20,7 @@ import { problemText } from './shared/problemText.ts';
 import '../../components/table/serverTable.css';
 import './shared/systemScreens.css';
 import { ChoiceFilter, TextFilter } from '../../components/table/filterFields.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const HOUR = 3_600_000;
 
@@ -118,10 +119,7 @@ export default function LogConfigScreen() {
   ];
 
   return (
-    <section className="system-screen">
-      <header className="system-screen-header">
-        <h1>{t('logs.title')}</h1>
-      </header>
+    <ScreenFrame className="system-screen" headerClassName="system-screen-header" title={t('logs.title')}>
       <ServerTable
         list={list}
         label={t('logs.title')}
@@ -181,6 +179,6 @@ export default function LogConfigScreen() {
         }
       />
       {list.total > EXPORT_MAX_ROWS ? <p className="system-muted">{t('logs.exportLimit', { max: EXPORT_MAX_ROWS })}</p> : null}
-    </section>
+    </ScreenFrame>
   );
 }

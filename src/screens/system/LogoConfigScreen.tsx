@@ -32,6 +32,7 @@ import './shared/systemForms.css';
 import './shared/systemScreens.css';
 import './logo/logo.css';
 import { useSubmission } from '../../components/dialog/useSubmission.ts';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 type Values = LogoDraft & { checkerNotHandler: boolean } & Record<string, unknown>;
 
@@ -149,10 +150,7 @@ export default function LogoConfigScreen() {
 
   const imageMode = form.values.type === 'image';
   return (
-    <section className="system-screen">
-      <header className="system-screen-header">
-        <h1>{t('logo.title')}</h1>
-      </header>
+    <ScreenFrame className="system-screen" headerClassName="system-screen-header" title={t('logo.title')}>
       <div className="logo-layout">
         <form id={FORM_ID} className="logo-form" noValidate onSubmit={(event) => void submit(event)} aria-label={t('logo.title')}>
           {text('systemName', t('logo.systemNameHint'))}
@@ -219,6 +217,6 @@ export default function LogoConfigScreen() {
         </form>
         <LogoPreview draft={form.values} />
       </div>
-    </section>
+    </ScreenFrame>
   );
 }

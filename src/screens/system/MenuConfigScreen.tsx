@@ -22,6 +22,7 @@ import { deleteModule, type MenuModule, moduleTree } from './menus/menusApi.ts';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import './shared/systemScreens.css';
 import { RowActions } from '../../components/resource/RowActions.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 export default function MenuConfigScreen() {
   const { t, i18n } = useTranslation('system');
@@ -107,10 +108,7 @@ export default function MenuConfigScreen() {
   }
 
   return (
-    <section className="system-screen">
-      <header className="system-screen-header">
-        <h1>{t('menus.title')}</h1>
-      </header>
+    <ScreenFrame className="system-screen" headerClassName="system-screen-header" title={t('menus.title')}>
       <TreeTable
         rows={tree.data}
         status={tree.status}
@@ -147,6 +145,6 @@ export default function MenuConfigScreen() {
         }}
       />
       {dialog}
-    </section>
+    </ScreenFrame>
   );
 }

@@ -19,6 +19,7 @@ import '../../components/table/serverTable.css';
 import './shared/systemScreens.css';
 import { RowActions } from '../../components/resource/RowActions.tsx';
 import { TextFilter } from '../../components/table/filterFields.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const FILTERS = ['keyword'] as const;
 
@@ -83,10 +84,7 @@ export default function RoleConfigScreen() {
   }
 
   return (
-    <section className="system-screen">
-      <header className="system-screen-header">
-        <h1>{t('roles.title')}</h1>
-      </header>
+    <ScreenFrame className="system-screen" headerClassName="system-screen-header" title={t('roles.title')}>
       <ServerTable
         list={list}
         label={t('roles.title')}
@@ -117,6 +115,6 @@ export default function RoleConfigScreen() {
         }}
       />
       {dialog}
-    </section>
+    </ScreenFrame>
   );
 }

@@ -15,6 +15,7 @@ import { PlanFormDialog } from './plans/PlanFormDialog.tsx';
 import { deletePlans, executePlan, listPlans, type TaskPlan } from './tasksApi.ts';
 import '../devices/devices.css';
 import { TextFilter } from '../../components/table/filterFields.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 export default function BatchTaskScreen() {
   const { t } = useTranslation('tasks');
@@ -99,10 +100,7 @@ export default function BatchTaskScreen() {
   ];
 
   return (
-    <section className="devices-screen">
-      <header className="devices-header">
-        <h1>{title}</h1>
-      </header>
+    <ScreenFrame className="devices-screen" headerClassName="devices-header" title={title}>
       <ServerTable
         list={list}
         label={title}
@@ -132,6 +130,6 @@ export default function BatchTaskScreen() {
         }}
       />
       {dialog}
-    </section>
+    </ScreenFrame>
   );
 }

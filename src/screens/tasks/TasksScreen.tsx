@@ -20,6 +20,7 @@ import { TaskEditorView } from './TaskEditorView.tsx';
 import { batchTasks, type DetectionTask, deleteTasks, listTasks, startTask, stopTask } from './tasksApi.ts';
 import '../devices/devices.css';
 import { ChoiceFilter, TextFilter } from '../../components/table/filterFields.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const FILTERS = ['keyword', 'startState'] as const;
 
@@ -114,10 +115,7 @@ function TaskList({ title, canWrite, open }: { title: string; canWrite: boolean;
   ];
 
   return (
-    <section className="devices-screen">
-      <header className="devices-header">
-        <h1>{title}</h1>
-      </header>
+    <ScreenFrame className="devices-screen" headerClassName="devices-header" title={title}>
       <ServerTable
         list={list}
         label={title}
@@ -164,6 +162,6 @@ function TaskList({ title, canWrite, open }: { title: string; canWrite: boolean;
         }}
       />
       {dialog}
-    </section>
+    </ScreenFrame>
   );
 }

@@ -12,6 +12,7 @@ import { listRecentDrafts, type SetupEvent } from '../orchestrationApi.ts';
 import { NewDraftDialog } from './NewDraftDialog.tsx';
 import { SatausTag } from './SatausTag.tsx';
 import { RetryLine } from '../../../components/data/RetryLine.tsx';
+import { ScreenFrame } from '../../../components/ScreenFrame.tsx';
 
 /** How many recent algorithms the page offers (the list screen has the rest). */
 export const RECENT_DRAFTS = 8;
@@ -23,10 +24,7 @@ export function SetUpStart() {
   const recent = useLoaded<SetupEvent[]>((signal) => listRecentDrafts(RECENT_DRAFTS, signal), [], 0);
   const [adding, setAdding] = useState(false);
   return (
-    <section className="orch-screen" aria-labelledby="setup-start-title">
-      <header className="orch-header">
-        <h1 id="setup-start-title">{t('editor.title')}</h1>
-      </header>
+    <ScreenFrame className="orch-screen" headerClassName="orch-header" title={t('editor.title')} titleId="setup-start-title">
       <p>{t('start.intro')}</p>
       <div className="orch-actions">
         <Can perm={WRITE}>
@@ -67,6 +65,6 @@ export function SetUpStart() {
           navigate(`/setUp?id=${id}`);
         }}
       />
-    </section>
+    </ScreenFrame>
   );
 }
