@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ActionDialog } from '../../components/dialog/ActionDialog.tsx';
 import { useOpenedFor, useSubmission } from '../../components/dialog/useSubmission.ts';
 import { LazySchemaForm } from '../../forms/LazySchemaForm.tsx';
+import { presentFields } from '../../forms/presentFields.ts';
 import { formSchemaOf, STREAM_REQUIRED } from './shared/inputSchemas.ts';
 import { addDevice, type BoxOption, type Device, type DeviceKind, type Scene, updateDevice } from './devicesApi.ts';
 
@@ -69,25 +70,12 @@ const uiSchema: UiSchema<DeviceFormValues> = {
 
 /** The editable values of a saved device (the password is never read back: empty keeps it). */
 export function valuesOf(device: Device): DeviceFormValues {
-  const values: DeviceFormValues = {
-    name: device.name,
-    serialnumber: device.serialnumber ?? undefined,
-    ip: device.ip ?? undefined,
-    port: device.port ?? undefined,
-    rtspUrl: device.rtspUrl ?? undefined,
-    username: device.username ?? undefined,
-    brand: device.brand ?? undefined,
+  return {
+    ...presentFields(device, ['name', 'serialnumber', 'ip', 'port', 'rtspUrl', 'username', 'brand', 'fps', 'longitude', 'latitude', 'address', 'remark']),
     sceneId: device.sceneId ?? null,
     boxId: device.boxId ?? null,
-    fps: device.fps ?? undefined,
-    streamTransport: device.kind === 'normal' ? device.streamTransport : undefined,
-    recording: device.kind === 'normal' ? device.recording : undefined,
-    longitude: device.longitude ?? undefined,
-    latitude: device.latitude ?? undefined,
-    address: device.address ?? undefined,
-    remark: device.remark ?? undefined,
+    ...(device.kind === 'normal' ? presentFields(device, ['streamTransport', 'recording']) : {}),
   };
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as DeviceFormValues;
 }
 
 export interface DeviceFormDialogProps {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ActionDialog } from '../../../components/dialog/ActionDialog.tsx';
 import { useOpenedFor, useSubmission } from '../../../components/dialog/useSubmission.ts';
 import { LazySchemaForm } from '../../../forms/LazySchemaForm.tsx';
+import { presentFields } from '../../../forms/presentFields.ts';
 import { formSchemaOf } from '../shared/inputSchemas.ts';
 import { addBox, type EdgeBox, type EdgeBoxCreated, updateBox } from './boxesApi.ts';
 
@@ -31,16 +32,7 @@ function boxSchema(creating: boolean): RJSFSchema {
 const uiSchema: UiSchema<BoxValues> = { remark: { 'ui:widget': 'textarea' }, 'ui:options': { columns: 2 } };
 
 function valuesOf(box: EdgeBox): BoxValues {
-  const values: BoxValues = {
-    name: box.name,
-    ip: box.ip ?? undefined,
-    model: box.model ?? undefined,
-    longitude: box.longitude ?? undefined,
-    latitude: box.latitude ?? undefined,
-    address: box.address ?? undefined,
-    remark: box.remark ?? undefined,
-  };
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as BoxValues;
+  return presentFields(box, ['name', 'ip', 'model', 'longitude', 'latitude', 'address', 'remark']);
 }
 
 export interface BoxFormDialogProps {
