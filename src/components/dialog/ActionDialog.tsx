@@ -8,6 +8,7 @@ import Button from 'rsuite/Button';
 import Modal from 'rsuite/Modal';
 import 'rsuite/Button/styles/index.css';
 import 'rsuite/Modal/styles/index.css';
+import { ProblemLine } from './ProblemLine.tsx';
 
 export interface DialogAction {
   label: string;
@@ -44,15 +45,6 @@ export interface ActionDialogProps {
   children: ReactNode;
 }
 
-/** The refusal of a dialog's last attempt, or nothing. */
-export function DialogFailure({ failure, className = 'dialog-failure' }: { failure: string | null | undefined; className?: string }) {
-  return failure ? (
-    <p className={className} role="alert">
-      {failure}
-    </p>
-  ) : null;
-}
-
 /** Cancel and the primary action, Cancel disabled and the action busy while the call runs. */
 export function DialogFooter({ busy, action, cancelLabel, onCancel, submits }: { busy: boolean; action: DialogAction; cancelLabel?: string; onCancel(): void; submits: boolean }) {
   const { t } = useTranslation('common');
@@ -85,7 +77,7 @@ export function ActionDialog(props: ActionDialogProps) {
       </Modal.Header>
       <Modal.Body className={props.bodyClassName}>
         {children}
-        <DialogFailure failure={failure} className={failureClassName} />
+        <ProblemLine failure={failure} className={failureClassName} />
       </Modal.Body>
       <DialogFooter busy={busy} action={action} cancelLabel={cancelLabel} onCancel={onClose} submits={onSubmit !== undefined} />
     </>
@@ -114,17 +106,3 @@ export function ActionDialog(props: ActionDialogProps) {
   );
 }
 
-/** Cancel and Save of a form edited in place (a panel's row, not a dialog): small, busy while the call runs. */
-export function FormActions({ busy, onCancel, onSave, saveLabel, cancelLabel }: { busy: boolean; onCancel(): void; onSave(): void; saveLabel?: string; cancelLabel?: string }) {
-  const { t } = useTranslation('common');
-  return (
-    <div>
-      <Button size="sm" onClick={onCancel} disabled={busy}>
-        {cancelLabel ?? t('actions.cancel')}
-      </Button>
-      <Button size="sm" appearance="primary" onClick={onSave} loading={busy}>
-        {saveLabel ?? t('resource.save')}
-      </Button>
-    </div>
-  );
-}

@@ -8,6 +8,7 @@ import 'rsuite/Input/styles/index.css';
 import { ActionDialog } from '../../components/dialog/ActionDialog.tsx';
 import { useSubmission } from '../../components/dialog/useSubmission.ts';
 import { exportPlan, exportProblems } from './alarmFilters.ts';
+import { ProblemLine } from '../../components/dialog/ProblemLine.tsx';
 
 interface Props {
   open: boolean;
@@ -75,11 +76,7 @@ export function ExportDialog({ open, title, total, pageSize, pageNo, maxPages, i
       <div className="alarm-field">
         <label htmlFor="export-first">{total === null ? t('export.firstPageAny') : t('export.firstPage', { pages: totalPages })}</label>
         <Input id="export-first" inputMode="numeric" value={first} onChange={setFirst} aria-invalid={Boolean(problems.firstPage)} />
-        {problems.firstPage ? (
-          <p className="alarm-problem" role="alert">
-            {total === null ? t('validation.positiveInteger') : between(totalPages)}
-          </p>
-        ) : null}
+        <ProblemLine failure={problems.firstPage ? total === null ? t('validation.positiveInteger') : between(totalPages) : null} className="alarm-problem" />
       </div>
       <div className="alarm-field">
         <label htmlFor="export-count">{t('export.pageCount', { max: maxPages })}</label>

@@ -17,7 +17,7 @@ import { LazySchemaForm } from '../../forms/LazySchemaForm.tsx';
 import { type AlgorithmParams, type AlgorithmParamsSummary, paramsApi } from './catalogueApi.ts';
 import '../../components/resource/resource.css';
 import { useSubmission } from '../../components/dialog/useSubmission.ts';
-import { DialogFailure } from '../../components/dialog/ActionDialog.tsx';
+import { ProblemLine } from '../../components/dialog/ProblemLine.tsx';
 import { LabelledPicker } from '../../components/form/LabelledPicker.tsx';
 
 const SCHEMAS = import.meta.glob<{ default: RJSFSchema }>('../../../schemas/algorithm-*.schema.json');
@@ -124,7 +124,7 @@ export function AlgorithmParamsPanel() {
           />
         </>
       )}
-      <DialogFailure failure={failure} />
+      <ProblemLine failure={failure} />
     </section>
   );
 }

@@ -20,7 +20,7 @@ import { useLoaded } from '../../components/data/useLoaded.ts';
 import { sharedRule } from './shared/inputSchemas.ts';
 import { useScreenTitle } from './shared/useScreenTitle.ts';
 import './devices.css';
-import { DialogFailure } from '../../components/dialog/ActionDialog.tsx';
+import { ProblemLine } from '../../components/dialog/ProblemLine.tsx';
 import { RetryLine } from '../../components/data/RetryLine.tsx';
 
 const platformSchema: RJSFSchema = {
@@ -142,7 +142,7 @@ function BoxPanels({ boxId, boxName, canWrite }: { boxId: number; boxName: strin
             vocabulary={{ title: (name) => t(`fields.${name}` as never, { defaultValue: name }) }}
           />
         ) : null}
-        <DialogFailure failure={failure} />
+        <ProblemLine failure={failure} />
       </section>
       <BoxTaskDialog
         task={editing}

@@ -33,6 +33,7 @@ import './shared/systemScreens.css';
 import './logo/logo.css';
 import { useSubmission } from '../../components/dialog/useSubmission.ts';
 import { ScreenFrame } from '../../components/ScreenFrame.tsx';
+import { ProblemLine } from '../../components/dialog/ProblemLine.tsx';
 
 type Values = LogoDraft & { checkerNotHandler: boolean } & Record<string, unknown>;
 
@@ -195,11 +196,7 @@ export default function LogoConfigScreen() {
             readOnly={!canWrite}
             onChange={(checked) => form.set('checkerNotHandler', checked)}
           />
-          {failure ? (
-            <p className="dialog-failure system-field wide" role="alert">
-              {failure}
-            </p>
-          ) : null}
+          <ProblemLine failure={failure} className="dialog-failure system-field wide" />
           {canWrite ? (
             <div className="logo-form-actions">
               <Button type="submit" appearance="primary" loading={busy}>

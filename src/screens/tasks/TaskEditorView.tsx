@@ -20,7 +20,7 @@ import { useLoaded } from '../../components/data/useLoaded.ts';
 import { allDrawn, validateDetection } from './detectionRules.ts';
 import { type DetectionTask, type DetectionTaskConfig, getTask, startTask, stopTask, updateTask } from './tasksApi.ts';
 import { useSubmission } from '../../components/dialog/useSubmission.ts';
-import { DialogFailure } from '../../components/dialog/ActionDialog.tsx';
+import { ProblemLine } from '../../components/dialog/ProblemLine.tsx';
 
 const MAX_NAME = 128;
 
@@ -150,7 +150,7 @@ function TaskEditor({ task, camera, canWrite, onBack, reload }: { task: Detectio
               <span hidden />
             )}
           </LazySchemaForm>
-          <DialogFailure failure={failure} />
+          <ProblemLine failure={failure} />
         </div>
       </div>
       {dialog}

@@ -25,7 +25,7 @@ import { useServerList } from '../../../components/table/useServerList.ts';
 import { addWorkClothes, deleteWorkClothes, listWorkClothes, type WorkClothes } from './boxExtrasApi.ts';
 import { pictureProblem } from './boxRules.ts';
 import { useSubmission } from '../../../components/dialog/useSubmission.ts';
-import { DialogFailure } from '../../../components/dialog/ActionDialog.tsx';
+import { ProblemLine } from '../../../components/dialog/ProblemLine.tsx';
 import { TextFilter } from '../../../components/table/filterFields.tsx';
 
 const FILTERS = ['keyword'] as const;
@@ -155,16 +155,12 @@ export function WorkClothesPanel({ boxId, canWrite, onDirtyChange }: { boxId: nu
               hint={t('boxExtras.clothes.fileHint')}
               invalid={Boolean(problems.file)}
             />
-            {problems.file && !picked?.problem ? (
-              <p className="dialog-failure" role="alert">
-                {problems.file}
-              </p>
-            ) : null}
+            <ProblemLine failure={problems.file && !picked?.problem ? problems.file : null} className="dialog-failure" />
           </Form.Group>
           <Checkbox checked={shared} onChange={(_, checked) => setShared(checked)}>
             {t('boxExtras.clothes.sharedOption')}
           </Checkbox>
-          <DialogFailure failure={failure} />
+          <ProblemLine failure={failure} />
           <div>
             <Button type="submit" appearance="primary" size="sm" loading={busy}>
               {t('boxExtras.clothes.add')}

@@ -13,7 +13,7 @@ import { type DeviceEventBrief, listDevices } from '../devicesApi.ts';
 import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { saveCrossCamera } from './cameraExtrasApi.ts';
 import { useSubmission } from '../../../components/dialog/useSubmission.ts';
-import { DialogFailure } from '../../../components/dialog/ActionDialog.tsx';
+import { ProblemLine } from '../../../components/dialog/ProblemLine.tsx';
 import { RetryLine } from '../../../components/data/RetryLine.tsx';
 
 async function otherCameras(cameraId: number, signal: AbortSignal) {
@@ -64,7 +64,7 @@ export function CrossCameraPanel({ cameraId, event, canWrite }: { cameraId: numb
         />
         <label htmlFor="cross-count">{t('cameraExtras.cross.count')}</label>
         <Input id="cross-count" type="number" min={1} max={16} value={count} onChange={setCount} />
-        <DialogFailure failure={problem} />
+        <ProblemLine failure={problem} />
         <div>
           <Button size="sm" appearance="primary" onClick={save} loading={busy}>
             {t('cameraExtras.cross.save')}

@@ -18,7 +18,7 @@ import { type DeviceEventBrief, eventConfigs, type RecheckAlgorithm, recheckAlgo
 import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { bodyFromForm, type EventAreaFormData, eventAreaSchemaWith, formFromSaved } from './eventAreaForm.ts';
 import { useSubmission } from '../../../components/dialog/useSubmission.ts';
-import { DialogFailure } from '../../../components/dialog/ActionDialog.tsx';
+import { ProblemLine } from '../../../components/dialog/ProblemLine.tsx';
 
 export interface EventAreaPanelProps {
   cameraId: number;
@@ -154,7 +154,7 @@ export function EventAreaPanel({ cameraId, event, snapshot, takeSnapshot, canWri
           <span hidden />
         )}
       </LazySchemaForm>
-      <DialogFailure failure={failure} />
+      <ProblemLine failure={failure} />
     </section>
   );
 }

@@ -12,7 +12,8 @@ import { useConfirm } from '../../../components/table/ConfirmDialog.tsx';
 import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { type DeviceFps, deviceFps, editDeviceFps, syncEventConfig } from './cameraExtrasApi.ts';
 import { useSubmission } from '../../../components/dialog/useSubmission.ts';
-import { DialogFailure, FormActions } from '../../../components/dialog/ActionDialog.tsx';
+import { ProblemLine } from '../../../components/dialog/ProblemLine.tsx';
+import { FormActions } from '../../../components/dialog/FormActions.tsx';
 import { RetryLine } from '../../../components/data/RetryLine.tsx';
 
 export function FpsSyncPanel({ cameraId, cameraName, canWrite }: { cameraId: number; cameraName: string; canWrite: boolean }) {
@@ -69,7 +70,7 @@ export function FpsSyncPanel({ cameraId, cameraName, canWrite }: { cameraId: num
         <div className="camera-extra-form">
           <label htmlFor="camera-fps">{t('cameraExtras.fps.label')}</label>
           <Input id="camera-fps" type="number" min={1} max={60} value={draft} onChange={setDraft} />
-          <DialogFailure failure={problem} />
+          <ProblemLine failure={problem} />
           <FormActions
             busy={busy}
             onCancel={() => {

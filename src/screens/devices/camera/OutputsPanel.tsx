@@ -14,7 +14,8 @@ import type { DeviceInfo } from '../devicesApi.ts';
 import { addOutput, type DeviceOutput, deleteOutputs } from './cameraExtrasApi.ts';
 import { outputProblem } from './outputRules.ts';
 import { useSubmission } from '../../../components/dialog/useSubmission.ts';
-import { DialogFailure, FormActions } from '../../../components/dialog/ActionDialog.tsx';
+import { ProblemLine } from '../../../components/dialog/ProblemLine.tsx';
+import { FormActions } from '../../../components/dialog/FormActions.tsx';
 
 const TYPES = ['http', 'mqtt', 'kafka'] as const;
 type OutputType = (typeof TYPES)[number];
@@ -119,7 +120,7 @@ export function OutputsPanel({ device, canWrite, onChanged }: { device: DeviceIn
             </>
           ) : null}
           <CheckPicker aria-label={t('cameraExtras.outputs.events')} placeholder={t('cameraExtras.outputs.allEvents')} data={events} value={draft.eventIds} onChange={(eventIds) => set({ eventIds })} block />
-          <DialogFailure failure={problem} />
+          <ProblemLine failure={problem} />
           <FormActions
             busy={busy}
             onCancel={() => {

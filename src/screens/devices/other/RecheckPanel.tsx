@@ -12,7 +12,7 @@ import { notify } from '../../../app/notify.ts';
 import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { recheckAddress, saveRecheckAddress, videoCards } from './otherApi.ts';
 import { useSubmission } from '../../../components/dialog/useSubmission.ts';
-import { DialogFailure } from '../../../components/dialog/ActionDialog.tsx';
+import { ProblemLine } from '../../../components/dialog/ProblemLine.tsx';
 import { RetryLine } from '../../../components/data/RetryLine.tsx';
 
 const HOST = /^[0-9A-Za-z.:-]+$/;
@@ -57,7 +57,7 @@ export function RecheckPanel({ canWrite }: { canWrite: boolean }) {
             onChange={(value) => setEdit({ ip, port: value === null || value === '' ? null : Number(value) })}
           />
         </div>
-        <DialogFailure failure={problem} />
+        <ProblemLine failure={problem} />
         {canWrite ? (
           <div>
             <Button type="submit" appearance="primary" loading={busy}>

@@ -10,7 +10,7 @@ import { issueThirdLoginCode, type ThirdLoginCode, type User } from './usersApi.
 import '../shared/systemForms.css';
 import '../shared/systemScreens.css';
 import { useSubmission } from '../../../components/dialog/useSubmission.ts';
-import { DialogFailure } from '../../../components/dialog/ActionDialog.tsx';
+import { ProblemLine } from '../../../components/dialog/ProblemLine.tsx';
 import { LabelledPicker } from '../../../components/form/LabelledPicker.tsx';
 
 const LIFETIMES = [300, 900, 1800, 3600] as const;
@@ -83,7 +83,7 @@ export function ThirdLoginCodeModal({ user, onClose }: { user: User | null; onCl
             {issued ? t('thirdLogin.issueAgain') : t('thirdLogin.issue')}
           </Button>
         </div>
-        <DialogFailure failure={failure} />
+        <ProblemLine failure={failure} />
         {issued ? (
           <dl className="third-login-result">
             <dt>{t('thirdLogin.code')}</dt>
