@@ -21,6 +21,7 @@ import { offerUndoConfirm } from './confirmUndo.ts';
 import { HandleDialog, type HandleKind, type HandleValues } from './HandleDialog.tsx';
 import { fileAsDataUrl } from './handleRules.ts';
 import { useAlarmLifecycle } from './useAlarmLifecycle.ts';
+import { ProblemLine } from '../../components/dialog/ProblemLine.tsx';
 
 const selectCheckerNotHandler = (snapshot: SessionSnapshot) => snapshot.context.bootstrap?.systemConfig.checkerNotHandler === true;
 
@@ -107,11 +108,7 @@ export function AlarmActions({ alarm, offer, onSettled, store, size = 'sm' }: Pr
           </button>
         </div>
       ) : null}
-      {lifecycle.error && form === null ? (
-        <p className="alarm-problem" role="alert">
-          {lifecycle.error}
-        </p>
-      ) : null}
+      <ProblemLine failure={lifecycle.error && form === null ? lifecycle.error : null} className="alarm-problem" />
       <div className="alarm-action-buttons">
         {actions.map((action) => (
           <Button

@@ -3,9 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { afterPaint } from '../../app/afterPaint.ts';
 import { useTranslation } from 'react-i18next';
-import Input from 'rsuite/Input';
 import SelectPicker from 'rsuite/SelectPicker';
-import 'rsuite/Input/styles/index.css';
 import 'rsuite/SelectPicker/styles/index.css';
 import { DATE_TIME_TEXTS } from '../../components/dateRange/typedRange.ts';
 import { LazyDateRangePicker } from '../../components/dateRange/LazyDateRangePicker.tsx';
@@ -15,6 +13,7 @@ import type { AlarmStatus } from '../../machines/alarmLifecycle.machine.ts';
 import { type AlarmFilterKey, KEYWORD_MAX, RANGE_LIMIT_DAYS } from './alarmFilters.ts';
 import { listAlarmCameras, type WarnEventCamera } from './alarmsApi.ts';
 import { STATUS_KEYS, useTypeName } from './alarmText.ts';
+import { TextFilter } from '../../components/table/filterFields.tsx';
 
 const DAY = 24 * 3_600_000;
 
@@ -118,15 +117,15 @@ export function AlarmFilterFields({ draft, problems, statuses, typeIds }: Props)
           />
         </FilterField>
       ) : null}
-      <FilterField id="alarm-filter-keyword" label={t('fields.keyword')} problem={problems.keyword}>
-        <Input
-          id="alarm-filter-keyword"
-          value={draft.values.keyword}
-          maxLength={KEYWORD_MAX + 1}
-          onChange={(value) => draft.set('keyword', value)}
-          placeholder={t('filters.keywordHint')}
-        />
-      </FilterField>
+      <TextFilter
+        draft={draft}
+        field="keyword"
+        id="alarm-filter-keyword"
+        label={t('fields.keyword')}
+        problem={problems.keyword}
+        placeholder={t('filters.keywordHint')}
+        maxLength={KEYWORD_MAX + 1}
+      />
     </FilterBar>
   );
 }

@@ -15,6 +15,8 @@ import { rankChartHeight, topOption, weekOption } from './statsCharts.ts';
 import { readStatsView, writeStatsView } from './statsWindow.ts';
 import './alarms.css';
 import './alarmStats.css';
+import { FigureTable } from '../../components/table/FigureTable.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const KINDS: readonly TopKind[] = ['camera', 'eventType', 'scene'];
 const TOP_N = 50;
@@ -45,10 +47,7 @@ export default function EventStatisticsInfoScreen() {
   const nameOf = (item: EventStatsTop['list'][number]) => (kind === 'eventType' ? typeName(item.id) : item.name);
 
   return (
-    <section className="alarm-screen">
-      <header className="alarm-screen-header">
-        <h1>{t('stats.infoTitle')}</h1>
-      </header>
+    <ScreenFrame className="alarm-screen" headerClassName="alarm-screen-header" title={t('stats.infoTitle')}>
       <StatsToolbar view={view} problem={problem} onChange={(patch) => setParams((current) => writeStatsView(current, patch, siteDefault))} />
       <fieldset className="alarm-rank-switch">
         <legend className="alarm-sr-only">{t('stats.rankBy')}</legend>
@@ -72,27 +71,18 @@ export default function EventStatisticsInfoScreen() {
                     .map((item) => `${nameOf(item)} ${item.count}`)
                     .join(', ')}
                 />
-                <table className="alarm-rank-table">
-                  <caption>{t('stats.rankCaption', { total: data.total })}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('stats.rankColumn')}</th>
-                      <th scope="col">{t('stats.name')}</th>
-                      <th scope="col">{t('stats.count')}</th>
-                      <th scope="col">{t('stats.share')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.list.map((item) => (
-                      <tr key={item.id}>
-                        <td>{item.rank}</td>
-                        <td>{nameOf(item)}</td>
-                        <td>{item.count}</td>
-                        <td>{`${(item.share * 100).toFixed(1)}%`}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <FigureTable
+                  className="alarm-rank-table"
+                  caption={t('stats.rankCaption', { total: data.total })}
+                  rows={data.list}
+                  rowKey={(item) => item.id}
+                  columns={[
+                    { key: 'rank', header: t('stats.rankColumn'), cell: (item) => item.rank },
+                    { key: 'name', header: t('stats.name'), cell: nameOf },
+                    { key: 'count', header: t('stats.count'), cell: (item) => item.count },
+                    { key: 'share', header: t('stats.share'), cell: (item) => `${(item.share * 100).toFixed(1)}%` },
+                  ]}
+                />
               </>
             )}
           </StatsPanel>
@@ -110,6 +100,6 @@ export default function EventStatisticsInfoScreen() {
           </StatsPanel>
         </div>
       ) : null}
-    </section>
+    </ScreenFrame>
   );
 }

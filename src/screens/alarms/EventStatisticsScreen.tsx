@@ -16,6 +16,7 @@ import { byTypeOption, perDayOption, perDaySummary, perHourOption, topOption } f
 import { formatDate, parseDate, readStatsView, writeStatsView } from './statsWindow.ts';
 import './alarms.css';
 import './alarmStats.css';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 export default function EventStatisticsScreen() {
   const { t } = useTranslation('alarms');
@@ -36,10 +37,7 @@ export default function EventStatisticsScreen() {
   const day = parseDate(view.day);
   const cards = total.status === 'ready' ? total.data : null;
   return (
-    <section className="alarm-screen">
-      <header className="alarm-screen-header">
-        <h1>{t('stats.title')}</h1>
-      </header>
+    <ScreenFrame className="alarm-screen" headerClassName="alarm-screen-header" title={t('stats.title')}>
       <StatsToolbar view={view} problem={problem} onChange={(patch) => setParams((current) => writeStatsView(current, patch, siteDefault))}>
         <label className="alarm-toggle" htmlFor="stats-day">
           {t('stats.day')}
@@ -90,7 +88,7 @@ export default function EventStatisticsScreen() {
           </div>
         </>
       ) : null}
-    </section>
+    </ScreenFrame>
   );
 }
 

@@ -3,13 +3,12 @@
 // watermark when the setting says so). Stays open with the reason when the server refuses.
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from 'rsuite/Button';
 import Input from 'rsuite/Input';
-import Modal from 'rsuite/Modal';
-import 'rsuite/Button/styles/index.css';
 import 'rsuite/Input/styles/index.css';
-import 'rsuite/Modal/styles/index.css';
+import { ActionDialog } from '../../components/dialog/ActionDialog.tsx';
+import { useSubmission } from '../../components/dialog/useSubmission.ts';
 import { exportPlan, exportProblems } from './alarmFilters.ts';
+import { ProblemLine } from '../../components/dialog/ProblemLine.tsx';
 
 interface Props {
   open: boolean;
@@ -33,8 +32,7 @@ export function ExportDialog({ open, title, total, pageSize, pageNo, maxPages, i
   const [first, setFirst] = useState('1');
   const [count, setCount] = useState('1');
   const [withImages, setWithImages] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, run } = useSubmission();
 
   useEffect(() => {
     if (!open) return;
@@ -43,7 +41,7 @@ export function ExportDialog({ open, title, total, pageSize, pageNo, maxPages, i
     setCount(String(Math.max(1, Math.min(maxPages, totalPages - start + 1))));
     // (with an unknown total: from the first page, as many pages as allowed)
     setFailure(null);
-  }, [open, pageNo, totalPages, maxPages, total]);
+  }, [open, pageNo, totalPages, maxPages, total, setFailure]);
 
   const problems = exportProblems(first, count, totalPages, maxPages);
   const valid = !problems.firstPage && !problems.pageCount;
@@ -53,62 +51,49 @@ export function ExportDialog({ open, title, total, pageSize, pageNo, maxPages, i
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!plan || busy || tooManyImages) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       await onExport(plan.pageNo, plan.pageCount, withImages);
       onClose();
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const between = (max: number) => t('validation.between', { min: 1, max });
   return (
-    <Modal open={open} onClose={() => !busy && onClose()} size="xs" aria-labelledby="export-title">
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Modal.Header closeButton={!busy}>
-          <Modal.Title id="export-title">{title}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body className="alarm-form">
-          <div className="alarm-field">
-            <label htmlFor="export-first">{total === null ? t('export.firstPageAny') : t('export.firstPage', { pages: totalPages })}</label>
-            <Input id="export-first" inputMode="numeric" value={first} onChange={setFirst} aria-invalid={Boolean(problems.firstPage)} />
-            {problems.firstPage ? (
-              <p className="alarm-problem" role="alert">
-                {total === null ? t('validation.positiveInteger') : between(totalPages)}
-              </p>
-            ) : null}
-          </div>
-          <div className="alarm-field">
-            <label htmlFor="export-count">{t('export.pageCount', { max: maxPages })}</label>
-            <Input id="export-count" inputMode="numeric" value={count} onChange={setCount} aria-invalid={Boolean(problems.pageCount)} />
-            {problems.pageCount ? <p className="alarm-problem" role="alert">{between(maxPages)}</p> : null}
-          </div>
-          {imagesMaxRows !== undefined ? (
-            <div className="alarm-field">
-              <label>
-                <input type="checkbox" checked={withImages} onChange={(event) => setWithImages(event.target.checked)} /> {t('export.withImages', { max: imagesMaxRows })}
-              </label>
-              {tooManyImages ? <p className="alarm-problem" role="alert">{t('export.tooManyImages', { max: imagesMaxRows })}</p> : null}
-            </div>
-          ) : null}
-          <p className="alarm-hint" aria-live="polite">
-            {plan ? (total === null ? t('export.rowsUpTo', { rows: plan.pageCount * pageSize }) : t('export.rows', { from: plan.from, to: plan.to, total })) : ''}
-          </p>
-          {failure ? <p className="alarm-problem" role="alert">{failure}</p> : null}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button onClick={onClose} disabled={busy}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" appearance="primary" loading={busy} disabled={!plan || total === 0 || tooManyImages}>
-            {t('actions.export')}
-          </Button>
-        </Modal.Footer>
-      </form>
-    </Modal>
+    <ActionDialog
+      open={open}
+      titleId="export-title"
+      title={title}
+      size="xs"
+      backdrop
+      bodyClassName="alarm-form"
+      busy={busy}
+      failure={failure}
+      failureClassName="alarm-problem"
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      action={{ label: t('actions.export'), disabled: !plan || total === 0 || tooManyImages }}
+    >
+      <div className="alarm-field">
+        <label htmlFor="export-first">{total === null ? t('export.firstPageAny') : t('export.firstPage', { pages: totalPages })}</label>
+        <Input id="export-first" inputMode="numeric" value={first} onChange={setFirst} aria-invalid={Boolean(problems.firstPage)} />
+        <ProblemLine failure={problems.firstPage ? total === null ? t('validation.positiveInteger') : between(totalPages) : null} className="alarm-problem" />
+      </div>
+      <div className="alarm-field">
+        <label htmlFor="export-count">{t('export.pageCount', { max: maxPages })}</label>
+        <Input id="export-count" inputMode="numeric" value={count} onChange={setCount} aria-invalid={Boolean(problems.pageCount)} />
+        {problems.pageCount ? <p className="alarm-problem" role="alert">{between(maxPages)}</p> : null}
+      </div>
+      {imagesMaxRows !== undefined ? (
+        <div className="alarm-field">
+          <label>
+            <input type="checkbox" checked={withImages} onChange={(event) => setWithImages(event.target.checked)} /> {t('export.withImages', { max: imagesMaxRows })}
+          </label>
+          {tooManyImages ? <p className="alarm-problem" role="alert">{t('export.tooManyImages', { max: imagesMaxRows })}</p> : null}
+        </div>
+      ) : null}
+      <p className="alarm-hint" aria-live="polite">
+        {plan ? (total === null ? t('export.rowsUpTo', { rows: plan.pageCount * pageSize }) : t('export.rows', { from: plan.from, to: plan.to, total })) : ''}
+      </p>
+    </ActionDialog>
   );
 }

@@ -5,17 +5,14 @@
 // the machine has settled.
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from 'rsuite/Button';
 import Input from 'rsuite/Input';
-import Modal from 'rsuite/Modal';
 import Radio from 'rsuite/Radio';
 import RadioGroup from 'rsuite/RadioGroup';
-import 'rsuite/Button/styles/index.css';
 import 'rsuite/Input/styles/index.css';
-import 'rsuite/Modal/styles/index.css';
 import 'rsuite/Radio/styles/index.css';
 import 'rsuite/RadioGroup/styles/index.css';
 import { percentSent, type UploadWatch } from '../../api/progressFetch.ts';
+import { ActionDialog } from '../../components/dialog/ActionDialog.tsx';
 import { FileUploader, type PickedFile, pickEntry } from '../../components/upload/FileUploader.tsx';
 import { type EvidenceProblem, evidenceProblem, MAX_EVIDENCE_IMAGES, REMARK_MAX } from './handleRules.ts';
 
@@ -104,67 +101,62 @@ export function HandleDialog({ kind, busy, failure, intro, existingImages, uploa
   const remarkLabel = kind === 'again' ? t('again.reason') : kind === 'check' ? t('check.remark') : kind === 'confirm' ? t('confirm.remark') : t('deal.remark');
   const remarkRequired = kind === 'again' || (kind === 'check' && values.checkResult === 2);
   return (
-    <Modal open={kind !== null} onClose={() => !working && onClose()} size="sm" backdrop="static" aria-labelledby="handle-title">
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Modal.Header closeButton={!working}>
-          <Modal.Title id="handle-title">{kind ? t(`${kind}.title`) : ''}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body className="alarm-form">
-          {intro ? <p className="alarm-form-intro">{intro}</p> : null}
-          {kind === 'deal' ? (
-            <div className="alarm-field">
-              <label htmlFor="handle-result">
-                {t('deal.result')} <span className="alarm-required">*</span>
-              </label>
-              <Input id="handle-result" as="textarea" rows={3} value={values.result} onChange={(result) => setValues({ ...values, result })} aria-invalid={Boolean(problems.result)} />
-              {problems.result ? <p className="alarm-problem" role="alert">{problems.result}</p> : null}
-            </div>
-          ) : null}
-          {kind === 'check' ? (
-            <fieldset className="alarm-field">
-              <legend>{t('check.result')}</legend>
-              <RadioGroup inline name="check-result" value={values.checkResult} onChange={(value) => setValues({ ...values, checkResult: value === 2 ? 2 : 1 })}>
-                <Radio value={1}>{t('check.qualified')}</Radio>
-                <Radio value={2}>{t('check.unqualified')}</Radio>
-              </RadioGroup>
-            </fieldset>
-          ) : null}
-          <div className="alarm-field">
-            <label htmlFor="handle-remark">
-              {remarkLabel} {remarkRequired ? <span className="alarm-required">*</span> : null}
-            </label>
-            <Input id="handle-remark" as="textarea" rows={3} value={values.remark} onChange={(remark) => setValues({ ...values, remark })} aria-invalid={Boolean(problems.remark)} />
-            {problems.remark ? <p className="alarm-problem" role="alert">{problems.remark}</p> : null}
-          </div>
-          {kind === 'deal' ? (
-            <div className="alarm-field">
-              <label htmlFor="handle-images">{t('deal.images')}</label>
-              <FileUploader
-                id="handle-images"
-                accept="image/jpeg,image/png"
-                multiple
-                images
-                files={images}
-                disabled={working}
-                onAdd={(files) => setImages((current) => [...current, ...files.map((file) => pickEntry(file))])}
-                onRemove={(key) => setImages((current) => current.filter((entry) => entry.key !== key))}
-                hint={t('deal.imagesHint', { max: MAX_EVIDENCE_IMAGES - existingImages, maxMb: 5 })}
-                invalid={Boolean(problems.images)}
-              />
-              {problems.images ? <p className="alarm-problem" role="alert">{problems.images}</p> : null}
-            </div>
-          ) : null}
-          {failure ? <p className="alarm-problem" role="alert">{failure}</p> : null}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button onClick={onClose} disabled={working}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" appearance="primary" loading={working}>
-            {kind === 'confirm' ? t('actions.confirm') : t('actions.submit')}
-          </Button>
-        </Modal.Footer>
-      </form>
-    </Modal>
+    <ActionDialog
+      open={kind !== null}
+      titleId="handle-title"
+      title={kind ? t(`${kind}.title`) : ''}
+      bodyClassName="alarm-form"
+      busy={working}
+      failure={failure}
+      failureClassName="alarm-problem"
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      action={{ label: kind === 'confirm' ? t('actions.confirm') : t('actions.submit') }}
+    >
+      {intro ? <p className="alarm-form-intro">{intro}</p> : null}
+      {kind === 'deal' ? (
+        <div className="alarm-field">
+          <label htmlFor="handle-result">
+            {t('deal.result')} <span className="alarm-required">*</span>
+          </label>
+          <Input id="handle-result" as="textarea" rows={3} value={values.result} onChange={(result) => setValues({ ...values, result })} aria-invalid={Boolean(problems.result)} />
+          {problems.result ? <p className="alarm-problem" role="alert">{problems.result}</p> : null}
+        </div>
+      ) : null}
+      {kind === 'check' ? (
+        <fieldset className="alarm-field">
+          <legend>{t('check.result')}</legend>
+          <RadioGroup inline name="check-result" value={values.checkResult} onChange={(value) => setValues({ ...values, checkResult: value === 2 ? 2 : 1 })}>
+            <Radio value={1}>{t('check.qualified')}</Radio>
+            <Radio value={2}>{t('check.unqualified')}</Radio>
+          </RadioGroup>
+        </fieldset>
+      ) : null}
+      <div className="alarm-field">
+        <label htmlFor="handle-remark">
+          {remarkLabel} {remarkRequired ? <span className="alarm-required">*</span> : null}
+        </label>
+        <Input id="handle-remark" as="textarea" rows={3} value={values.remark} onChange={(remark) => setValues({ ...values, remark })} aria-invalid={Boolean(problems.remark)} />
+        {problems.remark ? <p className="alarm-problem" role="alert">{problems.remark}</p> : null}
+      </div>
+      {kind === 'deal' ? (
+        <div className="alarm-field">
+          <label htmlFor="handle-images">{t('deal.images')}</label>
+          <FileUploader
+            id="handle-images"
+            accept="image/jpeg,image/png"
+            multiple
+            images
+            files={images}
+            disabled={working}
+            onAdd={(files) => setImages((current) => [...current, ...files.map((file) => pickEntry(file))])}
+            onRemove={(key) => setImages((current) => current.filter((entry) => entry.key !== key))}
+            hint={t('deal.imagesHint', { max: MAX_EVIDENCE_IMAGES - existingImages, maxMb: 5 })}
+            invalid={Boolean(problems.images)}
+          />
+          {problems.images ? <p className="alarm-problem" role="alert">{problems.images}</p> : null}
+        </div>
+      ) : null}
+    </ActionDialog>
   );
 }

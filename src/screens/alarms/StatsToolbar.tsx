@@ -15,6 +15,7 @@ import { exportEventStatistics } from './alarmExport.ts';
 import { ExportDialog } from './ExportDialog.tsx';
 import { windowTimes } from './statsApi.ts';
 import { formatDate, MAX_RANGE_DAYS, parseDate, STATS_EXPORT_MAX_PAGES, type StatsView, type WindowProblem } from './statsWindow.ts';
+import { ProblemLine } from '../../components/dialog/ProblemLine.tsx';
 
 const GROUPS = ['eventType', 'camera', 'scene', 'day'] as const;
 type Group = (typeof GROUPS)[number];
@@ -69,11 +70,7 @@ export function StatsToolbar({ view, problem, onChange, children }: Props) {
           </Button>
         </>
       ) : null}
-      {problem ? (
-        <p className="alarm-problem" role="alert">
-          {t(`stats.problem.${problem}`, { max: MAX_RANGE_DAYS })}
-        </p>
-      ) : null}
+      <ProblemLine failure={problem ? t(`stats.problem.${problem}`, { max: MAX_RANGE_DAYS }) : null} className="alarm-problem" />
       <ExportDialog
         open={exporting}
         title={t('stats.exportTitle', { group: t(`stats.group.${group}`) })}

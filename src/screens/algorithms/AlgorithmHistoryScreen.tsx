@@ -16,6 +16,8 @@ import { resolvePrompt } from '../../domain/recognitionPrompts.ts';
 import { exportCustomEvent, listVersions, type SetupEventVersion } from './orchestrationApi.ts';
 import '../../components/table/serverTable.css';
 import './orchestration.css';
+import { RowActions } from '../../components/resource/RowActions.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const FILTERS = ['name', 'draft'] as const;
 
@@ -54,23 +56,19 @@ export default function AlgorithmHistoryScreen() {
       width: 150,
       fixed: 'right',
       render: (row) => (
-        <div className="cell-actions">
-          <Button size="xs" appearance="link" onClick={() => setViewing(row)} aria-label={t('history.viewOf', { name: row.name, version: row.version })}>
-            {t('history.view')}
-          </Button>
-          <Button size="xs" appearance="link" onClick={() => exportCustomEvent(row.setupEventId).catch((e: Error) => notify('error', e.message))}>
-            {t('actions.export')}
-          </Button>
-        </div>
+        <RowActions
+          cell
+          buttons={[
+            { key: 'view', label: t('history.view'), ariaLabel: t('history.viewOf', { name: row.name, version: row.version }), onClick: () => setViewing(row) },
+            { key: 'export', label: t('actions.export'), onClick: () => void exportCustomEvent(row.setupEventId).catch((e: Error) => notify('error', e.message)) },
+          ]}
+        />
       ),
     },
   ];
 
   return (
-    <section className="orch-screen">
-      <header className="orch-header">
-        <h1>{t('history.title')}</h1>
-      </header>
+    <ScreenFrame className="orch-screen" headerClassName="orch-header" title={t('history.title')}>
       <ServerTable
         list={list}
         label={t('history.title')}
@@ -115,6 +113,6 @@ export default function AlgorithmHistoryScreen() {
           <Button onClick={() => setViewing(null)}>{t('history.close')}</Button>
         </Modal.Footer>
       </Modal>
-    </section>
+    </ScreenFrame>
   );
 }

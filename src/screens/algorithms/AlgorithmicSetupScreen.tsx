@@ -5,9 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import Button from 'rsuite/Button';
-import SelectPicker from 'rsuite/SelectPicker';
 import 'rsuite/Button/styles/index.css';
-import 'rsuite/SelectPicker/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { Can, usePermission } from '../../app/permissions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
@@ -19,6 +17,9 @@ import { NewDraftDialog } from './setup/NewDraftDialog.tsx';
 import { SatausTag } from './setup/SatausTag.tsx';
 import '../../components/table/serverTable.css';
 import './orchestration.css';
+import { RowActions } from '../../components/resource/RowActions.tsx';
+import { ChoiceFilter } from '../../components/table/filterFields.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const FILTERS = ['menu', 'name', 'sataus'] as const;
 const MENU_TYPES: ButtonType[] = ['validate', 'train', 'orchestrate'];
@@ -93,26 +94,20 @@ export default function AlgorithmicSetupScreen() {
       width: 190,
       fixed: 'right',
       render: (row) => (
-        <div className="cell-actions">
-          <Button size="xs" appearance="link" onClick={() => navigate(`/setUp?id=${row.id}`)} aria-label={t('setup.openOf', { name: row.name })}>
-            {t('actions.open')}
-          </Button>
-          <Button size="xs" appearance="link" onClick={() => exportRow(row)} aria-label={t('setup.exportOf', { name: row.name })}>
-            {t('actions.export')}
-          </Button>
-          <Button size="xs" appearance="link" color="red" onClick={() => remove(row)} aria-label={t('setup.deleteOf', { name: row.name })}>
-            {t('actions.delete')}
-          </Button>
-        </div>
+        <RowActions
+          cell
+          buttons={[
+            { key: 'open', label: t('actions.open'), ariaLabel: t('setup.openOf', { name: row.name }), onClick: () => navigate(`/setUp?id=${row.id}`) },
+            { key: 'export', label: t('actions.export'), ariaLabel: t('setup.exportOf', { name: row.name }), onClick: () => exportRow(row) },
+            { key: 'delete', label: t('actions.delete'), ariaLabel: t('setup.deleteOf', { name: row.name }), onClick: () => remove(row), danger: true },
+          ]}
+        />
       ),
     });
   }
 
   return (
-    <section className="orch-screen">
-      <header className="orch-header">
-        <h1>{t('setup.title')}</h1>
-      </header>
+    <ScreenFrame className="orch-screen" headerClassName="orch-header" title={t('setup.title')}>
       <div className="orch-menu" role="tablist" aria-label={t('setup.menu.label')}>
         {MENU_TYPES.map((type) => (
           <button
@@ -137,17 +132,15 @@ export default function AlgorithmicSetupScreen() {
             <FilterField id="orch-filter-name" label={t('fields.name')}>
               <input id="orch-filter-name" className="rs-input" value={draft.values.name} onChange={(e) => draft.set('name', e.target.value)} />
             </FilterField>
-            <FilterField id="orch-filter-sataus" label={t('fields.sataus')}>
-              <SelectPicker
-                id="orch-filter-sataus"
-                aria-labelledby="orch-filter-sataus-label"
-                data={([0, 1, 2] as const).map((s) => ({ value: String(s), label: t(`sataus.${s}`) }))}
-                value={draft.values.sataus || null}
-                onChange={(value) => draft.applyNow('sataus', value ?? '')}
-                searchable={false}
-                placeholder={t('setup.anyState')}
-              />
-            </FilterField>
+            <ChoiceFilter
+              draft={draft}
+              field="sataus"
+              id="orch-filter-sataus"
+              label={t('fields.sataus')}
+              choices={([0, 1, 2] as const).map((s) => ({ value: String(s), label: t(`sataus.${s}`) }))}
+              placeholder={t('setup.anyState')}
+              labelled
+            />
           </FilterBar>
         }
         actions={
@@ -169,6 +162,6 @@ export default function AlgorithmicSetupScreen() {
         }}
       />
       {dialog}
-    </section>
+    </ScreenFrame>
   );
 }

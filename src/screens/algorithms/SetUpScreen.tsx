@@ -1,14 +1,13 @@
 // /setUp?id=N: the orchestration editor of one setup event draft (loaded by id from the URL, so a reload or a
 // shared link opens the same draft). Without an id: the start page (recent algorithms, a new one, the list).
 import { useTranslation } from 'react-i18next';
-import Button from 'rsuite/Button';
-import 'rsuite/Button/styles/index.css';
 import { Link, useSearchParams } from 'react-router';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { getDraft, type SetupEvent } from './orchestrationApi.ts';
 import { DraftEditor } from './setup/DraftEditor.tsx';
 import { SetUpStart } from './setup/SetUpStart.tsx';
 import './orchestration.css';
+import { RetryLine } from '../../components/data/RetryLine.tsx';
 
 export default function SetUpScreen() {
   const { t } = useTranslation('algorithms');
@@ -25,12 +24,7 @@ export default function SetUpScreen() {
       </nav>
       {draft.status === 'loading' ? <p role="status">{t('editor.loading')}</p> : null}
       {draft.status === 'error' ? (
-        <p className="orch-problem" role="alert">
-          {t('editor.loadFailed', { error: draft.error })}{' '}
-          <Button appearance="link" onClick={draft.reload}>
-            {t('editor.retry')}
-          </Button>
-        </p>
+        <RetryLine message={t('editor.loadFailed', { error: draft.error })} retryLabel={t('editor.retry')} onRetry={draft.reload} className="orch-problem" appearance="link" />
       ) : null}
       {draft.status === 'ready' && draft.data ? <DraftEditor key={draft.data.id} initial={draft.data} /> : null}
     </section>

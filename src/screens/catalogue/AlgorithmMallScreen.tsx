@@ -4,12 +4,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
-import Input from 'rsuite/Input';
 import Loader from 'rsuite/Loader';
 import Pagination from 'rsuite/Pagination';
 import SelectPicker from 'rsuite/SelectPicker';
 import 'rsuite/Button/styles/index.css';
-import 'rsuite/Input/styles/index.css';
 import 'rsuite/Loader/styles/index.css';
 import 'rsuite/Pagination/styles/index.css';
 import 'rsuite/SelectPicker/styles/index.css';
@@ -25,6 +23,7 @@ import { type AlgoModel, type MallAlgorithm, mallApi, modelScenesApi, modelsApi,
 import { MallCard } from './MallCard.tsx';
 import '../../components/resource/resource.css';
 import './mall.css';
+import { TextFilter } from '../../components/table/filterFields.tsx';
 
 const FILTERS = ['keyword', 'modelTypeId', 'modelSceneId', 'sort'] as const;
 const NONE: Choice[] = [];
@@ -91,9 +90,7 @@ export default function AlgorithmMallScreen() {
         <h1 id="mall-title">{title}</h1>
       </header>
       <FilterBar draft={draft} label={t('mall.filtersLabel')}>
-        <FilterField id="mall-keyword" label={t('mall.filters.keyword')}>
-          <Input id="mall-keyword" value={draft.values.keyword} maxLength={32} onChange={(value) => draft.set('keyword', value)} />
-        </FilterField>
+        <TextFilter draft={draft} field="keyword" id="mall-keyword" label={t('mall.filters.keyword')} maxLength={32} />
         {picker('modelTypeId', types.data)}
         {picker('modelSceneId', scenes.data)}
         {picker('sort', [{ value: 'hot', label: t('mall.sort.hot') }, { value: 'new', label: t('mall.sort.new') }], false)}

@@ -8,16 +8,17 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import Button from 'rsuite/Button';
 import Loader from 'rsuite/Loader';
-import SelectPicker from 'rsuite/SelectPicker';
 import 'rsuite/Button/styles/index.css';
 import 'rsuite/Loader/styles/index.css';
-import 'rsuite/SelectPicker/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { LazySchemaForm } from '../../forms/LazySchemaForm.tsx';
 import { type AlgorithmParams, type AlgorithmParamsSummary, paramsApi } from './catalogueApi.ts';
 import '../../components/resource/resource.css';
+import { useSubmission } from '../../components/dialog/useSubmission.ts';
+import { ProblemLine } from '../../components/dialog/ProblemLine.tsx';
+import { LabelledPicker } from '../../components/form/LabelledPicker.tsx';
 
 const SCHEMAS = import.meta.glob<{ default: RJSFSchema }>('../../../schemas/algorithm-*.schema.json');
 
@@ -49,8 +50,7 @@ export function AlgorithmParamsPanel() {
     app ?? '',
   );
   const [draft, setDraft] = useState<Record<string, unknown> | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, run } = useSubmission();
   const has = (key: string) => i18n.exists(`catalogue:params.${key}`);
 
   const choose = (next: string | null) => {
@@ -66,20 +66,14 @@ export function AlgorithmParamsPanel() {
 
   const save = async (data: Record<string, unknown>) => {
     if (!app) return;
-    setBusy(true);
-    setFailure(null);
     setDraft(data);
-    try {
+    await run(async () => {
       await paramsApi.save(app, data);
       notify('success', t('params.saved'));
       setDraft(null);
       loaded.reload();
       algorithms.reload();
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (algorithms.status === 'error' || loaded.status === 'error') {
@@ -97,20 +91,14 @@ export function AlgorithmParamsPanel() {
   return (
     <section className="settings-panel" aria-labelledby="params-title">
       <h2 id="params-title">{t('params.title')}</h2>
-      <div className="filter-field">
-        <label htmlFor="params-app" id="params-app-label">
-          {t('params.algorithm')}
-        </label>
-        <SelectPicker
-          id="params-app"
-          aria-labelledby="params-app-label"
-          data={algorithms.data.map((a) => ({ value: a.appName, label: has(`apps.${a.appName}`) ? t(`params.apps.${a.appName}` as never) : a.appName }))}
-          value={app}
-          onChange={choose}
-          cleanable={false}
-          searchable={false}
-        />
-      </div>
+      <LabelledPicker
+        className="filter-field"
+        id="params-app"
+        label={t('params.algorithm')}
+        data={algorithms.data.map((a) => ({ value: a.appName, label: has(`apps.${a.appName}`) ? t(`params.apps.${a.appName}` as never) : a.appName }))}
+        value={app}
+        onChange={choose}
+      />
       {summary ? (
         <p className="settings-hint">
           {t('params.summary', { events: summary.eventNames.slice(0, 6).join('、'), n: summary.eventCount })}{' '}
@@ -136,11 +124,7 @@ export function AlgorithmParamsPanel() {
           />
         </>
       )}
-      {failure ? (
-        <p className="dialog-failure" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <ProblemLine failure={failure} />
     </section>
   );
 }

@@ -20,6 +20,8 @@ import { useLoaded } from '../../components/data/useLoaded.ts';
 import { sharedRule } from './shared/inputSchemas.ts';
 import { useScreenTitle } from './shared/useScreenTitle.ts';
 import './devices.css';
+import { ProblemLine } from '../../components/dialog/ProblemLine.tsx';
+import { RetryLine } from '../../components/data/RetryLine.tsx';
 
 const platformSchema: RJSFSchema = {
   type: 'object',
@@ -83,12 +85,7 @@ function BoxPanels({ boxId, boxName, canWrite }: { boxId: number; boxName: strin
       <section className="panel" aria-labelledby="box-tasks-title">
         <h2 id="box-tasks-title">{t('boxConfig.tasks')}</h2>
         {task.status === 'error' ? (
-          <p role="alert">
-            {t('boxConfig.loadFailed', { reason: task.error ?? '' })}{' '}
-            <Button size="xs" onClick={task.reload}>
-              {t('actions.retry')}
-            </Button>
-          </p>
+          <RetryLine message={t('boxConfig.loadFailed', { reason: task.error ?? '' })} retryLabel={t('actions.retry')} onRetry={task.reload} size="xs" />
         ) : null}
         {task.data ? (
           <>
@@ -145,11 +142,7 @@ function BoxPanels({ boxId, boxName, canWrite }: { boxId: number; boxName: strin
             vocabulary={{ title: (name) => t(`fields.${name}` as never, { defaultValue: name }) }}
           />
         ) : null}
-        {failure ? (
-          <p className="dialog-failure" role="alert">
-            {failure}
-          </p>
-        ) : null}
+        <ProblemLine failure={failure} />
       </section>
       <BoxTaskDialog
         task={editing}
@@ -190,12 +183,7 @@ export default function BoxDeviceConfigScreen() {
       </header>
       {boxes.status === 'ready' && boxes.data.length === 0 ? <p>{t('boxConfig.noBoxes')}</p> : null}
       {boxes.status === 'error' ? (
-        <p role="alert">
-          {t('boxConfig.loadFailed', { reason: boxes.error ?? '' })}{' '}
-          <Button size="xs" onClick={boxes.reload}>
-            {t('actions.retry')}
-          </Button>
-        </p>
+        <RetryLine message={t('boxConfig.loadFailed', { reason: boxes.error ?? '' })} retryLabel={t('actions.retry')} onRetry={boxes.reload} size="xs" />
       ) : null}
       {boxId && box ? <BoxPanels key={boxId} boxId={boxId} boxName={box.name} canWrite={canWrite} /> : null}
     </section>

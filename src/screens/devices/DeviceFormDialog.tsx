@@ -5,11 +5,10 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from 'rsuite/Button';
-import Modal from 'rsuite/Modal';
-import 'rsuite/Button/styles/index.css';
-import 'rsuite/Modal/styles/index.css';
+import { ActionDialog } from '../../components/dialog/ActionDialog.tsx';
+import { useOpenedFor, useSubmission } from '../../components/dialog/useSubmission.ts';
 import { LazySchemaForm } from '../../forms/LazySchemaForm.tsx';
+import { presentFields } from '../../forms/presentFields.ts';
 import { formSchemaOf, STREAM_REQUIRED } from './shared/inputSchemas.ts';
 import { addDevice, type BoxOption, type Device, type DeviceKind, type Scene, updateDevice } from './devicesApi.ts';
 
@@ -71,25 +70,12 @@ const uiSchema: UiSchema<DeviceFormValues> = {
 
 /** The editable values of a saved device (the password is never read back: empty keeps it). */
 export function valuesOf(device: Device): DeviceFormValues {
-  const values: DeviceFormValues = {
-    name: device.name,
-    serialnumber: device.serialnumber ?? undefined,
-    ip: device.ip ?? undefined,
-    port: device.port ?? undefined,
-    rtspUrl: device.rtspUrl ?? undefined,
-    username: device.username ?? undefined,
-    brand: device.brand ?? undefined,
+  return {
+    ...presentFields(device, ['name', 'serialnumber', 'ip', 'port', 'rtspUrl', 'username', 'brand', 'fps', 'longitude', 'latitude', 'address', 'remark']),
     sceneId: device.sceneId ?? null,
     boxId: device.boxId ?? null,
-    fps: device.fps ?? undefined,
-    streamTransport: device.kind === 'normal' ? device.streamTransport : undefined,
-    recording: device.kind === 'normal' ? device.recording : undefined,
-    longitude: device.longitude ?? undefined,
-    latitude: device.latitude ?? undefined,
-    address: device.address ?? undefined,
-    remark: device.remark ?? undefined,
+    ...(device.kind === 'normal' ? presentFields(device, ['streamTransport', 'recording']) : {}),
   };
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as DeviceFormValues;
 }
 
 export interface DeviceFormDialogProps {
@@ -105,76 +91,58 @@ export interface DeviceFormDialogProps {
 export function DeviceFormDialog({ kind, target, scenes, boxes, onClose, onSaved }: DeviceFormDialogProps) {
   const { t } = useTranslation('devices');
   const [values, setValues] = useState<DeviceFormValues>({});
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [openedFor, setOpenedFor] = useState<Device | 'new' | null>(null);
-  if (target !== openedFor) {
-    setOpenedFor(target);
-    setValues(target && target !== 'new' ? valuesOf(target) : {});
+  const { busy, failure, setFailure, run } = useSubmission();
+  const openedFor = useOpenedFor(target, (opened) => {
+    setValues(opened && opened !== 'new' ? valuesOf(opened) : {});
     setFailure(null);
-  }
+  });
 
   const save = async (data: DeviceFormValues) => {
     if (busy || !target) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       const body = { ...data, name: (data.name ?? '').trim(), password: data.password || undefined };
       if (target === 'new') onSaved(await addDevice({ ...body, kind }));
       else {
         await updateDevice({ ...body, id: target.id });
         onSaved(target.id);
       }
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const formId = 'device-form';
   return (
-    <Modal open={target !== null} onClose={() => !busy && onClose()} size="md" backdrop="static" aria-labelledby="device-form-title">
-      <Modal.Header closeButton={!busy}>
-        <Modal.Title id="device-form-title">{target === 'new' ? t(`form.add.${kind}`) : t('form.edit', { name: openedFor && openedFor !== 'new' ? openedFor.name : '' })}</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {target !== null ? (
-          <LazySchemaForm<DeviceFormValues>
-            id={formId}
-            schema={deviceSchema(kind, scenes, boxes, target === 'new')}
-            uiSchema={uiSchema}
-            formData={values}
-            onChange={setValues}
-            onSubmit={save}
-            noSubmit
-            disabled={busy}
-            vocabulary={{
-              title: (name) => t(`fields.${name}` as never, { defaultValue: name }),
-              enumName: (name, value) => {
-                if (value === null) return t('form.none');
-                if (name === 'sceneId') return scenes.find((scene) => scene.id === value)?.sceneName;
-                if (name === 'boxId') return boxes.find((box) => box.id === value)?.name;
-                if (name === 'streamTransport') return t(`form.transport.${String(value)}` as never);
-                return undefined;
-              },
-            }}
-          />
-        ) : null}
-        {failure ? (
-          <p className="dialog-failure" role="alert">
-            {failure}
-          </p>
-        ) : null}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button onClick={onClose} disabled={busy}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" form={formId} appearance="primary" loading={busy}>
-          {t('actions.save')}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <ActionDialog
+      open={target !== null}
+      titleId="device-form-title"
+      title={target === 'new' ? t(`form.add.${kind}`) : t('form.edit', { name: openedFor && openedFor !== 'new' ? openedFor.name : '' })}
+      size="md"
+      busy={busy}
+      failure={failure}
+      onClose={onClose}
+      action={{ label: t('actions.save'), form: formId }}
+    >
+      {target !== null ? (
+        <LazySchemaForm<DeviceFormValues>
+          id={formId}
+          schema={deviceSchema(kind, scenes, boxes, target === 'new')}
+          uiSchema={uiSchema}
+          formData={values}
+          onChange={setValues}
+          onSubmit={save}
+          noSubmit
+          disabled={busy}
+          vocabulary={{
+            title: (name) => t(`fields.${name}` as never, { defaultValue: name }),
+            enumName: (name, value) => {
+              if (value === null) return t('form.none');
+              if (name === 'sceneId') return scenes.find((scene) => scene.id === value)?.sceneName;
+              if (name === 'boxId') return boxes.find((box) => box.id === value)?.name;
+              if (name === 'streamTransport') return t(`form.transport.${String(value)}` as never);
+              return undefined;
+            },
+          }}
+        />
+      ) : null}
+    </ActionDialog>
   );
 }

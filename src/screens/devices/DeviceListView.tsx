@@ -6,15 +6,11 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import Button from 'rsuite/Button';
-import Input from 'rsuite/Input';
-import SelectPicker from 'rsuite/SelectPicker';
 import 'rsuite/Button/styles/index.css';
-import 'rsuite/Input/styles/index.css';
-import 'rsuite/SelectPicker/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
-import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { FilterBar, useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
 import { DeviceFormDialog } from './DeviceFormDialog.tsx';
@@ -36,6 +32,8 @@ import { batchFailureText } from './shared/batchOutcome.ts';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { currentStream, useStreamStates } from '../video/streamStates.ts';
 import './devices.css';
+import { ChoiceFilter, TextFilter } from '../../components/table/filterFields.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const FILTERS = ['keyword', 'sceneId', 'startState', 'createdWithin'] as const;
 type FilterKey = (typeof FILTERS)[number];
@@ -119,10 +117,7 @@ export function DeviceListView({ kind, permission, title, extraActions }: Device
   const columns = deviceColumns(t, kind, { canWrite, open, edit: setEditing, startStop: (d, s) => startStop([d], s), remove: (d) => remove([d]), streamOf: (d) => currentStream(streams, d) });
 
   return (
-    <section className="devices-screen">
-      <header className="devices-header">
-        <h1>{title}</h1>
-      </header>
+    <ScreenFrame className="devices-screen" headerClassName="devices-header" title={title}>
       <ServerTable
         list={list}
         label={title}
@@ -132,39 +127,33 @@ export function DeviceListView({ kind, permission, title, extraActions }: Device
         emptyText={t(`empty.${kind}`)}
         filters={
           <FilterBar draft={draft} label={t('filters.label')}>
-            <FilterField id={`${kind}-filter-keyword`} label={t('filters.keyword')}>
-              <Input id={`${kind}-filter-keyword`} value={draft.values.keyword} onChange={(value) => draft.set('keyword', value)} placeholder={t('filters.keywordHint')} />
-            </FilterField>
-            <FilterField id={`${kind}-filter-scene`} label={t('filters.scene')}>
-              <SelectPicker
-                id={`${kind}-filter-scene`}
-                data={scenes.data.map((scene) => ({ value: String(scene.id), label: scene.sceneName }))}
-                value={draft.values.sceneId || null}
-                onChange={(value) => draft.applyNow('sceneId', value ?? '')}
-                loading={scenes.status === 'loading'}
-                placeholder={t('filters.any')}
-              />
-            </FilterField>
-            <FilterField id={`${kind}-filter-start`} label={t('filters.startState')}>
-              <SelectPicker
-                id={`${kind}-filter-start`}
-                data={[1, 2].map((value) => ({ value: String(value), label: t(`startState.${value as 1 | 2}`) }))}
-                value={draft.values.startState || null}
-                onChange={(value) => draft.applyNow('startState', value ?? '')}
-                searchable={false}
-                placeholder={t('filters.any')}
-              />
-            </FilterField>
-            <FilterField id={`${kind}-filter-created`} label={t('filters.createdWithin')}>
-              <SelectPicker
-                id={`${kind}-filter-created`}
-                data={[1, 2, 3].map((value) => ({ value: String(value), label: t(`createdWithin.${value as 1 | 2 | 3}`) }))}
-                value={draft.values.createdWithin || null}
-                onChange={(value) => draft.applyNow('createdWithin', value ?? '')}
-                searchable={false}
-                placeholder={t('filters.any')}
-              />
-            </FilterField>
+            <TextFilter draft={draft} field="keyword" id={`${kind}-filter-keyword`} label={t('filters.keyword')} placeholder={t('filters.keywordHint')} />
+            <ChoiceFilter
+              draft={draft}
+              field="sceneId"
+              id={`${kind}-filter-scene`}
+              label={t('filters.scene')}
+              choices={scenes.data.map((scene) => ({ value: String(scene.id), label: scene.sceneName }))}
+              searchable
+              loading={scenes.status === 'loading'}
+              placeholder={t('filters.any')}
+            />
+            <ChoiceFilter
+              draft={draft}
+              field="startState"
+              id={`${kind}-filter-start`}
+              label={t('filters.startState')}
+              choices={[1, 2].map((value) => ({ value: String(value), label: t(`startState.${value as 1 | 2}`) }))}
+              placeholder={t('filters.any')}
+            />
+            <ChoiceFilter
+              draft={draft}
+              field="createdWithin"
+              id={`${kind}-filter-created`}
+              label={t('filters.createdWithin')}
+              choices={[1, 2, 3].map((value) => ({ value: String(value), label: t(`createdWithin.${value as 1 | 2 | 3}`) }))}
+              placeholder={t('filters.any')}
+            />
           </FilterBar>
         }
         actions={
@@ -209,6 +198,6 @@ export function DeviceListView({ kind, permission, title, extraActions }: Device
         />
       ) : null}
       {dialog}
-    </section>
+    </ScreenFrame>
   );
 }

@@ -3,15 +3,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import Input from 'rsuite/Input';
-import SelectPicker from 'rsuite/SelectPicker';
-import 'rsuite/Input/styles/index.css';
-import 'rsuite/SelectPicker/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
 import { ListToolbar, RowActions, rowsConfirmation } from '../../components/resource/RowActions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
-import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { FilterBar, useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
 import { BoxDetailsDrawer } from './boxes/BoxDetailsDrawer.tsx';
@@ -21,6 +17,8 @@ import { SecretDialog } from './boxes/SecretDialog.tsx';
 import { NameWithBadge } from './shared/SimulatedBadge.tsx';
 import { useScreenTitle } from './shared/useScreenTitle.ts';
 import './devices.css';
+import { ChoiceFilter, TextFilter } from '../../components/table/filterFields.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const FILTERS = ['keyword', 'status'] as const;
 const percent = (value: number | null | undefined) => (value === null || value === undefined ? '–' : `${Math.round(value)}%`);
@@ -104,10 +102,7 @@ export default function EdgeDeviceBoxScreen() {
   ];
 
   return (
-    <section className="devices-screen">
-      <header className="devices-header">
-        <h1>{title}</h1>
-      </header>
+    <ScreenFrame className="devices-screen" headerClassName="devices-header" title={title}>
       <ServerTable
         list={list}
         label={t('boxes.label')}
@@ -117,19 +112,15 @@ export default function EdgeDeviceBoxScreen() {
         emptyText={t('boxes.empty')}
         filters={
           <FilterBar draft={draft} label={t('filters.label')}>
-            <FilterField id="box-filter-keyword" label={t('filters.keyword')}>
-              <Input id="box-filter-keyword" value={draft.values.keyword} onChange={(value) => draft.set('keyword', value)} placeholder={t('boxes.keywordHint')} />
-            </FilterField>
-            <FilterField id="box-filter-status" label={t('boxes.status')}>
-              <SelectPicker
-                id="box-filter-status"
-                data={(['online', 'offline'] as const).map((value) => ({ value, label: t(`boxes.${value}`) }))}
-                value={draft.values.status || null}
-                onChange={(value) => draft.applyNow('status', value ?? '')}
-                searchable={false}
-                placeholder={t('filters.any')}
-              />
-            </FilterField>
+            <TextFilter draft={draft} field="keyword" id="box-filter-keyword" label={t('filters.keyword')} placeholder={t('boxes.keywordHint')} />
+            <ChoiceFilter
+              draft={draft}
+              field="status"
+              id="box-filter-status"
+              label={t('boxes.status')}
+              choices={(['online', 'offline'] as const).map((value) => ({ value, label: t(`boxes.${value}`) }))}
+              placeholder={t('filters.any')}
+            />
           </FilterBar>
         }
         actions={
@@ -156,6 +147,6 @@ export default function EdgeDeviceBoxScreen() {
       <BoxDetailsDrawer box={details} canWrite={canWrite} onClose={() => setDetails(null)} />
       <SecretDialog secret={secret?.secret ?? null} name={secret?.name ?? ''} onClose={() => setSecret(null)} />
       {dialog}
-    </section>
+    </ScreenFrame>
   );
 }

@@ -14,6 +14,7 @@ import { RecheckPanel, VideoCardsPanel } from './other/RecheckPanel.tsx';
 import { ScenesPanel } from './other/ScenesPanel.tsx';
 import { useScreenTitle } from './shared/useScreenTitle.ts';
 import './devices.css';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 /** Each tab and who may read it (its list operation's x-permission). */
 const TABS = [
@@ -32,10 +33,7 @@ export default function OtherConfigScreen() {
   const title = useScreenTitle(t('titles.otherConfig'));
   const canWrite = holds(['otherConfig', 'deviceConfig']);
   return (
-    <section className="devices-screen">
-      <header className="devices-header">
-        <h1>{title}</h1>
-      </header>
+    <ScreenFrame className="devices-screen" headerClassName="devices-header" title={title}>
       <UrlTabs
         id="other"
         label={t('catalogue.tabs.label')}
@@ -59,6 +57,6 @@ export default function OtherConfigScreen() {
           </>
         )}
       </UrlTabs>
-    </section>
+    </ScreenFrame>
   );
 }

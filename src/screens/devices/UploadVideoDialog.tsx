@@ -3,16 +3,14 @@
 // with its progress shown; the server's refusal (a taken name, not really an MP4) shows in the dialog.
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from 'rsuite/Button';
 import Input from 'rsuite/Input';
-import Modal from 'rsuite/Modal';
 import SelectPicker from 'rsuite/SelectPicker';
-import 'rsuite/Button/styles/index.css';
 import 'rsuite/Input/styles/index.css';
-import 'rsuite/Modal/styles/index.css';
 import 'rsuite/SelectPicker/styles/index.css';
 import { percentSent } from '../../api/progressFetch.ts';
 import { useLoaded } from '../../components/data/useLoaded.ts';
+import { ActionDialog } from '../../components/dialog/ActionDialog.tsx';
+import { useSubmission } from '../../components/dialog/useSubmission.ts';
 import { FileUploader, type PickedFile, pickEntry } from '../../components/upload/FileUploader.tsx';
 import { allScenes, type Device, uploadOfflineVideo } from './devicesApi.ts';
 
@@ -35,8 +33,7 @@ export function UploadVideoDialog({ open, onClose, onUploaded }: { open: boolean
   const file = picked?.file ?? null;
   const [name, setName] = useState('');
   const [sceneId, setSceneId] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure: problem, setFailure: setProblem, run } = useSubmission();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,11 +42,9 @@ export function UploadVideoDialog({ open, onClose, onUploaded }: { open: boolean
       setProblem(t(`offline.${found ?? 'pickFile'}`));
       return;
     }
-    setBusy(true);
-    setProblem(null);
     const entry = picked as PickedFile;
     setPicked({ ...entry, status: 'uploading', progress: 0, problem: undefined });
-    try {
+    await run(async () => {
       const fallback = file.name.replace(/\.[^.]+$/, '').slice(0, MAX_VIDEO_NAME);
       const device = await uploadOfflineVideo(file, name.trim() || fallback, sceneId ? Number(sceneId) : undefined, {
         onProgress: (progress) => setPicked((current) => (current?.key === entry.key ? { ...current, progress: percentSent(progress) } : current)),
@@ -57,66 +52,52 @@ export function UploadVideoDialog({ open, onClose, onUploaded }: { open: boolean
       setPicked(null);
       setName('');
       onUploaded(device);
-    } catch (error) {
-      setPicked({ ...entry, status: 'ready' });
-      setProblem(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    }, () => setPicked({ ...entry, status: 'ready' }));
   };
 
   return (
-    <Modal open={open} onClose={() => !busy && onClose()} size="sm" backdrop="static" aria-labelledby="upload-title">
-      <form onSubmit={submit} noValidate className="dialog-form">
-        <Modal.Header closeButton={!busy}>
-          <Modal.Title id="upload-title">{t('offline.uploadTitle')}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body className="dialog-form">
-          <div className="dialog-field">
-            <label htmlFor="upload-file">{t('offline.file')}</label>
-            <FileUploader
-              id="upload-file"
-              accept="video/mp4,.mp4"
-              files={picked ? [picked] : []}
-              disabled={busy}
-              onAdd={([chosen]) => chosen && setPicked(pickEntry(chosen))}
-              onRemove={() => setPicked(null)}
-              hint={t('offline.fileHint')}
-            />
-          </div>
-          <div className="dialog-field">
-            <label htmlFor="upload-name">{t('offline.name')}</label>
-            <Input id="upload-name" value={name} onChange={setName} aria-describedby="upload-name-hint" />
-            <p id="upload-name-hint" className="dialog-hint">
-              {t('offline.nameHint')} ({[...name].length}/{MAX_VIDEO_NAME})
-            </p>
-          </div>
-          <div className="dialog-field">
-            <label htmlFor="upload-scene">{t('offline.scene')}</label>
-            <SelectPicker
-              id="upload-scene"
-              block
-              data={scenes.data.map((scene) => ({ value: String(scene.id), label: scene.sceneName }))}
-              value={sceneId}
-              onChange={setSceneId}
-              placeholder={t('form.none')}
-            />
-          </div>
-          {problem ? (
-            <p className="dialog-failure" role="alert">
-              {problem}
-            </p>
-          ) : null}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button onClick={onClose} disabled={busy}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" appearance="primary" loading={busy}>
-            {t('offline.send')}
-          </Button>
-        </Modal.Footer>
-      </form>
-    </Modal>
+    <ActionDialog
+      open={open}
+      titleId="upload-title"
+      title={t('offline.uploadTitle')}
+      formClassName="dialog-form"
+      bodyClassName="dialog-form"
+      busy={busy}
+      failure={problem}
+      onClose={onClose}
+      onSubmit={submit}
+      action={{ label: t('offline.send') }}
+    >
+      <div className="dialog-field">
+        <label htmlFor="upload-file">{t('offline.file')}</label>
+        <FileUploader
+          id="upload-file"
+          accept="video/mp4,.mp4"
+          files={picked ? [picked] : []}
+          disabled={busy}
+          onAdd={([chosen]) => chosen && setPicked(pickEntry(chosen))}
+          onRemove={() => setPicked(null)}
+          hint={t('offline.fileHint')}
+        />
+      </div>
+      <div className="dialog-field">
+        <label htmlFor="upload-name">{t('offline.name')}</label>
+        <Input id="upload-name" value={name} onChange={setName} aria-describedby="upload-name-hint" />
+        <p id="upload-name-hint" className="dialog-hint">
+          {t('offline.nameHint')} ({[...name].length}/{MAX_VIDEO_NAME})
+        </p>
+      </div>
+      <div className="dialog-field">
+        <label htmlFor="upload-scene">{t('offline.scene')}</label>
+        <SelectPicker
+          id="upload-scene"
+          block
+          data={scenes.data.map((scene) => ({ value: String(scene.id), label: scene.sceneName }))}
+          value={sceneId}
+          onChange={setSceneId}
+          placeholder={t('form.none')}
+        />
+      </div>
+    </ActionDialog>
   );
 }

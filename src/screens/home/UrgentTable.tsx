@@ -3,28 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePermission } from '../../app/permissions.tsx';
 import type { HomeOverview } from './homeApi.ts';
+import { FigureTable } from '../../components/table/FigureTable.tsx';
 
 export function UrgentTable({ alarms, typeName }: { alarms: HomeOverview['urgent']; typeName: (id: number) => string }) {
   const { t } = useTranslation('stats');
   const may = usePermission();
   return (
-    <table className="stats-table">
-      <thead>
-        <tr>
-          <th scope="col">{t('home.urgentTime')}</th>
-          <th scope="col">{t('home.urgentType')}</th>
-          <th scope="col">{t('home.urgentCamera')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {alarms.map((alarm) => (
-          <tr key={alarm.id}>
-            <td>{alarm.alarmTime.slice(5)}</td>
-            <td>{may('urgentEvent') ? <Link to="/urgentEvent">{typeName(alarm.eventType)}</Link> : typeName(alarm.eventType)}</td>
-            <td>{alarm.cameraName}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <FigureTable
+      className="stats-table"
+      rows={alarms}
+      rowKey={(alarm) => alarm.id}
+      columns={[
+        { key: 'time', header: t('home.urgentTime'), cell: (alarm) => alarm.alarmTime.slice(5) },
+        { key: 'type', header: t('home.urgentType'), cell: (alarm) => (may('urgentEvent') ? <Link to="/urgentEvent">{typeName(alarm.eventType)}</Link> : typeName(alarm.eventType)) },
+        { key: 'camera', header: t('home.urgentCamera'), cell: (alarm) => alarm.cameraName },
+      ]}
+    />
   );
 }

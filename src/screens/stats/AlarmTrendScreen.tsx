@@ -12,6 +12,7 @@ import { useStatsWindow } from './parts/useStatsWindow.ts';
 import { WindowToolbar } from './parts/WindowToolbar.tsx';
 import { exportStats, loadAlarmTrend } from './statsApi.ts';
 import { trendOption, typeSeriesOption } from './statsCharts.ts';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 export default function AlarmTrendScreen() {
   const { t, i18n } = useTranslation('stats');
@@ -24,10 +25,7 @@ export default function AlarmTrendScreen() {
   const handled = data ? data.points.reduce((s, p) => s + p.handled, 0) : 0;
   const road = data ? data.points.reduce((s, p) => s + p.road, 0) : 0;
   return (
-    <section className="stats-screen" aria-labelledby="stats-title">
-      <header className="stats-screen-head">
-        <h1 id="stats-title">{title}</h1>
-      </header>
+    <ScreenFrame className="stats-screen" headerClassName="stats-screen-head" title={title} titleId="stats-title">
       <WindowToolbar view={view} problem={problem} onChange={change} onExport={may('alarmTrend') && query ? () => exportStats('alarmTrend', query) : undefined} />
       {query ? (
         <>
@@ -53,6 +51,6 @@ export default function AlarmTrendScreen() {
           </div>
         </>
       ) : null}
-    </section>
+    </ScreenFrame>
   );
 }

@@ -11,6 +11,8 @@ import { useStatsWindow } from './parts/useStatsWindow.ts';
 import { WindowToolbar } from './parts/WindowToolbar.tsx';
 import { exportStats, loadSiteStats } from './statsApi.ts';
 import { barsOption } from './statsCharts.ts';
+import { FigureTable } from '../../components/table/FigureTable.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 export default function ConfigTotalScreen() {
   const { t, i18n } = useTranslation('stats');
@@ -20,10 +22,7 @@ export default function ConfigTotalScreen() {
   const figures = useFigures(key, (signal) => loadSiteStats(query!, signal), query !== null);
   const share = (handled: number, total: number) => (total ? t('common.percent', { value: Math.round((handled / total) * 1000) / 10 }) : '–');
   return (
-    <section className="stats-screen" aria-labelledby="stats-title">
-      <header className="stats-screen-head">
-        <h1 id="stats-title">{title}</h1>
-      </header>
+    <ScreenFrame className="stats-screen" headerClassName="stats-screen-head" title={title} titleId="stats-title">
       <WindowToolbar view={view} problem={problem} onChange={change} onExport={may('configTotal') && query ? () => exportStats('configTotal', query) : undefined} />
       {query ? (
         <div className="stats-panels">
@@ -41,61 +40,42 @@ export default function ConfigTotalScreen() {
                   )}
                   label={d.sites.map((s) => `${s.sceneName} ${s.alarms}`).join(', ')}
                 />
-                <table className="stats-table" aria-label={t('sites.title')}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('sites.site')}</th>
-                      <th scope="col">{t('sites.cameras')}</th>
-                      <th scope="col">{t('sites.boxes')}</th>
-                      <th scope="col">{t('sites.alarms')}</th>
-                      <th scope="col">{t('sites.handledShare')}</th>
-                      <th scope="col">{t('sites.topType')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.sites.map((s) => (
-                      <tr key={s.sceneId ?? 'none'}>
-                        <th scope="row">{s.sceneName}</th>
-                        <td>{t('sites.cameraFigures', { total: s.cameras, online: s.camerasOnline, running: s.camerasRunning })}</td>
-                        <td>{s.boxes}</td>
-                        <td>{s.alarms}</td>
-                        <td>{share(s.handled, s.alarms)}</td>
-                        <td>{s.topEventType ? eventTypeName(s.topEventType, i18n.language) : '–'}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <FigureTable
+                  className="stats-table"
+                  label={t('sites.title')}
+                  rows={d.sites}
+                  rowKey={(s) => s.sceneId ?? 'none'}
+                  columns={[
+                    { key: 'site', header: t('sites.site'), rowHeader: true, cell: (s) => s.sceneName },
+                    { key: 'cameras', header: t('sites.cameras'), cell: (s) => t('sites.cameraFigures', { total: s.cameras, online: s.camerasOnline, running: s.camerasRunning }) },
+                    { key: 'boxes', header: t('sites.boxes'), cell: (s) => s.boxes },
+                    { key: 'alarms', header: t('sites.alarms'), cell: (s) => s.alarms },
+                    { key: 'handled', header: t('sites.handledShare'), cell: (s) => share(s.handled, s.alarms) },
+                    { key: 'topType', header: t('sites.topType'), cell: (s) => (s.topEventType ? eventTypeName(s.topEventType, i18n.language) : '–') },
+                  ]}
+                />
               </>
             )}
           </Panel>
           <Panel title={t('sites.outlets')} figures={figures} isEmpty={(d) => d.outlets.length === 0} className="stats-panel-wide">
             {(d) => (
-              <table className="stats-table" aria-label={t('sites.outlets')}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('sites.outlet')}</th>
-                    <th scope="col">{t('sites.site')}</th>
-                    <th scope="col">{t('sites.alarms')}</th>
-                    <th scope="col">{t('sites.handledShare')}</th>
-                    <th scope="col">{t('sites.online')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.outlets.map((o) => (
-                    <tr key={o.cameraId}>
-                      <th scope="row">{o.cameraName}</th>
-                      <td>{o.sceneName ?? '–'}</td>
-                      <td>{o.alarms}</td>
-                      <td>{share(o.handled, o.alarms)}</td>
-                      <td>{o.online === null ? t('sites.removed') : o.online ? t('sites.yes') : t('sites.no')}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <FigureTable
+                className="stats-table"
+                label={t('sites.outlets')}
+                rows={d.outlets}
+                rowKey={(o) => o.cameraId}
+                columns={[
+                  { key: 'outlet', header: t('sites.outlet'), rowHeader: true, cell: (o) => o.cameraName },
+                  { key: 'site', header: t('sites.site'), cell: (o) => o.sceneName ?? '–' },
+                  { key: 'alarms', header: t('sites.alarms'), cell: (o) => o.alarms },
+                  { key: 'handled', header: t('sites.handledShare'), cell: (o) => share(o.handled, o.alarms) },
+                  { key: 'online', header: t('sites.online'), cell: (o) => (o.online === null ? t('sites.removed') : o.online ? t('sites.yes') : t('sites.no')) },
+                ]}
+              />
             )}
           </Panel>
         </div>
       ) : null}
-    </section>
+    </ScreenFrame>
   );
 }

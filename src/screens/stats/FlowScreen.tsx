@@ -12,6 +12,7 @@ import { useFigures } from './parts/useFigures.ts';
 import { useStatsWindow } from './parts/useStatsWindow.ts';
 import { WindowToolbar } from './parts/WindowToolbar.tsx';
 import { barsOption } from './statsCharts.ts';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 type GroupBy = components['schemas']['FlowStatsQuery']['groupBy'];
 type FlowStats = components['schemas']['FlowStats'];
@@ -28,10 +29,7 @@ export default function FlowScreen() {
   const figures = useFigures(`${key}|${groupBy}`, (signal): Promise<FlowStats> => orThrow(api.post('/stats/flow', { body: body!, signal, quiet: true })), body !== null);
   const data = figures.data;
   return (
-    <section className="stats-screen" aria-labelledby="stats-title">
-      <header className="stats-screen-head">
-        <h1 id="stats-title">{title}</h1>
-      </header>
+    <ScreenFrame className="stats-screen" headerClassName="stats-screen-head" title={title} titleId="stats-title">
       <WindowToolbar view={view} problem={problem} onChange={change} onExport={body ? () => orThrow(downloadFile('/stats/flow/export', body, '', { quiet: true })).then(() => undefined) : undefined} />
       {body ? (
         <>
@@ -83,6 +81,6 @@ export default function FlowScreen() {
           </div>
         </>
       ) : null}
-    </section>
+    </ScreenFrame>
   );
 }

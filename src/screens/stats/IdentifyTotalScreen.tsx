@@ -10,6 +10,8 @@ import { useStatsWindow } from './parts/useStatsWindow.ts';
 import { WindowToolbar } from './parts/WindowToolbar.tsx';
 import { exportStats, loadModelCallStats } from './statsApi.ts';
 import { callsPerDayOption } from './statsCharts.ts';
+import { FigureTable } from '../../components/table/FigureTable.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const OPERATIONS = ['validateSetupEvent', 'describeImage', 'predictBigSdk'] as const;
 const isKnownOperation = (name: string): name is (typeof OPERATIONS)[number] => (OPERATIONS as readonly string[]).includes(name);
@@ -24,10 +26,7 @@ export default function IdentifyTotalScreen() {
   const failed = data ? data.models.reduce((s, m) => s + m.failed, 0) : 0;
   const pct = (v: number) => t('common.percent', { value: Math.round(v * 1000) / 10 });
   return (
-    <section className="stats-screen" aria-labelledby="stats-title">
-      <header className="stats-screen-head">
-        <h1 id="stats-title">{title}</h1>
-      </header>
+    <ScreenFrame className="stats-screen" headerClassName="stats-screen-head" title={title} titleId="stats-title">
       <WindowToolbar view={view} problem={problem} onChange={change} onExport={may('identifyTotal') && query ? () => exportStats('identifyTotal', query) : undefined} />
       {query ? (
         <>
@@ -40,32 +39,21 @@ export default function IdentifyTotalScreen() {
           <div className="stats-panels">
             <Panel title={t('models.perModel')} figures={figures} isEmpty={(d) => d.models.length === 0} className="stats-panel-wide">
               {(d) => (
-                <table className="stats-table" aria-label={t('models.perModel')}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('models.model')}</th>
-                      <th scope="col">{t('models.operation')}</th>
-                      <th scope="col">{t('models.calls')}</th>
-                      <th scope="col">{t('models.failed')}</th>
-                      <th scope="col">{t('models.successRate')}</th>
-                      <th scope="col">{t('models.latencyAvg')}</th>
-                      <th scope="col">{t('models.latencyP95')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.models.map((m) => (
-                      <tr key={`${m.model}|${m.operation}`}>
-                        <th scope="row">{m.model}</th>
-                        <td>{isKnownOperation(m.operation) ? t(`models.operations.${m.operation}`) : m.operation}</td>
-                        <td>{m.calls}</td>
-                        <td>{m.failed}</td>
-                        <td>{pct(m.successRate)}</td>
-                        <td>{t('models.ms', { value: m.latencyAvgMs })}</td>
-                        <td>{t('models.ms', { value: m.latencyP95Ms })}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <FigureTable
+                  className="stats-table"
+                  label={t('models.perModel')}
+                  rows={d.models}
+                  rowKey={(m) => `${m.model}|${m.operation}`}
+                  columns={[
+                    { key: 'model', header: t('models.model'), rowHeader: true, cell: (m) => m.model },
+                    { key: 'operation', header: t('models.operation'), cell: (m) => (isKnownOperation(m.operation) ? t(`models.operations.${m.operation}`) : m.operation) },
+                    { key: 'calls', header: t('models.calls'), cell: (m) => m.calls },
+                    { key: 'failed', header: t('models.failed'), cell: (m) => m.failed },
+                    { key: 'successRate', header: t('models.successRate'), cell: (m) => pct(m.successRate) },
+                    { key: 'latencyAvg', header: t('models.latencyAvg'), cell: (m) => t('models.ms', { value: m.latencyAvgMs }) },
+                    { key: 'latencyP95', header: t('models.latencyP95'), cell: (m) => t('models.ms', { value: m.latencyP95Ms }) },
+                  ]}
+                />
               )}
             </Panel>
             <Panel title={t('models.perDay')} figures={figures} isEmpty={(d) => d.total === 0} className="stats-panel-wide">
@@ -79,6 +67,6 @@ export default function IdentifyTotalScreen() {
           </div>
         </>
       ) : null}
-    </section>
+    </ScreenFrame>
   );
 }

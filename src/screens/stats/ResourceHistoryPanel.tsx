@@ -12,6 +12,7 @@ import { PERIOD_MS, PERIODS, type Period } from './resourcePeriods.ts';
 import { exportResourceHistory, loadResourceHistory, type ResourceHistoryQuery, type ResourceNode } from './statsApi.ts';
 import { networkOption, usageOption } from './statsCharts.ts';
 import { formatTime } from './statsWindow.ts';
+import { ProblemLine } from '../../components/dialog/ProblemLine.tsx';
 
 function queryOf(nodeId: string, period: Period, now = new Date()): ResourceHistoryQuery {
   return { nodeId, startTime: formatTime(new Date(now.getTime() - PERIOD_MS[period])), endTime: formatTime(now), points: 240 };
@@ -53,11 +54,7 @@ export function ResourceHistoryPanel({ node, period, onPeriod }: { node: Resourc
             <span className="stats-muted">{t(history.data.source === 'raw' ? 'resource.sourceRaw' : 'resource.sourceAveraged', { seconds: history.data.bucketSeconds })}</span>
           ) : null}
           {node.simulated ? <span className="stats-badge">{t('resource.simulatedFigures')}</span> : null}
-          {exportError ? (
-            <p className="stats-problem" role="alert">
-              {t('window.exportFailed', { reason: exportError })}
-            </p>
-          ) : null}
+          <ProblemLine failure={exportError ? t('window.exportFailed', { reason: exportError }) : null} className="stats-problem" />
         </div>
       }
     >

@@ -12,6 +12,7 @@ import { ResourceHistoryPanel } from './ResourceHistoryPanel.tsx';
 import { ResourceNodeTable } from './ResourceNodeTable.tsx';
 import type { Period } from './resourcePeriods.ts';
 import { loadResourceNodes } from './statsApi.ts';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 export const NODES_REFRESH_MS = 15_000;
 
@@ -35,16 +36,13 @@ export default function ResourceInfoScreen() {
       return next;
     });
   return (
-    <section className="stats-screen" aria-labelledby="stats-title">
-      <header className="stats-screen-head">
-        <h1 id="stats-title">{title}</h1>
-      </header>
+    <ScreenFrame className="stats-screen" headerClassName="stats-screen-head" title={title} titleId="stats-title">
       <div className="stats-panels">
         <Panel title={t('resource.nodes')} figures={nodes} isEmpty={(d) => d.length === 0} className="stats-panel-wide">
           {(d) => <ResourceNodeTable nodes={d} chosen={chosen?.nodeId ?? null} onChoose={choose} />}
         </Panel>
         {chosen ? <ResourceHistoryPanel node={chosen} period={period} onPeriod={setPeriod} /> : null}
       </div>
-    </section>
+    </ScreenFrame>
   );
 }

@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from './parts/Panel.tsx';
 import type { ResourceNode } from './statsApi.ts';
+import { FigureTable } from '../../components/table/FigureTable.tsx';
 
 export function ResourceNodeTable({ nodes, chosen, onChoose }: { nodes: ResourceNode[]; chosen: string | null; onChoose(nodeId: string): void }) {
   const { t } = useTranslation('stats');
@@ -16,43 +17,47 @@ export function ResourceNodeTable({ nodes, chosen, onChoose }: { nodes: Resource
     return `${t('home.gpuCount', { count: n.gpus.length })} · ${pct(usage)}${n.videoMemory ? ` · ${t('home.videoMemory')} ${pct(n.videoMemory.usage)}` : ''}`;
   };
   return (
-    <table className="stats-table resource-nodes">
-      <thead>
-        <tr>
-          <th scope="col">{t('resource.node')}</th>
-          <th scope="col">{t('resource.role')}</th>
-          <th scope="col">{t('resource.state')}</th>
-          <th scope="col">{t('resource.cpu')}</th>
-          <th scope="col">{t('home.memory')}</th>
-          <th scope="col">{t('resource.disk')}</th>
-          <th scope="col">{t('resource.network')}</th>
-          <th scope="col">{t('resource.gpu')}</th>
-          <th scope="col">{t('resource.updated')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {nodes.map((n) => (
-          <tr key={n.nodeId} aria-selected={n.nodeId === chosen} className={n.nodeId === chosen ? 'resource-chosen' : undefined}>
-            <th scope="row">
+    <FigureTable
+      className="stats-table resource-nodes"
+      rows={nodes}
+      rowKey={(n) => n.nodeId}
+      rowProps={(n) => ({ 'aria-selected': n.nodeId === chosen, className: n.nodeId === chosen ? 'resource-chosen' : undefined })}
+      columns={[
+        {
+          key: 'node',
+          header: t('resource.node'),
+          rowHeader: true,
+          cell: (n) => (
+            <>
               <button type="button" className="stats-link-button" onClick={() => onChoose(n.nodeId)} aria-pressed={n.nodeId === chosen}>
                 {n.nodeName}
               </button>{' '}
               <span className="stats-muted">{n.ip}</span> {n.simulated ? <span className="stats-badge">{t('common.simulated')}</span> : null}
-            </th>
-            <td>{t(`resource.roles.${n.role}`)}</td>
-            <td>{n.online ? t('resource.online') : t('resource.offline')}</td>
-            <td>
+            </>
+          ),
+        },
+        { key: 'role', header: t('resource.role'), cell: (n) => t(`resource.roles.${n.role}`) },
+        { key: 'state', header: t('resource.state'), cell: (n) => (n.online ? t('resource.online') : t('resource.offline')) },
+        {
+          key: 'cpu',
+          header: t('resource.cpu'),
+          cell: (n) => (
+            <>
               {pct(n.cpu.usage)}
               {n.cpu.cores ? <span className="stats-muted"> · {t('resource.cores', { count: n.cpu.cores })}</span> : null}
-            </td>
-            <td>{amount(n.memory)}</td>
-            <td>{amount(n.disk)}</td>
-            <td>{n.network ? t('resource.throughput', { rx: formatBytes(n.network.rxBytesPerSec), tx: formatBytes(n.network.txBytesPerSec) }) : t('common.notReported')}</td>
-            <td>{gpu(n)}</td>
-            <td>{n.updateTime.slice(5)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            </>
+          ),
+        },
+        { key: 'memory', header: t('home.memory'), cell: (n) => amount(n.memory) },
+        { key: 'disk', header: t('resource.disk'), cell: (n) => amount(n.disk) },
+        {
+          key: 'network',
+          header: t('resource.network'),
+          cell: (n) => (n.network ? t('resource.throughput', { rx: formatBytes(n.network.rxBytesPerSec), tx: formatBytes(n.network.txBytesPerSec) }) : t('common.notReported')),
+        },
+        { key: 'gpu', header: t('resource.gpu'), cell: gpu },
+        { key: 'updated', header: t('resource.updated'), cell: (n) => n.updateTime.slice(5) },
+      ]}
+    />
   );
 }

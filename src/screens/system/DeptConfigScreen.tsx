@@ -3,8 +3,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import Button from 'rsuite/Button';
-import 'rsuite/Button/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
@@ -16,6 +14,8 @@ import { DeptFormModal, type DeptTarget } from './depts/DeptFormModal.tsx';
 import { type Dept, deleteDept, deptTree } from './depts/deptsApi.ts';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import './shared/systemScreens.css';
+import { RowActions } from '../../components/resource/RowActions.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 export default function DeptConfigScreen() {
   const { t } = useTranslation('system');
@@ -68,26 +68,20 @@ export default function DeptConfigScreen() {
       width: 230,
       fixed: 'right',
       render: (dept) => (
-        <div className="cell-actions">
-          <Button size="xs" appearance="link" onClick={() => setTarget({ kind: 'new', parentId: dept.id })} aria-label={t('depts.addChildOf', { name: dept.deptName })}>
-            {t('depts.addChild')}
-          </Button>
-          <Button size="xs" appearance="link" onClick={() => setTarget({ kind: 'edit', dept })} aria-label={t('depts.editOf', { name: dept.deptName })}>
-            {t('actions.edit')}
-          </Button>
-          <Button size="xs" appearance="link" color="red" onClick={() => remove(dept)} aria-label={t('depts.deleteOf', { name: dept.deptName })}>
-            {t('actions.delete')}
-          </Button>
-        </div>
+        <RowActions
+          cell
+          buttons={[
+            { key: 'addChild', label: t('depts.addChild'), ariaLabel: t('depts.addChildOf', { name: dept.deptName }), onClick: () => setTarget({ kind: 'new', parentId: dept.id }) },
+            { key: 'edit', label: t('actions.edit'), ariaLabel: t('depts.editOf', { name: dept.deptName }), onClick: () => setTarget({ kind: 'edit', dept }) },
+            { key: 'delete', label: t('actions.delete'), ariaLabel: t('depts.deleteOf', { name: dept.deptName }), onClick: () => remove(dept), danger: true },
+          ]}
+        />
       ),
     });
   }
 
   return (
-    <section className="system-screen">
-      <header className="system-screen-header">
-        <h1>{t('depts.title')}</h1>
-      </header>
+    <ScreenFrame className="system-screen" headerClassName="system-screen-header" title={t('depts.title')}>
       <TreeTable
         rows={tree.data}
         status={tree.status}
@@ -118,6 +112,6 @@ export default function DeptConfigScreen() {
         }}
       />
       {dialog}
-    </section>
+    </ScreenFrame>
   );
 }

@@ -5,13 +5,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import AutoComplete from 'rsuite/AutoComplete';
 import Button from 'rsuite/Button';
-import Input from 'rsuite/Input';
-import SelectPicker from 'rsuite/SelectPicker';
 import Tag from 'rsuite/Tag';
 import 'rsuite/AutoComplete/styles/index.css';
 import 'rsuite/Button/styles/index.css';
-import 'rsuite/Input/styles/index.css';
-import 'rsuite/SelectPicker/styles/index.css';
 import 'rsuite/Tag/styles/index.css';
 import { DATE_TIME_TEXTS } from '../../components/dateRange/typedRange.ts';
 import { LazyDateRangePicker } from '../../components/dateRange/LazyDateRangePicker.tsx';
@@ -23,6 +19,8 @@ import { exportLogs, listLogs, type OperationLog } from './logs/logsApi.ts';
 import { problemText } from './shared/problemText.ts';
 import '../../components/table/serverTable.css';
 import './shared/systemScreens.css';
+import { ChoiceFilter, TextFilter } from '../../components/table/filterFields.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const HOUR = 3_600_000;
 
@@ -121,19 +119,14 @@ export default function LogConfigScreen() {
   ];
 
   return (
-    <section className="system-screen">
-      <header className="system-screen-header">
-        <h1>{t('logs.title')}</h1>
-      </header>
+    <ScreenFrame className="system-screen" headerClassName="system-screen-header" title={t('logs.title')}>
       <ServerTable
         list={list}
         label={t('logs.title')}
         columns={columns}
         filters={
           <FilterBar draft={draft} label={t('table.filters')}>
-            <FilterField id="log-filter-username" label={t('logs.fields.username')}>
-              <Input id="log-filter-username" value={draft.values.username} onChange={(value) => draft.set('username', value)} />
-            </FilterField>
+            <TextFilter draft={draft} field="username" id="log-filter-username" label={t('logs.fields.username')} />
             <FilterField id="log-filter-operation" label={t('logs.fields.operation')}>
               <AutoComplete
                 id="log-filter-operation"
@@ -143,20 +136,18 @@ export default function LogConfigScreen() {
                 placeholder={t('logs.operationHint')}
               />
             </FilterField>
-            <FilterField id="log-filter-result" label={t('logs.fields.result')}>
-              <SelectPicker
-                id="log-filter-result"
-                aria-labelledby="log-filter-result-label"
-                data={[
-                  { value: 'success', label: t('logs.result.success') },
-                  { value: 'failure', label: t('logs.result.failure') },
-                ]}
-                value={draft.values.result || null}
-                onChange={(value) => draft.applyNow('result', value ?? '')}
-                searchable={false}
-                placeholder={t('table.any')}
-              />
-            </FilterField>
+            <ChoiceFilter
+              draft={draft}
+              field="result"
+              id="log-filter-result"
+              label={t('logs.fields.result')}
+              choices={[
+                { value: 'success', label: t('logs.result.success') },
+                { value: 'failure', label: t('logs.result.failure') },
+              ]}
+              placeholder={t('table.any')}
+              labelled
+            />
             <FilterField
               id="log-filter-time"
               label={t('logs.fields.timeRange')}
@@ -188,6 +179,6 @@ export default function LogConfigScreen() {
         }
       />
       {list.total > EXPORT_MAX_ROWS ? <p className="system-muted">{t('logs.exportLimit', { max: EXPORT_MAX_ROWS })}</p> : null}
-    </section>
+    </ScreenFrame>
   );
 }

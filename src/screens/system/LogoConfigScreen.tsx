@@ -2,7 +2,7 @@
 // the login page and a little one for the header — with a live preview of both before saving; and the system's
 // alarm-handling rule (the checker is not the handler). After saving, the page title and the header show the new
 // name at once. A display name, while set, is shown instead of the system name: the form says so.
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import Input from 'rsuite/Input';
@@ -31,6 +31,9 @@ import '../../components/table/serverTable.css';
 import './shared/systemForms.css';
 import './shared/systemScreens.css';
 import './logo/logo.css';
+import { useSubmission } from '../../components/dialog/useSubmission.ts';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
+import { ProblemLine } from '../../components/dialog/ProblemLine.tsx';
 
 type Values = LogoDraft & { checkerNotHandler: boolean } & Record<string, unknown>;
 
@@ -68,8 +71,7 @@ export default function LogoConfigScreen() {
   const session = useSessionActor();
   const stored = useLoaded((signal) => loadLogoSettings(signal), null);
   const form = useFormState<Values>(EMPTY, validateLogo, { order: ORDER, idPrefix: FORM_ID });
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run } = useSubmission();
   const { reset } = form;
 
   const storedValues: Values | null = stored.data
@@ -98,9 +100,7 @@ export default function LogoConfigScreen() {
     event.preventDefault();
     if (busy || !form.attempt() || !storedValues) return;
     const { values } = form;
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       const settings = { systemName: values.systemName.trim(), versionTitle: values.versionTitle.trim(), checkerNotHandler: values.checkerNotHandler };
       const changed = changedSettings(settings, storedValues);
       if (Object.keys(changed).length > 0) await saveSystemSettings(changed);
@@ -118,11 +118,7 @@ export default function LogoConfigScreen() {
       // The form now holds what is stored; the reload below refreshes it unless the user edits meanwhile.
       lastReset.current = values;
       stored.reload();
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const id = (name: string) => `${FORM_ID}-${name}`;
@@ -155,10 +151,7 @@ export default function LogoConfigScreen() {
 
   const imageMode = form.values.type === 'image';
   return (
-    <section className="system-screen">
-      <header className="system-screen-header">
-        <h1>{t('logo.title')}</h1>
-      </header>
+    <ScreenFrame className="system-screen" headerClassName="system-screen-header" title={t('logo.title')}>
       <div className="logo-layout">
         <form id={FORM_ID} className="logo-form" noValidate onSubmit={(event) => void submit(event)} aria-label={t('logo.title')}>
           {text('systemName', t('logo.systemNameHint'))}
@@ -203,11 +196,7 @@ export default function LogoConfigScreen() {
             readOnly={!canWrite}
             onChange={(checked) => form.set('checkerNotHandler', checked)}
           />
-          {failure ? (
-            <p className="dialog-failure system-field wide" role="alert">
-              {failure}
-            </p>
-          ) : null}
+          <ProblemLine failure={failure} className="dialog-failure system-field wide" />
           {canWrite ? (
             <div className="logo-form-actions">
               <Button type="submit" appearance="primary" loading={busy}>
@@ -225,6 +214,6 @@ export default function LogoConfigScreen() {
         </form>
         <LogoPreview draft={form.values} />
       </div>
-    </section>
+    </ScreenFrame>
   );
 }

@@ -5,9 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import Button from 'rsuite/Button';
 import Tag from 'rsuite/Tag';
-import 'rsuite/Button/styles/index.css';
 import 'rsuite/Tag/styles/index.css';
 import { menuLabel } from '../../app/menu.ts';
 import { notify } from '../../app/notify.ts';
@@ -23,6 +21,8 @@ import { MenuFormModal, type MenuTarget } from './menus/MenuFormModal.tsx';
 import { deleteModule, type MenuModule, moduleTree } from './menus/menusApi.ts';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import './shared/systemScreens.css';
+import { RowActions } from '../../components/resource/RowActions.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 export default function MenuConfigScreen() {
   const { t, i18n } = useTranslation('system');
@@ -89,28 +89,26 @@ export default function MenuConfigScreen() {
       width: 220,
       fixed: 'right',
       render: (module) => (
-        <div className="cell-actions">
-          {module.moduleType === 'menu' ? (
-            <Button size="xs" appearance="link" onClick={() => setTarget({ kind: 'new', parentId: module.id })} aria-label={t('menus.addChildOf', { name: name(module) })}>
-              {t('menus.addChild')}
-            </Button>
-          ) : null}
-          <Button size="xs" appearance="link" onClick={() => setTarget({ kind: 'edit', module })} aria-label={t('menus.editOf', { name: name(module) })}>
-            {t('actions.edit')}
-          </Button>
-          <Button size="xs" appearance="link" color="red" onClick={() => remove(module)} aria-label={t('menus.deleteOf', { name: name(module) })}>
-            {t('actions.delete')}
-          </Button>
-        </div>
+        <RowActions
+          cell
+          buttons={[
+            {
+              key: 'addChild',
+              label: t('menus.addChild'),
+              ariaLabel: t('menus.addChildOf', { name: name(module) }),
+              onClick: () => setTarget({ kind: 'new', parentId: module.id }),
+              shown: module.moduleType === 'menu',
+            },
+            { key: 'edit', label: t('actions.edit'), ariaLabel: t('menus.editOf', { name: name(module) }), onClick: () => setTarget({ kind: 'edit', module }) },
+            { key: 'delete', label: t('actions.delete'), ariaLabel: t('menus.deleteOf', { name: name(module) }), onClick: () => remove(module), danger: true },
+          ]}
+        />
       ),
     });
   }
 
   return (
-    <section className="system-screen">
-      <header className="system-screen-header">
-        <h1>{t('menus.title')}</h1>
-      </header>
+    <ScreenFrame className="system-screen" headerClassName="system-screen-header" title={t('menus.title')}>
       <TreeTable
         rows={tree.data}
         status={tree.status}
@@ -147,6 +145,6 @@ export default function MenuConfigScreen() {
         }}
       />
       {dialog}
-    </section>
+    </ScreenFrame>
   );
 }

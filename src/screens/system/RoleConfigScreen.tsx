@@ -3,15 +3,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
-import Input from 'rsuite/Input';
 import 'rsuite/Button/styles/index.css';
-import 'rsuite/Input/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { Can, usePermission } from '../../app/permissions.tsx';
 import { selectUser, useSession, useSessionActor } from '../../app/session.tsx';
 import { refreshMenu } from '../../app/sessionService.ts';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
-import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { FilterBar, useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
 import { moduleTree } from './menus/menusApi.ts';
@@ -19,6 +17,9 @@ import { RoleFormModal } from './roles/RoleFormModal.tsx';
 import { deleteRole, getRoleMenus, listRoles, type Role } from './roles/rolesApi.ts';
 import '../../components/table/serverTable.css';
 import './shared/systemScreens.css';
+import { RowActions } from '../../components/resource/RowActions.tsx';
+import { TextFilter } from '../../components/table/filterFields.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const FILTERS = ['keyword'] as const;
 
@@ -71,32 +72,26 @@ export default function RoleConfigScreen() {
       width: 160,
       fixed: 'right',
       render: (role) => (
-        <div className="cell-actions">
-          <Button size="xs" appearance="link" onClick={() => setEditing(role)} aria-label={t('roles.editOf', { name: role.roleName })}>
-            {t('actions.edit')}
-          </Button>
-          <Button size="xs" appearance="link" color="red" onClick={() => remove(role)} aria-label={t('roles.deleteOf', { name: role.roleName })}>
-            {t('actions.delete')}
-          </Button>
-        </div>
+        <RowActions
+          cell
+          buttons={[
+            { key: 'edit', label: t('actions.edit'), ariaLabel: t('roles.editOf', { name: role.roleName }), onClick: () => setEditing(role) },
+            { key: 'delete', label: t('actions.delete'), ariaLabel: t('roles.deleteOf', { name: role.roleName }), onClick: () => remove(role), danger: true },
+          ]}
+        />
       ),
     });
   }
 
   return (
-    <section className="system-screen">
-      <header className="system-screen-header">
-        <h1>{t('roles.title')}</h1>
-      </header>
+    <ScreenFrame className="system-screen" headerClassName="system-screen-header" title={t('roles.title')}>
       <ServerTable
         list={list}
         label={t('roles.title')}
         columns={columns}
         filters={
           <FilterBar draft={draft} label={t('table.filters')}>
-            <FilterField id="role-filter-keyword" label={t('roles.keyword')}>
-              <Input id="role-filter-keyword" value={draft.values.keyword} onChange={(value) => draft.set('keyword', value)} />
-            </FilterField>
+            <TextFilter draft={draft} field="keyword" id="role-filter-keyword" label={t('roles.keyword')} />
           </FilterBar>
         }
         actions={
@@ -120,6 +115,6 @@ export default function RoleConfigScreen() {
         }}
       />
       {dialog}
-    </section>
+    </ScreenFrame>
   );
 }

@@ -4,15 +4,11 @@
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
-import Input from 'rsuite/Input';
-import SelectPicker from 'rsuite/SelectPicker';
 import 'rsuite/Button/styles/index.css';
-import 'rsuite/Input/styles/index.css';
-import 'rsuite/SelectPicker/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { Can, usePermission } from '../../app/permissions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
-import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { FilterBar, useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
 import { TreeFilter } from '../../components/tree/TreeFilter.tsx';
@@ -25,6 +21,7 @@ import '../../components/table/serverTable.css';
 import './shared/systemScreens.css';
 import { userColumns } from './users/userColumns.tsx';
 import { deleteUsers, listUsers, type User } from './users/usersApi.ts';
+import { ChoiceFilter, TextFilter } from '../../components/table/filterFields.tsx';
 
 const ChangePasswordDialog = lazy(() => import('../../app/layouts/ChangePasswordDialog.tsx'));
 // The dialogs load at their first opening: most visits only list and filter.
@@ -114,39 +111,30 @@ export default function UserConfigScreen() {
           describeRow={(user) => user.username}
           filters={
             <FilterBar draft={draft} label={t('table.filters')}>
-              <FilterField id="user-filter-keyword" label={t('users.keyword')}>
-                <Input
-                  id="user-filter-keyword"
-                  value={draft.values.keyword}
-                  onChange={(value) => draft.set('keyword', value)}
-                  placeholder={t('users.keywordHint')}
-                />
-              </FilterField>
-              <FilterField id="user-filter-status" label={t('users.fields.status')}>
-                <SelectPicker
-                  id="user-filter-status"
-                  aria-labelledby="user-filter-status-label"
-                  data={[
-                    { value: '1', label: t('users.status.1') },
-                    { value: '0', label: t('users.status.0') },
-                  ]}
-                  value={draft.values.status || null}
-                  onChange={(value) => draft.applyNow('status', value ?? '')}
-                  searchable={false}
-                  placeholder={t('table.any')}
-                />
-              </FilterField>
-              <FilterField id="user-filter-role" label={t('users.fields.roleId')}>
-                <SelectPicker
-                  id="user-filter-role"
-                  aria-labelledby="user-filter-role-label"
-                  data={roles.data.map((role) => ({ value: String(role.id), label: role.roleName }))}
-                  value={draft.values.roleId || null}
-                  onChange={(value) => draft.applyNow('roleId', value ?? '')}
-                  loading={roles.status === 'loading'}
-                  placeholder={t('table.any')}
-                />
-              </FilterField>
+              <TextFilter draft={draft} field="keyword" id="user-filter-keyword" label={t('users.keyword')} placeholder={t('users.keywordHint')} />
+              <ChoiceFilter
+                draft={draft}
+                field="status"
+                id="user-filter-status"
+                label={t('users.fields.status')}
+                choices={[
+                  { value: '1', label: t('users.status.1') },
+                  { value: '0', label: t('users.status.0') },
+                ]}
+                placeholder={t('table.any')}
+                labelled
+              />
+              <ChoiceFilter
+                draft={draft}
+                field="roleId"
+                id="user-filter-role"
+                label={t('users.fields.roleId')}
+                choices={roles.data.map((role) => ({ value: String(role.id), label: role.roleName }))}
+                searchable
+                loading={roles.status === 'loading'}
+                placeholder={t('table.any')}
+                labelled
+              />
             </FilterBar>
           }
           actions={

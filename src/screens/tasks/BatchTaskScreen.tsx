@@ -3,19 +3,19 @@
 // camera is shown).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Input from 'rsuite/Input';
-import 'rsuite/Input/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
 import { ListToolbar, RowActions, rowsConfirmation } from '../../components/resource/RowActions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
-import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { FilterBar, useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
 import { useScreenTitle } from '../devices/shared/useScreenTitle.ts';
 import { PlanFormDialog } from './plans/PlanFormDialog.tsx';
 import { deletePlans, executePlan, listPlans, type TaskPlan } from './tasksApi.ts';
 import '../devices/devices.css';
+import { TextFilter } from '../../components/table/filterFields.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 export default function BatchTaskScreen() {
   const { t } = useTranslation('tasks');
@@ -100,10 +100,7 @@ export default function BatchTaskScreen() {
   ];
 
   return (
-    <section className="devices-screen">
-      <header className="devices-header">
-        <h1>{title}</h1>
-      </header>
+    <ScreenFrame className="devices-screen" headerClassName="devices-header" title={title}>
       <ServerTable
         list={list}
         label={title}
@@ -113,9 +110,7 @@ export default function BatchTaskScreen() {
         emptyText={t('plans.empty')}
         filters={
           <FilterBar draft={draft} label={t('plans.filters')}>
-            <FilterField id="plan-filter-keyword" label={t('plans.fields.name')}>
-              <Input id="plan-filter-keyword" value={draft.values.keyword} onChange={(value) => draft.set('keyword', value)} />
-            </FilterField>
+            <TextFilter draft={draft} field="keyword" id="plan-filter-keyword" label={t('plans.fields.name')} />
           </FilterBar>
         }
         actions={
@@ -135,6 +130,6 @@ export default function BatchTaskScreen() {
         }}
       />
       {dialog}
-    </section>
+    </ScreenFrame>
   );
 }

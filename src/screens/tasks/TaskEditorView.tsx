@@ -19,6 +19,8 @@ import { DeviceState } from '../devices/shared/DeviceState.tsx';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { allDrawn, validateDetection } from './detectionRules.ts';
 import { type DetectionTask, type DetectionTaskConfig, getTask, startTask, stopTask, updateTask } from './tasksApi.ts';
+import { useSubmission } from '../../components/dialog/useSubmission.ts';
+import { ProblemLine } from '../../components/dialog/ProblemLine.tsx';
 
 const MAX_NAME = 128;
 
@@ -61,8 +63,7 @@ function TaskEditor({ task, camera, canWrite, onBack, reload }: { task: Detectio
   const snapshot = useCameraSnapshot(task.cameraId, camera ? initialSnapshot(camera) : { status: 'none' });
   const [name, setName] = useState(task.name);
   const [config, setConfig] = useState<DetectionTaskConfig>(task.config);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run: submit } = useSubmission();
   const { confirm, dialog } = useConfirm();
   const frame = snapshot.state.status === 'ready' ? snapshot.state.snapshot : null;
   const nameProblem = name.trim() === '' ? t('nameRequired') : [...name.trim()].length > MAX_NAME ? t('nameTooLong', { max: MAX_NAME }) : null;
@@ -74,20 +75,14 @@ function TaskEditor({ task, camera, canWrite, onBack, reload }: { task: Detectio
       document.getElementById('task-name')?.focus();
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
+    await submit(async () => {
       await updateTask(task.id, name.trim(), data);
       // Read back what the server stored.
       const stored = await getTask(task.id);
       setConfig(stored.config);
       setName(stored.name);
       notify('success', t('saved', { name: stored.name }));
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const run = (start: boolean) =>
@@ -155,11 +150,7 @@ function TaskEditor({ task, camera, canWrite, onBack, reload }: { task: Detectio
               <span hidden />
             )}
           </LazySchemaForm>
-          {failure ? (
-            <p className="dialog-failure" role="alert">
-              {failure}
-            </p>
-          ) : null}
+          <ProblemLine failure={failure} />
         </div>
       </div>
       {dialog}

@@ -5,16 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import Button from 'rsuite/Button';
-import Input from 'rsuite/Input';
-import SelectPicker from 'rsuite/SelectPicker';
 import 'rsuite/Button/styles/index.css';
-import 'rsuite/Input/styles/index.css';
-import 'rsuite/SelectPicker/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
 import { ListToolbar, RowActions, rowsConfirmation } from '../../components/resource/RowActions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
-import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { FilterBar, useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
 import { DEVICE_STATE_FLOOR, DeviceState } from '../devices/shared/DeviceState.tsx';
@@ -23,6 +19,8 @@ import { NewTaskDialog } from './NewTaskDialog.tsx';
 import { TaskEditorView } from './TaskEditorView.tsx';
 import { batchTasks, type DetectionTask, deleteTasks, listTasks, startTask, stopTask } from './tasksApi.ts';
 import '../devices/devices.css';
+import { ChoiceFilter, TextFilter } from '../../components/table/filterFields.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const FILTERS = ['keyword', 'startState'] as const;
 
@@ -117,10 +115,7 @@ function TaskList({ title, canWrite, open }: { title: string; canWrite: boolean;
   ];
 
   return (
-    <section className="devices-screen">
-      <header className="devices-header">
-        <h1>{title}</h1>
-      </header>
+    <ScreenFrame className="devices-screen" headerClassName="devices-header" title={title}>
       <ServerTable
         list={list}
         label={title}
@@ -130,19 +125,15 @@ function TaskList({ title, canWrite, open }: { title: string; canWrite: boolean;
         emptyText={t('empty')}
         filters={
           <FilterBar draft={draft} label={td('filters.label')}>
-            <FilterField id="task-filter-keyword" label={td('filters.keyword')}>
-              <Input id="task-filter-keyword" value={draft.values.keyword} onChange={(value) => draft.set('keyword', value)} placeholder={t('keywordHint')} />
-            </FilterField>
-            <FilterField id="task-filter-start" label={td('filters.startState')}>
-              <SelectPicker
-                id="task-filter-start"
-                data={[1, 2].map((value) => ({ value: String(value), label: td(`startState.${value as 1 | 2}`) }))}
-                value={draft.values.startState || null}
-                onChange={(value) => draft.applyNow('startState', value ?? '')}
-                searchable={false}
-                placeholder={td('filters.any')}
-              />
-            </FilterField>
+            <TextFilter draft={draft} field="keyword" id="task-filter-keyword" label={td('filters.keyword')} placeholder={t('keywordHint')} />
+            <ChoiceFilter
+              draft={draft}
+              field="startState"
+              id="task-filter-start"
+              label={td('filters.startState')}
+              choices={[1, 2].map((value) => ({ value: String(value), label: td(`startState.${value as 1 | 2}`) }))}
+              placeholder={td('filters.any')}
+            />
           </FilterBar>
         }
         actions={
@@ -171,6 +162,6 @@ function TaskList({ title, canWrite, open }: { title: string; canWrite: boolean;
         }}
       />
       {dialog}
-    </section>
+    </ScreenFrame>
   );
 }

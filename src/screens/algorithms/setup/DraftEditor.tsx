@@ -7,10 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import Button from 'rsuite/Button';
 import Checkbox from 'rsuite/Checkbox';
-import SelectPicker from 'rsuite/SelectPicker';
 import 'rsuite/Button/styles/index.css';
 import 'rsuite/Checkbox/styles/index.css';
-import 'rsuite/SelectPicker/styles/index.css';
 import { fromPromise } from 'xstate';
 import { ApiFailure } from '../../../api/client.ts';
 import { percentPerFile } from '../../../api/progressFetch.ts';
@@ -24,6 +22,7 @@ import { PublishDialog } from './PublishDialog.tsx';
 import { SatausTag } from './SatausTag.tsx';
 import { ThresholdSlider } from './ThresholdSlider.tsx';
 import { ValidationPanel } from './ValidationPanel.tsx';
+import { LabelledPicker } from '../../../components/form/LabelledPicker.tsx';
 
 /** customEventType of a fine-tuned algorithm (types.3): its model comes from training. */
 const FINE_TUNED = 3;
@@ -132,14 +131,9 @@ export function DraftEditor({ initial }: { initial: SetupEvent }) {
         <PromptEditor prompts={values.prompts} disabled={busy} onChange={(prompts) => change({ prompts })} />
         <ThresholdSlider value={values.threshold} scores={scores} disabled={busy} onChange={(threshold) => change({ threshold })} />
         <div className="orch-rule">
-          <label htmlFor="orch-rule-match" id="orch-rule-match-label">
-            {t('rule.label')}
-          </label>
-          <SelectPicker
+          <LabelledPicker
             id="orch-rule-match"
-            aria-labelledby="orch-rule-match-label"
-            searchable={false}
-            cleanable={false}
+            label={t('rule.label')}
             disabled={busy}
             data={(['any', 'all'] as const).map((match) => ({ value: match, label: t(`rule.${match}`) }))}
             value={values.rule.match}

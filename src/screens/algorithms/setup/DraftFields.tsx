@@ -1,7 +1,6 @@
 // The draft's own fields (spec §3): name, event name, description, version, remark, kind and menu type.
 import { useTranslation } from 'react-i18next';
-import SelectPicker from 'rsuite/SelectPicker';
-import 'rsuite/SelectPicker/styles/index.css';
+import { LabelledPicker } from '../../../components/form/LabelledPicker.tsx';
 import type { DraftValues } from './draftValues.ts';
 
 export interface DraftFieldsProps {
@@ -23,38 +22,26 @@ export function DraftFields({ values, disabled, onChange }: DraftFieldsProps) {
       {text('name', 32)}
       {text('eventName', 32)}
       {text('version', 32)}
-      <div className="orch-field">
-        <label htmlFor="orch-kind" id="orch-kind-label">
-          {t('fields.customEventType')}
-        </label>
-        <SelectPicker
-          id="orch-kind"
-          aria-labelledby="orch-kind-label"
-          block
-          searchable={false}
-          cleanable={false}
-          disabled={disabled}
-          data={([1, 2, 3] as const).map((k) => ({ value: k, label: t(`types.${k}`) }))}
-          value={values.customEventType}
-          onChange={(value) => value && onChange({ customEventType: value })}
-        />
-      </div>
-      <div className="orch-field">
-        <label htmlFor="orch-menu-type" id="orch-menu-type-label">
-          {t('fields.buttonType')}
-        </label>
-        <SelectPicker
-          id="orch-menu-type"
-          aria-labelledby="orch-menu-type-label"
-          block
-          searchable={false}
-          cleanable={false}
-          disabled={disabled}
-          data={(['validate', 'train', 'orchestrate'] as const).map((b) => ({ value: b, label: t(`setup.menu.${b}`) }))}
-          value={values.buttonType}
-          onChange={(value) => value && onChange({ buttonType: value })}
-        />
-      </div>
+      <LabelledPicker
+        className="orch-field"
+        id="orch-kind"
+        label={t('fields.customEventType')}
+        block
+        disabled={disabled}
+        data={([1, 2, 3] as const).map((k) => ({ value: k, label: t(`types.${k}`) }))}
+        value={values.customEventType}
+        onChange={(value) => value && onChange({ customEventType: value })}
+      />
+      <LabelledPicker
+        className="orch-field"
+        id="orch-menu-type"
+        label={t('fields.buttonType')}
+        block
+        disabled={disabled}
+        data={(['validate', 'train', 'orchestrate'] as const).map((b) => ({ value: b, label: t(`setup.menu.${b}`) }))}
+        value={values.buttonType}
+        onChange={(value) => value && onChange({ buttonType: value })}
+      />
       <div className="orch-field orch-wide">
         <label htmlFor="orch-desc">{t('fields.desc')}</label>
         <textarea id="orch-desc" className="rs-input" rows={2} maxLength={500} value={values.desc} disabled={disabled} onChange={(e) => onChange({ desc: e.target.value })} />

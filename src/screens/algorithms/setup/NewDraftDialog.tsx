@@ -2,12 +2,12 @@
 // recognition prompts of events 15, 45, 53 and 102 are filled in).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import SelectPicker from 'rsuite/SelectPicker';
-import 'rsuite/SelectPicker/styles/index.css';
 import { presetParam, serialiseOrchestrationParam } from '../../../domain/orchestrationParam.ts';
 import { PRESET_PROMPTS } from '../../../domain/recognitionPrompts.ts';
 import { FormModal } from '../../system/shared/FormModal.tsx';
 import { addDraft, type ButtonType } from '../orchestrationApi.ts';
+import { useSubmission } from '../../../components/dialog/useSubmission.ts';
+import { LabelledPicker } from '../../../components/form/LabelledPicker.tsx';
 
 const PRESETS = Object.keys(PRESET_PROMPTS).map(Number);
 const NAME_MAX = 32;
@@ -32,27 +32,20 @@ export function NewDraftDialog({ open, buttonType, onClose, onCreated }: NewDraf
     setKind(buttonType === 'train' ? 3 : 2);
     setPreset(buttonType === 'train' ? '' : '45');
   }
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run } = useSubmission();
   const nameProblem = !name.trim() ? t('newDraft.nameRequired') : name.length > NAME_MAX ? t('newDraft.nameTooLong', { max: NAME_MAX }) : null;
   const [touched, setTouched] = useState(false);
 
   const submit = async () => {
     setTouched(true);
     if (nameProblem) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       const param = serialiseOrchestrationParam(presetParam(preset ? Number(preset) : null));
       const id = await addDraft({ name: name.trim(), customEventType: kind, buttonType, param });
       setName('');
       setTouched(false);
       onCreated(id);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -74,39 +67,27 @@ export function NewDraftDialog({ open, buttonType, onClose, onCreated }: NewDraf
           </p>
         ) : null}
       </div>
-      <div className="orch-field">
-        <label htmlFor="new-draft-kind" id="new-draft-kind-label">
-          {t('fields.customEventType')}
-        </label>
-        <SelectPicker
-          id="new-draft-kind"
-          aria-labelledby="new-draft-kind-label"
-          block
-          searchable={false}
-          cleanable={false}
-          data={([1, 2, 3] as const).map((k) => ({ value: k, label: t(`types.${k}`) }))}
-          value={kind}
-          onChange={(value) => value && setKind(value)}
-        />
-      </div>
-      <div className="orch-field">
-        <label htmlFor="new-draft-preset" id="new-draft-preset-label">
-          {t('newDraft.preset')}
-        </label>
-        <SelectPicker
-          id="new-draft-preset"
-          aria-labelledby="new-draft-preset-label"
-          block
-          searchable={false}
-          cleanable={false}
-          data={[
-            { value: '', label: t('newDraft.presetNone') },
-            ...PRESETS.map((id) => ({ value: String(id), label: t('newDraft.presetOption', { id, prompts: (PRESET_PROMPTS[id] ?? []).join(', ') }) })),
-          ]}
-          value={preset}
-          onChange={(value) => setPreset(value ?? '')}
-        />
-      </div>
+      <LabelledPicker
+        className="orch-field"
+        id="new-draft-kind"
+        label={t('fields.customEventType')}
+        block
+        data={([1, 2, 3] as const).map((k) => ({ value: k, label: t(`types.${k}`) }))}
+        value={kind}
+        onChange={(value) => value && setKind(value)}
+      />
+      <LabelledPicker
+        className="orch-field"
+        id="new-draft-preset"
+        label={t('newDraft.preset')}
+        block
+        data={[
+          { value: '', label: t('newDraft.presetNone') },
+          ...PRESETS.map((id) => ({ value: String(id), label: t('newDraft.presetOption', { id, prompts: (PRESET_PROMPTS[id] ?? []).join(', ') }) })),
+        ]}
+        value={preset}
+        onChange={(value) => setPreset(value ?? '')}
+      />
     </FormModal>
   );
 }

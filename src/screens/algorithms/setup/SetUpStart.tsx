@@ -11,6 +11,8 @@ import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { listRecentDrafts, type SetupEvent } from '../orchestrationApi.ts';
 import { NewDraftDialog } from './NewDraftDialog.tsx';
 import { SatausTag } from './SatausTag.tsx';
+import { RetryLine } from '../../../components/data/RetryLine.tsx';
+import { ScreenFrame } from '../../../components/ScreenFrame.tsx';
 
 /** How many recent algorithms the page offers (the list screen has the rest). */
 export const RECENT_DRAFTS = 8;
@@ -22,10 +24,7 @@ export function SetUpStart() {
   const recent = useLoaded<SetupEvent[]>((signal) => listRecentDrafts(RECENT_DRAFTS, signal), [], 0);
   const [adding, setAdding] = useState(false);
   return (
-    <section className="orch-screen" aria-labelledby="setup-start-title">
-      <header className="orch-header">
-        <h1 id="setup-start-title">{t('editor.title')}</h1>
-      </header>
+    <ScreenFrame className="orch-screen" headerClassName="orch-header" title={t('editor.title')} titleId="setup-start-title">
       <p>{t('start.intro')}</p>
       <div className="orch-actions">
         <Can perm={WRITE}>
@@ -38,12 +37,7 @@ export function SetUpStart() {
       <section className="orch-card" aria-labelledby="setup-start-recent" aria-busy={recent.status === 'loading'}>
         <h2 id="setup-start-recent">{t('start.recent')}</h2>
         {recent.status === 'error' ? (
-          <p className="orch-problem" role="alert">
-            {t('editor.loadFailed', { error: recent.error })}{' '}
-            <Button appearance="link" onClick={recent.reload}>
-              {t('editor.retry')}
-            </Button>
-          </p>
+          <RetryLine message={t('editor.loadFailed', { error: recent.error })} retryLabel={t('editor.retry')} onRetry={recent.reload} className="orch-problem" appearance="link" />
         ) : recent.status === 'loading' ? (
           <p className="orch-muted">{t('editor.loading')}</p>
         ) : recent.data.length === 0 ? (
@@ -71,6 +65,6 @@ export function SetUpStart() {
           navigate(`/setUp?id=${id}`);
         }}
       />
-    </section>
+    </ScreenFrame>
   );
 }

@@ -12,6 +12,7 @@ import { FileUploader, type PickedFile, pickEntry } from '../../../components/up
 import { type OrchestrationRule, ruleTriggered } from '../../../domain/orchestrationParam.ts';
 import type { SetupEventValidation } from '../orchestrationApi.ts';
 import { DetectionImage } from './DetectionImage.tsx';
+import { ProblemLine } from '../../../components/dialog/ProblemLine.tsx';
 
 const MAX_IMAGES = 10;
 
@@ -69,11 +70,7 @@ export function ValidationPanel({ result, resultFiles, threshold, rule, busy, di
           {busy ? t('validate.running') : t('validate.run', { count: files.length })}
         </Button>
       </div>
-      {problem ? (
-        <p className="orch-problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ProblemLine failure={problem} className="orch-problem" />
       {result ? (
         <div className="orch-results" aria-live="polite">
           <p className="orch-muted">

@@ -4,11 +4,10 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from 'rsuite/Button';
-import Modal from 'rsuite/Modal';
-import 'rsuite/Button/styles/index.css';
-import 'rsuite/Modal/styles/index.css';
+import { ActionDialog } from '../../../components/dialog/ActionDialog.tsx';
+import { useOpenedFor, useSubmission } from '../../../components/dialog/useSubmission.ts';
 import { LazySchemaForm } from '../../../forms/LazySchemaForm.tsx';
+import { presentFields } from '../../../forms/presentFields.ts';
 import { formSchemaOf } from '../shared/inputSchemas.ts';
 import { addBox, type EdgeBox, type EdgeBoxCreated, updateBox } from './boxesApi.ts';
 
@@ -33,16 +32,7 @@ function boxSchema(creating: boolean): RJSFSchema {
 const uiSchema: UiSchema<BoxValues> = { remark: { 'ui:widget': 'textarea' }, 'ui:options': { columns: 2 } };
 
 function valuesOf(box: EdgeBox): BoxValues {
-  const values: BoxValues = {
-    name: box.name,
-    ip: box.ip ?? undefined,
-    model: box.model ?? undefined,
-    longitude: box.longitude ?? undefined,
-    latitude: box.latitude ?? undefined,
-    address: box.address ?? undefined,
-    remark: box.remark ?? undefined,
-  };
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as BoxValues;
+  return presentFields(box, ['name', 'ip', 'model', 'longitude', 'latitude', 'address', 'remark']);
 }
 
 export interface BoxFormDialogProps {
@@ -55,66 +45,48 @@ export interface BoxFormDialogProps {
 export function BoxFormDialog({ target, onClose, onCreated, onSaved }: BoxFormDialogProps) {
   const { t } = useTranslation('devices');
   const [values, setValues] = useState<BoxValues>({});
-  const [openedFor, setOpenedFor] = useState<EdgeBox | 'new' | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  if (target !== openedFor) {
-    setOpenedFor(target);
-    setValues(target && target !== 'new' ? valuesOf(target) : {});
+  const { busy, failure, setFailure, run } = useSubmission();
+  const openedFor = useOpenedFor(target, (opened) => {
+    setValues(opened && opened !== 'new' ? valuesOf(opened) : {});
     setFailure(null);
-  }
+  });
 
   const save = async (data: BoxValues) => {
     if (!target || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       const name = (data.name ?? '').trim();
       if (target === 'new') onCreated(await addBox({ ...data, name, serialNumber: data.serialNumber ?? '' }), name);
       else {
         await updateBox({ ...data, name, id: target.id });
         onSaved();
       }
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <Modal open={target !== null} onClose={() => !busy && onClose()} size="md" backdrop="static" aria-labelledby="box-form-title">
-      <Modal.Header closeButton={!busy}>
-        <Modal.Title id="box-form-title">{target === 'new' ? t('boxes.addTitle') : t('boxes.editTitle', { name: openedFor && openedFor !== 'new' ? openedFor.name : '' })}</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {target !== null ? (
-          <LazySchemaForm<BoxValues>
-            id="box-form"
-            schema={boxSchema(target === 'new')}
-            uiSchema={uiSchema}
-            formData={values}
-            onChange={setValues}
-            onSubmit={save}
-            noSubmit
-            disabled={busy}
-            vocabulary={{ title: (name) => t(`fields.${name}` as never, { defaultValue: name }) }}
-          />
-        ) : null}
-        {failure ? (
-          <p className="dialog-failure" role="alert">
-            {failure}
-          </p>
-        ) : null}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button onClick={onClose} disabled={busy}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" form="box-form" appearance="primary" loading={busy}>
-          {target === 'new' ? t('boxes.add') : t('actions.save')}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <ActionDialog
+      open={target !== null}
+      titleId="box-form-title"
+      title={target === 'new' ? t('boxes.addTitle') : t('boxes.editTitle', { name: openedFor && openedFor !== 'new' ? openedFor.name : '' })}
+      size="md"
+      busy={busy}
+      failure={failure}
+      onClose={onClose}
+      action={{ label: target === 'new' ? t('boxes.add') : t('actions.save'), form: 'box-form' }}
+    >
+      {target !== null ? (
+        <LazySchemaForm<BoxValues>
+          id="box-form"
+          schema={boxSchema(target === 'new')}
+          uiSchema={uiSchema}
+          formData={values}
+          onChange={setValues}
+          onSubmit={save}
+          noSubmit
+          disabled={busy}
+          vocabulary={{ title: (name) => t(`fields.${name}` as never, { defaultValue: name }) }}
+        />
+      ) : null}
+    </ActionDialog>
   );
 }

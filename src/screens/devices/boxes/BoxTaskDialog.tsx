@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import CheckPicker from 'rsuite/CheckPicker';
-import Modal from 'rsuite/Modal';
 import SelectPicker from 'rsuite/SelectPicker';
 import 'rsuite/Button/styles/index.css';
 import 'rsuite/CheckPicker/styles/index.css';
-import 'rsuite/Modal/styles/index.css';
 import 'rsuite/SelectPicker/styles/index.css';
 import { allScenes, sceneEvents } from '../devicesApi.ts';
 import { useLoaded } from '../../../components/data/useLoaded.ts';
+import { ActionDialog } from '../../../components/dialog/ActionDialog.tsx';
+import { useOpenedFor, useSubmission } from '../../../components/dialog/useSubmission.ts';
 import { type EdgeBoxTask, freeDevices, saveBoxTask } from './boxesApi.ts';
 
 interface Row {
@@ -37,82 +37,65 @@ export function BoxTaskDialog({ task, boxName, onClose, onSaved }: { task: EdgeB
     task ? `${task.boxId}:${task.updateTime ?? ''}` : '',
   );
   const [rows, setRows] = useState<Row[]>([]);
-  const [openedFor, setOpenedFor] = useState<EdgeBoxTask | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  if (task !== openedFor) {
-    setOpenedFor(task);
-    setRows(task ? task.items.map((item) => ({ cameraId: item.cameraId, eventIds: item.eventIds })) : []);
+  const { busy, failure, setFailure, run } = useSubmission();
+  useOpenedFor(task, (opened) => {
+    setRows(opened ? opened.items.map((item) => ({ cameraId: item.cameraId, eventIds: item.eventIds })) : []);
     setFailure(null);
-  }
+  });
   const labelOf = (id: number | null) => options.data.cameras.find((camera) => camera.value === id)?.label ?? String(id ?? '');
 
   const save = async () => {
     if (!task) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       const items = rows.flatMap((row) => (row.cameraId === null ? [] : [{ cameraId: row.cameraId, eventIds: row.eventIds }]));
       await saveBoxTask({ boxId: task.boxId, items });
       onSaved();
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <Modal open={task !== null} onClose={() => !busy && onClose()} size="md" backdrop="static" aria-labelledby="box-task-title">
-      <Modal.Header closeButton={!busy}>
-        <Modal.Title id="box-task-title">{t('boxConfig.editTitle', { name: boxName })}</Modal.Title>
-      </Modal.Header>
-      <Modal.Body className="dialog-form">
-        {options.status === 'error' ? <p role="alert">{t('boxConfig.loadFailed', { reason: options.error ?? '' })}</p> : null}
-        {rows.map((row, index) => {
-          const taken = new Set(rows.map((other) => other.cameraId));
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place by position
-            <div key={index} className="dialog-field">
-              <SelectPicker
-                aria-label={t('boxConfig.camera')}
-                data={options.data.cameras.filter((camera) => camera.value === row.cameraId || !taken.has(camera.value))}
-                value={row.cameraId}
-                onChange={(value) => setRows(rows.map((r, i) => (i === index ? { ...r, cameraId: value } : r)))}
-                placeholder={t('boxConfig.camera')}
-                block
-              />
-              <CheckPicker
-                aria-label={t('boxConfig.cameraEvents', { name: labelOf(row.cameraId) })}
-                data={options.data.events}
-                value={row.eventIds}
-                onChange={(value) => setRows(rows.map((r, i) => (i === index ? { ...r, eventIds: value } : r)))}
-                placeholder={t('boxConfig.events')}
-                block
-              />
-              <Button size="xs" appearance="ghost" onClick={() => setRows(rows.filter((_, i) => i !== index))}>
-                {t('boxConfig.removeCamera', { name: labelOf(row.cameraId) })}
-              </Button>
-            </div>
-          );
-        })}
-        <Button size="sm" onClick={() => setRows([...rows, { cameraId: null, eventIds: [] }])}>
-          {t('boxConfig.addCamera')}
-        </Button>
-        {failure ? (
-          <p className="dialog-failure" role="alert">
-            {failure}
-          </p>
-        ) : null}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button onClick={onClose} disabled={busy}>
-          {t('actions.cancel')}
-        </Button>
-        <Button appearance="primary" onClick={save} loading={busy}>
-          {t('actions.save')}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <ActionDialog
+      open={task !== null}
+      titleId="box-task-title"
+      title={t('boxConfig.editTitle', { name: boxName })}
+      size="md"
+      bodyClassName="dialog-form"
+      busy={busy}
+      failure={failure}
+      onClose={onClose}
+      action={{ label: t('actions.save'), onClick: save }}
+    >
+      {options.status === 'error' ? <p role="alert">{t('boxConfig.loadFailed', { reason: options.error ?? '' })}</p> : null}
+      {rows.map((row, index) => {
+        const taken = new Set(rows.map((other) => other.cameraId));
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place by position
+          <div key={index} className="dialog-field">
+            <SelectPicker
+              aria-label={t('boxConfig.camera')}
+              data={options.data.cameras.filter((camera) => camera.value === row.cameraId || !taken.has(camera.value))}
+              value={row.cameraId}
+              onChange={(value) => setRows(rows.map((r, i) => (i === index ? { ...r, cameraId: value } : r)))}
+              placeholder={t('boxConfig.camera')}
+              block
+            />
+            <CheckPicker
+              aria-label={t('boxConfig.cameraEvents', { name: labelOf(row.cameraId) })}
+              data={options.data.events}
+              value={row.eventIds}
+              onChange={(value) => setRows(rows.map((r, i) => (i === index ? { ...r, eventIds: value } : r)))}
+              placeholder={t('boxConfig.events')}
+              block
+            />
+            <Button size="xs" appearance="ghost" onClick={() => setRows(rows.filter((_, i) => i !== index))}>
+              {t('boxConfig.removeCamera', { name: labelOf(row.cameraId) })}
+            </Button>
+          </div>
+        );
+      })}
+      <Button size="sm" onClick={() => setRows([...rows, { cameraId: null, eventIds: [] }])}>
+        {t('boxConfig.addCamera')}
+      </Button>
+    </ActionDialog>
   );
 }

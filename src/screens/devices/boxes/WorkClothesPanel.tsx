@@ -19,11 +19,14 @@ import { percentSent } from '../../../api/progressFetch.ts';
 import { notify } from '../../../app/notify.ts';
 import { FileUploader, type PickedFile, pickEntry } from '../../../components/upload/FileUploader.tsx';
 import { useConfirm } from '../../../components/table/ConfirmDialog.tsx';
-import { FilterBar, FilterField, useFilterDraft } from '../../../components/table/FilterBar.tsx';
+import { FilterBar, useFilterDraft } from '../../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../../components/table/ServerTable.tsx';
 import { useServerList } from '../../../components/table/useServerList.ts';
 import { addWorkClothes, deleteWorkClothes, listWorkClothes, type WorkClothes } from './boxExtrasApi.ts';
 import { pictureProblem } from './boxRules.ts';
+import { useSubmission } from '../../../components/dialog/useSubmission.ts';
+import { ProblemLine } from '../../../components/dialog/ProblemLine.tsx';
+import { TextFilter } from '../../../components/table/filterFields.tsx';
 
 const FILTERS = ['keyword'] as const;
 
@@ -41,8 +44,7 @@ export function WorkClothesPanel({ boxId, canWrite, onDirtyChange }: { boxId: nu
   const [shared, setShared] = useState(false);
   const [picked, setPicked] = useState<PickedFile | null>(null);
   const [problems, setProblems] = useState<Partial<Record<'name' | 'file', string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, run } = useSubmission();
   const dirty = Boolean(name.trim() || remark.trim() || picked);
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
@@ -65,10 +67,8 @@ export function WorkClothesPanel({ boxId, canWrite, onDirtyChange }: { boxId: nu
     if (Object.keys(found).length > 0 || !picked?.file || busy) return;
     const entry = picked;
     const file = picked.file;
-    setBusy(true);
-    setFailure(null);
     setPicked({ ...entry, status: 'uploading', progress: 0 });
-    try {
+    await run(async () => {
       await addWorkClothes(
         { file, name: name.trim(), boxId: shared ? undefined : boxId, remark: remark.trim() || undefined },
         { onProgress: (progress) => setPicked((current) => (current?.key === entry.key ? { ...current, progress: percentSent(progress) } : current)) },
@@ -79,12 +79,7 @@ export function WorkClothesPanel({ boxId, canWrite, onDirtyChange }: { boxId: nu
       setShared(false);
       setPicked(null);
       list.reload();
-    } catch (error) {
-      setPicked({ ...entry, status: 'ready' });
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    }, () => setPicked({ ...entry, status: 'ready' }));
   };
 
   const remove = (entries: WorkClothes[]) =>
@@ -160,20 +155,12 @@ export function WorkClothesPanel({ boxId, canWrite, onDirtyChange }: { boxId: nu
               hint={t('boxExtras.clothes.fileHint')}
               invalid={Boolean(problems.file)}
             />
-            {problems.file && !picked?.problem ? (
-              <p className="dialog-failure" role="alert">
-                {problems.file}
-              </p>
-            ) : null}
+            <ProblemLine failure={problems.file && !picked?.problem ? problems.file : null} className="dialog-failure" />
           </Form.Group>
           <Checkbox checked={shared} onChange={(_, checked) => setShared(checked)}>
             {t('boxExtras.clothes.sharedOption')}
           </Checkbox>
-          {failure ? (
-            <p className="dialog-failure" role="alert">
-              {failure}
-            </p>
-          ) : null}
+          <ProblemLine failure={failure} />
           <div>
             <Button type="submit" appearance="primary" size="sm" loading={busy}>
               {t('boxExtras.clothes.add')}
@@ -189,9 +176,7 @@ export function WorkClothesPanel({ boxId, canWrite, onDirtyChange }: { boxId: nu
         emptyText={t('boxExtras.clothes.empty')}
         filters={
           <FilterBar draft={draft} label={t('filters.label')}>
-            <FilterField id="work-clothes-keyword" label={t('filters.keyword')}>
-              <Input id="work-clothes-keyword" value={draft.values.keyword} onChange={(value) => draft.set('keyword', value)} />
-            </FilterField>
+            <TextFilter draft={draft} field="keyword" id="work-clothes-keyword" label={t('filters.keyword')} />
           </FilterBar>
         }
       />

@@ -2,14 +2,13 @@
 // each added with the schema's defaults (POST /device/eventType/batch, mode add) and then configured in its form.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from 'rsuite/Button';
 import Checkbox from 'rsuite/Checkbox';
-import Modal from 'rsuite/Modal';
-import 'rsuite/Button/styles/index.css';
 import 'rsuite/Checkbox/styles/index.css';
-import 'rsuite/Modal/styles/index.css';
 import { allScenes, changeEventTypes, type SceneMenuEvent, sceneEvents } from '../devicesApi.ts';
 import { useLoaded } from '../../../components/data/useLoaded.ts';
+import { ActionDialog } from '../../../components/dialog/ActionDialog.tsx';
+import { useSubmission } from '../../../components/dialog/useSubmission.ts';
+import { RetryLine } from '../../../components/data/RetryLine.tsx';
 
 export interface AddEventsDialogProps {
   open: boolean;
@@ -33,8 +32,7 @@ export function AddEventsDialog({ open, cameraId, sceneId, configured, onClose, 
   const { t } = useTranslation('devices');
   const events = useLoaded((signal) => (open ? catalogue(sceneId, signal) : Promise.resolve([])), [], `${open}:${sceneId}`);
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, run } = useSubmission();
   const available = events.data.filter((event) => !configured.includes(event.eventId));
 
   const add = async () => {
@@ -42,68 +40,48 @@ export function AddEventsDialog({ open, cameraId, sceneId, configured, onClose, 
       setFailure(t('events.pickOne'));
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       await changeEventTypes([cameraId], [...picked], 'add');
       onAdded([...picked]);
       setPicked(new Set());
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <Modal open={open} onClose={() => !busy && onClose()} size="sm" aria-labelledby="add-events-title">
-      <Modal.Header closeButton={!busy}>
-        <Modal.Title id="add-events-title">{t('events.addTitle')}</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {events.status === 'loading' ? <p>{t('events.loading')}</p> : null}
-        {events.status === 'error' ? (
-          <p role="alert">
-            {t('events.loadFailed', { reason: events.error ?? '' })}{' '}
-            <Button size="xs" onClick={events.reload}>
-              {t('actions.retry')}
-            </Button>
-          </p>
-        ) : null}
-        {events.status === 'ready' && available.length === 0 ? <p>{t('events.noneLeft')}</p> : null}
-        <ul className="event-picker">
-          {available.map((event) => (
-            <li key={`${event.typeId}-${event.eventId}`}>
-              <Checkbox
-                checked={picked.has(event.eventId)}
-                onChange={(_, checked) => {
-                  const next = new Set(picked);
-                  if (checked) next.add(event.eventId);
-                  else next.delete(event.eventId);
-                  setPicked(next);
-                }}
-              >
-                {event.eventName}
-                <span className="event-picker-type">{event.typeName ?? ''}</span>
-                {event.checked ? <span className="event-picker-scene">{t('events.inScene')}</span> : null}
-              </Checkbox>
-            </li>
-          ))}
-        </ul>
-        {failure ? (
-          <p className="dialog-failure" role="alert">
-            {failure}
-          </p>
-        ) : null}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button onClick={onClose} disabled={busy}>
-          {t('actions.cancel')}
-        </Button>
-        <Button appearance="primary" onClick={add} loading={busy}>
-          {t('events.add', { n: picked.size })}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <ActionDialog
+      open={open}
+      titleId="add-events-title"
+      title={t('events.addTitle')}
+      backdrop
+      busy={busy}
+      failure={failure}
+      onClose={onClose}
+      action={{ label: t('events.add', { n: picked.size }), onClick: add }}
+    >
+      {events.status === 'loading' ? <p>{t('events.loading')}</p> : null}
+      {events.status === 'error' ? (
+        <RetryLine message={t('events.loadFailed', { reason: events.error ?? '' })} retryLabel={t('actions.retry')} onRetry={events.reload} size="xs" />
+      ) : null}
+      {events.status === 'ready' && available.length === 0 ? <p>{t('events.noneLeft')}</p> : null}
+      <ul className="event-picker">
+        {available.map((event) => (
+          <li key={`${event.typeId}-${event.eventId}`}>
+            <Checkbox
+              checked={picked.has(event.eventId)}
+              onChange={(_, checked) => {
+                const next = new Set(picked);
+                if (checked) next.add(event.eventId);
+                else next.delete(event.eventId);
+                setPicked(next);
+              }}
+            >
+              {event.eventName}
+              <span className="event-picker-type">{event.typeName ?? ''}</span>
+              {event.checked ? <span className="event-picker-scene">{t('events.inScene')}</span> : null}
+            </Checkbox>
+          </li>
+        ))}
+      </ul>
+    </ActionDialog>
   );
 }

@@ -12,6 +12,9 @@ import { notify } from '../../../app/notify.ts';
 import { type DeviceEventBrief, listDevices } from '../devicesApi.ts';
 import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { saveCrossCamera } from './cameraExtrasApi.ts';
+import { useSubmission } from '../../../components/dialog/useSubmission.ts';
+import { ProblemLine } from '../../../components/dialog/ProblemLine.tsx';
+import { RetryLine } from '../../../components/data/RetryLine.tsx';
 
 async function otherCameras(cameraId: number, signal: AbortSignal) {
   const page = await listDevices('normal', {}, 1, 500, signal);
@@ -23,17 +26,14 @@ export function CrossCameraPanel({ cameraId, event, canWrite }: { cameraId: numb
   const cameras = useLoaded((signal) => otherCameras(cameraId, signal), [] as { value: number; label: string }[], cameraId);
   const [linked, setLinked] = useState<number[]>([]);
   const [count, setCount] = useState('1');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure: problem, setFailure: setProblem, run } = useSubmission();
   if (!canWrite) return null;
 
   const save = async () => {
     const n = Number(count);
     if (linked.length === 0) return setProblem(t('cameraExtras.cross.camerasRequired'));
     if (!Number.isInteger(n) || n < 1 || n > Math.min(16, linked.length)) return setProblem(t('cameraExtras.cross.countRange', { max: Math.min(16, linked.length) }));
-    setBusy(true);
-    setProblem(null);
-    try {
+    await run(async () => {
       await saveCrossCamera({
         cameraId,
         eventId: event.eventId,
@@ -43,23 +43,14 @@ export function CrossCameraPanel({ cameraId, event, canWrite }: { cameraId: numb
         cameraBoxList: linked.map((id) => ({ cameraId: id, cameraName: cameras.data.find((c) => c.value === id)?.label ?? null })),
       });
       notify('success', t('cameraExtras.cross.saved'));
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
     <section className="camera-extra" aria-labelledby="camera-cross-title">
       <h2 id="camera-cross-title">{t('cameraExtras.cross.title', { event: event.eventName ?? String(event.eventId) })}</h2>
       {cameras.status === 'error' ? (
-        <div role="alert">
-          <span>{t('boxExtras.loadFailed', { reason: cameras.error ?? '' })}</span>{' '}
-          <Button size="xs" onClick={cameras.reload}>
-            {t('actions.retry')}
-          </Button>
-        </div>
+        <RetryLine message={t('boxExtras.loadFailed', { reason: cameras.error ?? '' })} retryLabel={t('actions.retry')} onRetry={cameras.reload} boxed size="xs" />
       ) : null}
       <div className="camera-extra-form">
         <CheckPicker
@@ -73,11 +64,7 @@ export function CrossCameraPanel({ cameraId, event, canWrite }: { cameraId: numb
         />
         <label htmlFor="cross-count">{t('cameraExtras.cross.count')}</label>
         <Input id="cross-count" type="number" min={1} max={16} value={count} onChange={setCount} />
-        {problem ? (
-          <p className="dialog-failure" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <ProblemLine failure={problem} />
         <div>
           <Button size="sm" appearance="primary" onClick={save} loading={busy}>
             {t('cameraExtras.cross.save')}

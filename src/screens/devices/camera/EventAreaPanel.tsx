@@ -17,6 +17,8 @@ import { usePreloadedSchemaForm } from '../../../forms/loadSchemaForm.ts';
 import { type DeviceEventBrief, eventConfigs, type RecheckAlgorithm, recheckAlgorithms, saveEventConfig } from '../devicesApi.ts';
 import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { bodyFromForm, type EventAreaFormData, eventAreaSchemaWith, formFromSaved } from './eventAreaForm.ts';
+import { useSubmission } from '../../../components/dialog/useSubmission.ts';
+import { ProblemLine } from '../../../components/dialog/ProblemLine.tsx';
 
 export interface EventAreaPanelProps {
   cameraId: number;
@@ -47,8 +49,7 @@ export function EventAreaPanel({ cameraId, event, snapshot, takeSnapshot, canWri
   // The form's code loads while its configuration does.
   usePreloadedSchemaForm();
   const [draft, setDraft] = useState<{ key: string; data: EventAreaFormData } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run } = useSubmission();
   const key = `${cameraId}:${event.configId}`;
   const data = draft?.key === key ? draft.data : saved.data;
   const frame = snapshot.status === 'ready' ? snapshot.snapshot : null;
@@ -91,19 +92,13 @@ export function EventAreaPanel({ cameraId, event, snapshot, takeSnapshot, canWri
   );
 
   const save = async (form: EventAreaFormData) => {
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       const stored = await saveEventConfig(bodyFromForm(form));
       // Show what the server stored (read back), not what was typed.
       setDraft({ key, data: formFromSaved(stored) });
       notify('success', t('events.saved', { name: event.eventName ?? String(event.eventId) }));
       onSaved();
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (saved.status === 'error') {
@@ -159,11 +154,7 @@ export function EventAreaPanel({ cameraId, event, snapshot, takeSnapshot, canWri
           <span hidden />
         )}
       </LazySchemaForm>
-      {failure ? (
-        <p className="dialog-failure" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <ProblemLine failure={failure} />
     </section>
   );
 }

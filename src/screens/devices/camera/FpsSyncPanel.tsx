@@ -11,32 +11,29 @@ import { notify } from '../../../app/notify.ts';
 import { useConfirm } from '../../../components/table/ConfirmDialog.tsx';
 import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { type DeviceFps, deviceFps, editDeviceFps, syncEventConfig } from './cameraExtrasApi.ts';
+import { useSubmission } from '../../../components/dialog/useSubmission.ts';
+import { ProblemLine } from '../../../components/dialog/ProblemLine.tsx';
+import { FormActions } from '../../../components/dialog/FormActions.tsx';
+import { RetryLine } from '../../../components/data/RetryLine.tsx';
 
 export function FpsSyncPanel({ cameraId, cameraName, canWrite }: { cameraId: number; cameraName: string; canWrite: boolean }) {
   const { t } = useTranslation('devices');
   const fps = useLoaded((signal) => deviceFps(cameraId, signal), null as DeviceFps | null, cameraId);
   const { confirm, dialog } = useConfirm();
   const [draft, setDraft] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure: problem, setFailure: setProblem, run } = useSubmission();
   const [synced, setSynced] = useState<number | null>(null);
 
   const save = async () => {
     const value = Number(draft);
     const ceiling = Math.min(60, fps.data?.sourceFps ? Math.floor(fps.data.sourceFps) : 60);
     if (!Number.isInteger(value) || value < 1 || value > ceiling) return setProblem(t('cameraExtras.fps.range', { max: ceiling }));
-    setBusy(true);
-    setProblem(null);
-    try {
+    await run(async () => {
       await editDeviceFps(cameraId, value);
       notify('success', t('cameraExtras.fps.saved'));
       setDraft(null);
       fps.reload();
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const sync = () =>
@@ -56,12 +53,7 @@ export function FpsSyncPanel({ cameraId, cameraName, canWrite }: { cameraId: num
       <h2 id="camera-fps-title">{t('cameraExtras.fps.title')}</h2>
       {fps.status === 'loading' && !fps.data ? <p aria-busy="true">{t('boxExtras.loading')}</p> : null}
       {fps.status === 'error' ? (
-        <div role="alert">
-          <span>{t('boxExtras.loadFailed', { reason: fps.error ?? '' })}</span>{' '}
-          <Button size="xs" onClick={fps.reload}>
-            {t('actions.retry')}
-          </Button>
-        </div>
+        <RetryLine message={t('boxExtras.loadFailed', { reason: fps.error ?? '' })} retryLabel={t('actions.retry')} onRetry={fps.reload} boxed size="xs" />
       ) : null}
       {fps.data && draft === null ? (
         <p>
@@ -78,22 +70,15 @@ export function FpsSyncPanel({ cameraId, cameraName, canWrite }: { cameraId: num
         <div className="camera-extra-form">
           <label htmlFor="camera-fps">{t('cameraExtras.fps.label')}</label>
           <Input id="camera-fps" type="number" min={1} max={60} value={draft} onChange={setDraft} />
-          {problem ? (
-            <p className="dialog-failure" role="alert">
-              {problem}
-            </p>
-          ) : null}
-          <div>
-            <Button size="sm" onClick={() => {
+          <ProblemLine failure={problem} />
+          <FormActions
+            busy={busy}
+            onCancel={() => {
               setDraft(null);
               setProblem(null);
-            }} disabled={busy}>
-              {t('actions.cancel')}
-            </Button>
-            <Button size="sm" appearance="primary" onClick={save} loading={busy}>
-              {t('actions.save')}
-            </Button>
-          </div>
+            }}
+            onSave={save}
+          />
         </div>
       ) : null}
       {canWrite ? (

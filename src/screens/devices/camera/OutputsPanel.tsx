@@ -13,6 +13,9 @@ import { useConfirm } from '../../../components/table/ConfirmDialog.tsx';
 import type { DeviceInfo } from '../devicesApi.ts';
 import { addOutput, type DeviceOutput, deleteOutputs } from './cameraExtrasApi.ts';
 import { outputProblem } from './outputRules.ts';
+import { useSubmission } from '../../../components/dialog/useSubmission.ts';
+import { ProblemLine } from '../../../components/dialog/ProblemLine.tsx';
+import { FormActions } from '../../../components/dialog/FormActions.tsx';
 
 const TYPES = ['http', 'mqtt', 'kafka'] as const;
 type OutputType = (typeof TYPES)[number];
@@ -22,8 +25,7 @@ export function OutputsPanel({ device, canWrite, onChanged }: { device: DeviceIn
   const { t } = useTranslation('devices');
   const { confirm, dialog } = useConfirm();
   const [draft, setDraft] = useState<typeof EMPTY | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure: problem, setFailure: setProblem, run } = useSubmission();
   const outputs: DeviceOutput[] = device.outputs ?? [];
   const events = (device.events ?? []).map((event) => ({ value: event.eventId, label: event.eventName ?? String(event.eventId) }));
   const eventNames = (ids: number[]) => (ids.length === 0 ? t('cameraExtras.outputs.allEvents') : ids.map((id) => events.find((e) => e.value === id)?.label ?? id).join(', '));
@@ -32,19 +34,13 @@ export function OutputsPanel({ device, canWrite, onChanged }: { device: DeviceIn
     if (!draft) return;
     const found = outputProblem(draft);
     if (found) return setProblem(t(`cameraExtras.outputs.problems.${found}`));
-    setBusy(true);
-    setProblem(null);
-    try {
+    await run(async () => {
       const http = draft.outputType === 'http';
       await addOutput({ cameraId: device.id, name: draft.name.trim(), outputType: draft.outputType, target: draft.target.trim(), topic: http ? undefined : draft.topic.trim(), eventIds: draft.eventIds });
       notify('success', t('cameraExtras.outputs.added'));
       setDraft(null);
       onChanged();
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const remove = (output: DeviceOutput) =>
@@ -124,22 +120,15 @@ export function OutputsPanel({ device, canWrite, onChanged }: { device: DeviceIn
             </>
           ) : null}
           <CheckPicker aria-label={t('cameraExtras.outputs.events')} placeholder={t('cameraExtras.outputs.allEvents')} data={events} value={draft.eventIds} onChange={(eventIds) => set({ eventIds })} block />
-          {problem ? (
-            <p className="dialog-failure" role="alert">
-              {problem}
-            </p>
-          ) : null}
-          <div>
-            <Button size="sm" onClick={() => {
+          <ProblemLine failure={problem} />
+          <FormActions
+            busy={busy}
+            onCancel={() => {
               setDraft(null);
               setProblem(null);
-            }} disabled={busy}>
-              {t('actions.cancel')}
-            </Button>
-            <Button size="sm" appearance="primary" onClick={save} loading={busy}>
-              {t('actions.save')}
-            </Button>
-          </div>
+            }}
+            onSave={save}
+          />
         </fieldset>
       ) : null}
       {dialog}

@@ -2,6 +2,7 @@
 // shown as tabs of /otherConfig (they have no route of their own). Writes belong to the device-configuration
 // modules (the operations' x-permission).
 import { PATTERNS } from '../../../domain/inputRules.ts';
+import { presentFields } from '../../../forms/presentFields.ts';
 import type { Choice, ResourceDeclaration } from '../../../components/resource/types.ts';
 import {
   addCameraEntry,
@@ -90,16 +91,7 @@ export const catalogueCamerasResource: ResourceDeclaration<CameraEntry, 'keyword
     },
     initial: (entry) =>
       entry
-        ? {
-            name: entry.name,
-            code: entry.code,
-            ctrlUnitId: entry.ctrlUnitId ?? null,
-            ip: entry.ip ?? undefined,
-            port: entry.port ?? undefined,
-            rtspUrl: entry.rtspUrl ?? undefined,
-            brand: entry.brand ?? undefined,
-            address: entry.address ?? undefined,
-          }
+        ? { name: entry.name, code: entry.code, ctrlUnitId: entry.ctrlUnitId ?? null, ...presentFields(entry, ['ip', 'port', 'rtspUrl', 'brand', 'address']) }
         : { name: '', code: '', ctrlUnitId: null },
   },
   add: (data) => addCameraEntry(data),

@@ -11,6 +11,9 @@ import 'rsuite/InputNumber/styles/index.css';
 import { notify } from '../../../app/notify.ts';
 import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { recheckAddress, saveRecheckAddress, videoCards } from './otherApi.ts';
+import { useSubmission } from '../../../components/dialog/useSubmission.ts';
+import { ProblemLine } from '../../../components/dialog/ProblemLine.tsx';
+import { RetryLine } from '../../../components/data/RetryLine.tsx';
 
 const HOST = /^[0-9A-Za-z.:-]+$/;
 
@@ -18,8 +21,7 @@ export function RecheckPanel({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation('devices');
   const saved = useLoaded((signal) => recheckAddress(signal), { ip: null as string | null, port: null as number | null });
   const [edit, setEdit] = useState<{ ip: string; port: number | null } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure: problem, setFailure: setProblem, run } = useSubmission();
   const ip = edit?.ip ?? saved.data.ip ?? '';
   const port = edit ? edit.port : saved.data.port;
 
@@ -27,18 +29,12 @@ export function RecheckPanel({ canWrite }: { canWrite: boolean }) {
     event.preventDefault();
     if (!HOST.test(ip) || ip.length > 64) return setProblem(t('other.badHost'));
     if (!port || !Number.isInteger(port) || port < 1 || port > 65535) return setProblem(t('other.badPort'));
-    setBusy(true);
-    setProblem(null);
-    try {
+    await run(async () => {
       await saveRecheckAddress(ip, port);
       notify('success', t('other.recheckSaved'));
       setEdit(null);
       saved.reload();
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -61,11 +57,7 @@ export function RecheckPanel({ canWrite }: { canWrite: boolean }) {
             onChange={(value) => setEdit({ ip, port: value === null || value === '' ? null : Number(value) })}
           />
         </div>
-        {problem ? (
-          <p className="dialog-failure" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <ProblemLine failure={problem} />
         {canWrite ? (
           <div>
             <Button type="submit" appearance="primary" loading={busy}>
@@ -85,12 +77,7 @@ export function VideoCardsPanel() {
     <section className="panel" aria-labelledby="cards-title" aria-busy={cards.status === 'loading'}>
       <h2 id="cards-title">{t('other.cards')}</h2>
       {cards.status === 'error' ? (
-        <p role="alert">
-          {t('boxConfig.loadFailed', { reason: cards.error ?? '' })}{' '}
-          <Button size="xs" onClick={cards.reload}>
-            {t('actions.retry')}
-          </Button>
-        </p>
+        <RetryLine message={t('boxConfig.loadFailed', { reason: cards.error ?? '' })} retryLabel={t('actions.retry')} onRetry={cards.reload} size="xs" />
       ) : null}
       {cards.status === 'loading' ? <p>{t('events.loading')}</p> : null}
       {cards.status === 'ready' && cards.data.length === 0 ? <p>{t('other.noCards')}</p> : null}

@@ -3,16 +3,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
-import Input from 'rsuite/Input';
 import 'rsuite/Button/styles/index.css';
-import 'rsuite/Input/styles/index.css';
 import { notify } from '../../../app/notify.ts';
 import { useConfirm } from '../../../components/table/ConfirmDialog.tsx';
-import { FilterBar, FilterField, useFilterDraft } from '../../../components/table/FilterBar.tsx';
+import { FilterBar, useFilterDraft } from '../../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../../components/table/ServerTable.tsx';
 import { useServerList } from '../../../components/table/useServerList.ts';
 import { deleteScenes, listScenes, type Scene } from './otherApi.ts';
 import { SceneFormDialog } from './SceneFormDialog.tsx';
+import { TextFilter } from '../../../components/table/filterFields.tsx';
 
 export function ScenesPanel({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation('devices');
@@ -76,9 +75,7 @@ export function ScenesPanel({ canWrite }: { canWrite: boolean }) {
         emptyText={t('other.sceneEmpty')}
         filters={
           <FilterBar draft={draft} label={t('filters.label')}>
-            <FilterField id="scene-filter-name" label={t('fields.sceneName')}>
-              <Input id="scene-filter-name" value={draft.values.sceneName} onChange={(value) => draft.set('sceneName', value)} />
-            </FilterField>
+            <TextFilter draft={draft} field="sceneName" id="scene-filter-name" label={t('fields.sceneName')} />
           </FilterBar>
         }
         actions={

@@ -10,6 +10,7 @@ import 'rsuite/Button/styles/index.css';
 import 'rsuite/DateRangePicker/styles/index.css';
 import 'rsuite/Toggle/styles/index.css';
 import { formatDay, parseDay, WINDOW_MAX_DAYS, type WindowProblem, type WindowView } from '../statsWindow.ts';
+import { ProblemLine } from '../../../components/dialog/ProblemLine.tsx';
 
 interface Props {
   view: WindowView;
@@ -54,16 +55,8 @@ export function WindowToolbar({ view, problem, onChange, onExport }: Props) {
           {t('window.export')}
         </Button>
       ) : null}
-      {problem ? (
-        <p className="stats-problem" role="alert">
-          {t(`window.problem.${problem}`, { max: WINDOW_MAX_DAYS })}
-        </p>
-      ) : null}
-      {exportError ? (
-        <p className="stats-problem" role="alert">
-          {t('window.exportFailed', { reason: exportError })}
-        </p>
-      ) : null}
+      <ProblemLine failure={problem ? t(`window.problem.${problem}`, { max: WINDOW_MAX_DAYS }) : null} className="stats-problem" />
+      <ProblemLine failure={exportError ? t('window.exportFailed', { reason: exportError }) : null} className="stats-problem" />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // Add a department (at the top or under a parent) or edit one — including moving it under another parent; the
 // parent picker never offers the department itself or its own sub-departments.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import Input from 'rsuite/Input';
 import TreePicker from 'rsuite/TreePicker';
@@ -11,6 +11,7 @@ import * as rules from '../../../domain/validators.ts';
 import { Field, FormModal, fieldAria } from '../shared/FormModal.tsx';
 import { useFormState } from '../shared/useFormState.ts';
 import { addDept, type Dept, updateDept } from './deptsApi.ts';
+import { useSubmission } from '../../../components/dialog/useSubmission.ts';
 
 interface DeptValues extends Record<string, unknown> {
   parentId: number;
@@ -45,8 +46,7 @@ export function DeptFormModal({ target, tree, onClose, onSaved }: { target: Dept
   const { t } = useTranslation('system');
   const empty: DeptValues = { parentId: 0, deptName: '', leader: '', phone: '', sort: '0' };
   const form = useFormState<DeptValues>(empty, validateDept, { order: ORDER, idPrefix: FORM_ID });
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, run } = useSubmission();
   const { reset } = form;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new target starts the form over
@@ -70,17 +70,11 @@ export function DeptFormModal({ target, tree, onClose, onSaved }: { target: Dept
       phone: values.phone.trim(),
       sort: Number(values.sort),
     };
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       if (target.kind === 'new') await addDept(body);
       else await updateDept(target.dept.id, body);
       onSaved();
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const id = (name: string) => `${FORM_ID}-${name}`;

@@ -3,7 +3,7 @@
 // parent picker offers menus only (buttons hold no children) and never the module's own subtree. A module shows in
 // a user's menu only when the user's role holds it: a new one can be given to the editor's own role as it is
 // created (for holders of role management), otherwise the form says where roles get it.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import Checkbox from 'rsuite/Checkbox';
 import Input from 'rsuite/Input';
@@ -25,6 +25,7 @@ import { useFormState } from '../shared/useFormState.ts';
 import { addModule, type MenuModule, type ModuleInput, updateModule } from './menusApi.ts';
 import '../shared/systemForms.css';
 import '../shared/systemScreens.css';
+import { useSubmission } from '../../../components/dialog/useSubmission.ts';
 
 interface MenuValues extends Record<string, unknown> {
   parentId: number;
@@ -119,8 +120,7 @@ export function MenuFormModal({ target, tree, onClose, onSaved }: MenuFormProps)
   const me = useSession(selectUser);
   const canGrant = usePermission()('roleConfig') && me !== null;
   const form = useFormState<MenuValues>(EMPTY, validateModule, { order: ORDER, idPrefix: FORM_ID });
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, run } = useSubmission();
   const { reset } = form;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new target starts the form over
@@ -148,18 +148,12 @@ export function MenuFormModal({ target, tree, onClose, onSaved }: MenuFormProps)
       sort: Number(values.sort),
       visible: values.visible,
     };
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       const grant = target.kind === 'new' && canGrant && values.grantToMyRole;
       if (target.kind === 'new') await addModule(body, grant && me ? [me.roleId] : []);
       else await updateModule(target.module.id, body);
       onSaved(grant);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const id = (name: string) => `${FORM_ID}-${name}`;

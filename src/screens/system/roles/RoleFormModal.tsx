@@ -16,6 +16,7 @@ import { useFormState } from '../shared/useFormState.ts';
 import { useLoaded } from '../../../components/data/useLoaded.ts';
 import { addRole, type MenuModule, type Role, updateRole } from './rolesApi.ts';
 import '../shared/systemForms.css';
+import { useSubmission } from '../../../components/dialog/useSubmission.ts';
 
 interface RoleValues extends Record<string, unknown> {
   roleName: string;
@@ -49,8 +50,7 @@ export function RoleFormModal({ target, loadModules, onClose, onSaved }: RoleFor
   const { t, i18n } = useTranslation('system');
   const form = useFormState<RoleValues>({ roleName: '', remark: '' }, validateRole, { order: ORDER, idPrefix: FORM_ID });
   const [held, setHeld] = useState<Set<number>>(new Set());
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, run } = useSubmission();
   const modules = useLoaded(async () => (target === null ? { moduleIds: [], tree: [] } : loadModules(target)), {
     moduleIds: [] as number[],
     tree: [] as MenuModule[],
@@ -69,18 +69,12 @@ export function RoleFormModal({ target, loadModules, onClose, onSaved }: RoleFor
 
   const submit = async () => {
     if (!form.attempt() || target === null || modules.status !== 'ready') return;
-    setBusy(true);
-    setFailure(null);
     const input = { roleName: form.values.roleName.trim(), remark: form.values.remark.trim(), moduleIds: [...held].sort((a, b) => a - b) };
-    try {
+    await run(async () => {
       if (target === 'new') await addRole(input);
       else await updateRole(target.id, input);
       onSaved();
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const field = (name: (typeof ORDER)[number], required: boolean) => {

@@ -3,10 +3,7 @@
 // inside the dialog (the values stay as typed: nothing is lost).
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from 'rsuite/Button';
-import Modal from 'rsuite/Modal';
-import 'rsuite/Button/styles/index.css';
-import 'rsuite/Modal/styles/index.css';
+import { ActionDialog } from '../../../components/dialog/ActionDialog.tsx';
 import { useFocusFirstField } from '../../../components/useFocusFirstField.ts';
 import type { Problem } from '../../../domain/validators.ts';
 import { problemText } from './problemText.ts';
@@ -34,39 +31,24 @@ export function FormModal({ open, title, formId, busy, failure, onClose, onSubmi
     if (!busy) onSubmit();
   };
   return (
-    <Modal
+    <ActionDialog
       open={open}
-      onClose={() => {
-        if (!busy) onClose();
-      }}
+      titleId={`${formId}-title`}
+      title={title}
       size={size}
-      backdrop="static"
-      aria-labelledby={`${formId}-title`}
+      busy={busy}
+      failure={failure}
+      onClose={onClose}
+      onSubmit={submit}
+      formId={formId}
+      formClassName="system-form"
       onEntered={focus.onEntered}
       onExited={focus.onExited}
+      action={{ label: submitLabel ?? t('actions.save') }}
+      cancelLabel={t('actions.cancel')}
     >
-      <form id={formId} noValidate onSubmit={submit} className="system-form">
-        <Modal.Header closeButton={!busy}>
-          <Modal.Title id={`${formId}-title`}>{title}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {children}
-          {failure ? (
-            <p className="dialog-failure" role="alert">
-              {failure}
-            </p>
-          ) : null}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button type="button" onClick={onClose} disabled={busy}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" appearance="primary" loading={busy}>
-            {submitLabel ?? t('actions.save')}
-          </Button>
-        </Modal.Footer>
-      </form>
-    </Modal>
+      {children}
+    </ActionDialog>
   );
 }
 

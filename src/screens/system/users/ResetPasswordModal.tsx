@@ -1,6 +1,6 @@
 // An administrator sets another user's password (resetUserPassword, which also signs that user out and clears a
 // lock). Changing one's own password is the shell's ChangePasswordDialog. §5: 6 to 20 characters, entries match.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import Input from 'rsuite/Input';
 import 'rsuite/Input/styles/index.css';
@@ -11,6 +11,7 @@ import { type FormState, useFormState } from '../shared/useFormState.ts';
 import { resetUserPassword, type User } from './usersApi.ts';
 import '../shared/systemForms.css';
 import '../shared/systemScreens.css';
+import { useSubmission } from '../../../components/dialog/useSubmission.ts';
 
 interface PasswordValues extends Record<string, unknown> {
   password: string;
@@ -56,8 +57,7 @@ function PasswordField({ form, formId, field, label, autoComplete, hint }: {
 
 function usePasswordForm(open: boolean, formId: string, send: (values: PasswordValues) => Promise<void>, onDone: () => void) {
   const form = useFormState<PasswordValues>(EMPTY, validate, { order: ORDER, idPrefix: formId });
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, run } = useSubmission();
   const { reset } = form;
   // biome-ignore lint/correctness/useExhaustiveDependencies: every opening starts empty; reset is stable in effect
   useEffect(() => {
@@ -68,16 +68,10 @@ function usePasswordForm(open: boolean, formId: string, send: (values: PasswordV
   }, [open]);
   const submit = async () => {
     if (!form.attempt()) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       await send(form.values);
       onDone();
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return { form, busy, failure, submit: () => void submit() };
 }

@@ -4,13 +4,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import Modal from 'rsuite/Modal';
-import SelectPicker from 'rsuite/SelectPicker';
 import 'rsuite/Button/styles/index.css';
 import 'rsuite/Modal/styles/index.css';
-import 'rsuite/SelectPicker/styles/index.css';
 import { issueThirdLoginCode, type ThirdLoginCode, type User } from './usersApi.ts';
 import '../shared/systemForms.css';
 import '../shared/systemScreens.css';
+import { useSubmission } from '../../../components/dialog/useSubmission.ts';
+import { ProblemLine } from '../../../components/dialog/ProblemLine.tsx';
+import { LabelledPicker } from '../../../components/form/LabelledPicker.tsx';
 
 const LIFETIMES = [300, 900, 1800, 3600] as const;
 
@@ -45,27 +46,20 @@ export function ThirdLoginCodeModal({ user, onClose }: { user: User | null; onCl
   const { t } = useTranslation('system');
   const [ttl, setTtl] = useState<number>(300);
   const [issued, setIssued] = useState<ThirdLoginCode | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, run } = useSubmission();
 
   useEffect(() => {
     if (user) {
       setIssued(null);
       setFailure(null);
     }
-  }, [user]);
+  }, [user, setFailure]);
 
   const issue = async () => {
     if (!user) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       setIssued(await issueThirdLoginCode(user.id, ttl));
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const link = issued ? thirdLoginLink(window.location.origin, issued.code) : '';
@@ -77,27 +71,19 @@ export function ThirdLoginCodeModal({ user, onClose }: { user: User | null; onCl
       <Modal.Body className="system-screen">
         <p className="system-muted">{t('thirdLogin.explain')}</p>
         <div className="filter-bar">
-          <div className="filter-field">
-            <label htmlFor="third-login-ttl" id="third-login-ttl-label">{t('thirdLogin.lifetime')}</label>
-            <SelectPicker
-              id="third-login-ttl"
-              aria-labelledby="third-login-ttl-label"
-              data={LIFETIMES.map((seconds) => ({ value: seconds, label: t('thirdLogin.minutes', { minutes: seconds / 60 }) }))}
-              value={ttl}
-              onChange={(value) => setTtl(value ?? 300)}
-              cleanable={false}
-              searchable={false}
-            />
-          </div>
+          <LabelledPicker
+            className="filter-field"
+            id="third-login-ttl"
+            label={t('thirdLogin.lifetime')}
+            data={LIFETIMES.map((seconds) => ({ value: seconds, label: t('thirdLogin.minutes', { minutes: seconds / 60 }) }))}
+            value={ttl}
+            onChange={(value) => setTtl(value ?? 300)}
+          />
           <Button appearance="primary" loading={busy} onClick={() => void issue()}>
             {issued ? t('thirdLogin.issueAgain') : t('thirdLogin.issue')}
           </Button>
         </div>
-        {failure ? (
-          <p className="dialog-failure" role="alert">
-            {failure}
-          </p>
-        ) : null}
+        <ProblemLine failure={failure} />
         {issued ? (
           <dl className="third-login-result">
             <dt>{t('thirdLogin.code')}</dt>

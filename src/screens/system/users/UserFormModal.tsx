@@ -1,7 +1,7 @@
 // Create or edit a user: §5 rules inline (name, department and role required; passwords match; phone digits and
 // hyphen; ID card digits and X; the contract's lengths), avatar upload, status. The username and password are
 // set at creation only (passwords change through "Reset password").
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import Input from 'rsuite/Input';
 import Radio from 'rsuite/Radio';
@@ -22,6 +22,7 @@ import { useFormState } from '../shared/useFormState.ts';
 import { AvatarField } from './AvatarField.tsx';
 import { emptyUser, fromUser, toCreateInput, toUpdateInput, USER_FIELD_ORDER, type UserFormValues, validateUser } from './userFormRules.ts';
 import { createUser, type User, updateUser } from './usersApi.ts';
+import { useSubmission } from '../../../components/dialog/useSubmission.ts';
 
 export interface UserFormModalProps {
   /** null: closed; 'new': create (in `defaultDeptId`); a user: edit. */
@@ -42,8 +43,7 @@ export function UserFormModal({ target, defaultDeptId, depts, roles, onClose, on
     order: USER_FIELD_ORDER,
     idPrefix: FORM_ID,
   });
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, run } = useSubmission();
   const { reset } = form;
 
   // A new target starts from its own values (or an empty user in the department being viewed).
@@ -56,17 +56,11 @@ export function UserFormModal({ target, defaultDeptId, depts, roles, onClose, on
 
   const submit = async () => {
     if (!form.attempt() || target === null) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       if (target === 'new') await createUser(toCreateInput(form.values));
       else await updateUser(toUpdateInput(target.id, form.values));
       onSaved();
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const { values, shown } = form;

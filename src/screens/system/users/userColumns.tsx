@@ -1,11 +1,10 @@
 // The users table's columns: who, where, which role, how to reach them, state, and the row's actions.
 import type { TFunction } from 'i18next';
-import Button from 'rsuite/Button';
 import Tag from 'rsuite/Tag';
-import 'rsuite/Button/styles/index.css';
 import 'rsuite/Tag/styles/index.css';
 import type { TableColumn } from '../../../components/table/ServerTable.tsx';
 import type { User } from './usersApi.ts';
+import { RowActions } from '../../../components/resource/RowActions.tsx';
 
 export interface UserRowActions {
   canWrite: boolean;
@@ -41,20 +40,15 @@ export function userColumns(t: TFunction<'system'>, actions: UserRowActions): Ta
     width: 300,
     fixed: 'right',
     render: (user) => (
-      <div className="cell-actions">
-        <Button size="xs" appearance="link" onClick={() => actions.edit(user)} aria-label={t('users.actions.editOf', { name: user.username })}>
-          {t('actions.edit')}
-        </Button>
-        <Button size="xs" appearance="link" onClick={() => actions.resetPassword(user)} aria-label={t('users.actions.resetOf', { name: user.username })}>
-          {t('users.actions.reset')}
-        </Button>
-        <Button size="xs" appearance="link" onClick={() => actions.issueCode(user)} aria-label={t('users.actions.codeOf', { name: user.username })}>
-          {t('users.actions.code')}
-        </Button>
-        <Button size="xs" appearance="link" color="red" onClick={() => actions.remove(user)} aria-label={t('users.actions.deleteOf', { name: user.username })}>
-          {t('actions.delete')}
-        </Button>
-      </div>
+      <RowActions
+        cell
+        buttons={[
+          { key: 'edit', label: t('actions.edit'), ariaLabel: t('users.actions.editOf', { name: user.username }), onClick: () => actions.edit(user) },
+          { key: 'reset', label: t('users.actions.reset'), ariaLabel: t('users.actions.resetOf', { name: user.username }), onClick: () => actions.resetPassword(user) },
+          { key: 'code', label: t('users.actions.code'), ariaLabel: t('users.actions.codeOf', { name: user.username }), onClick: () => actions.issueCode(user) },
+          { key: 'delete', label: t('actions.delete'), ariaLabel: t('users.actions.deleteOf', { name: user.username }), onClick: () => actions.remove(user), danger: true },
+        ]}
+      />
     ),
   });
   return columns;
