@@ -47,7 +47,8 @@ it("lists no version of the previous algorithm while the chosen one's load", asy
   await screen.findByRole('button', { name: 'Sync train-1 to edge boxes' });
   await screen.findByRole('button', { name: 'Withdraw' });
 
-  fireEvent.change(screen.getByLabelText(/Algorithm/), { target: { value: '2' } });
+  fireEvent.click(screen.getByRole('combobox', { name: 'Algorithm' }));
+  fireEvent.click(await screen.findByRole('option', { name: /Red patch/ }));
   await waitFor(() => expect(router.state.location.search).toContain('algorithmId=2'));
   // Helmet's train-1 is gone before Red patch's list has come.
   expect(screen.queryByRole('button', { name: 'Sync train-1 to edge boxes' })).toBeNull();

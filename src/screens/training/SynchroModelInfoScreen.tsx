@@ -4,21 +4,27 @@
 // (?algorithmId=&versionId= or &compare=a,b, &sync=id), so a link reopens them.
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import Button from 'rsuite/Button';
-import 'rsuite/Button/styles/index.css';
+import Checkbox from 'rsuite/Checkbox';
+import SelectPicker from 'rsuite/SelectPicker';
+import 'rsuite/Checkbox/styles/index.css';
+import 'rsuite/SelectPicker/styles/index.css';
 import { useScreenEntry } from '../../app/layouts/currentRoute.ts';
 import { usePageTitle } from '../../app/layouts/pageTitle.ts';
 import { useLoaded } from '../../components/data/useLoaded.ts';
+import { actionsWidth, RowActions } from '../../components/resource/RowActions.tsx';
+import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
+import { useLocalList } from '../../components/table/useLocalList.ts';
 import { CompareVersions } from './CompareVersions.tsx';
 import { LoadLine } from './LoadLine.tsx';
 import { ReportPanel } from './ReportPanel.tsx';
 import { listWarehouse } from './trainingApi.ts';
-import { getVersion, listVersions, type TrainVersionDetail } from './versionsApi.ts';
+import { versionColumns } from './versionColumns.tsx';
+import { getVersion, listVersions, type TrainVersion, type TrainVersionDetail } from './versionsApi.ts';
 import { RetrainLine, VersionsPanel } from './VersionsPanel.tsx';
 import { VersionSyncPanel } from './VersionSyncPanel.tsx';
 import './training.css';
 
-const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
+const NO_VERSIONS: TrainVersion[] = [];
 const idOf = (text: string | null) => (text && /^\d{1,9}$/.test(text) ? Number(text) : null);
 
 function OpenReport({ versionId, algorithmId }: { versionId: number; algorithmId: number }) {
@@ -62,6 +68,47 @@ export default function SynchroModelInfoScreen() {
     }
     setParams(merged);
   };
+  // While the chosen algorithm's versions load, the table is loading (never the previous algorithm's rows).
+  const table = useLocalList({
+    rows: list?.list ?? NO_VERSIONS,
+    status: versions.status === 'error' ? 'error' : list ? 'ready' : 'loading',
+    error: versions.error,
+    reload: versions.reload,
+    rowKey: (v: TrainVersion) => v.id,
+    defaultPageSize: 10,
+  });
+  const longest = list?.list.reduce((a, v) => (v.version.length > a.length ? v.version : a), '') ?? '';
+  const actionLabels = [t('compare.openReport', { version: longest }), t('sync.open', { version: longest })];
+  const columns: TableColumn<TrainVersion>[] = [
+    {
+      key: 'pick',
+      header: t('compare.pick'),
+      width: 70,
+      align: 'center',
+      render: (v) => (
+        <Checkbox checked={compare.includes(v.id)} onChange={() => togglePick(v.id)}>
+          <span className="sr-only">{t('compare.pickVersion', { version: v.version })}</span>
+        </Checkbox>
+      ),
+    },
+    ...versionColumns(t, ['version', 'created', 'accuracy', 'ap', 'samples', 'status']),
+    {
+      key: 'actions',
+      header: t('versions.actions'),
+      width: actionsWidth(actionLabels),
+      shrinkTo: actionsWidth(actionLabels),
+      fixed: 'right',
+      render: (v) => (
+        <RowActions
+          nowrap
+          buttons={[
+            { key: 'report', label: t('compare.openReport', { version: v.version }), onClick: () => setParam({ versionId: String(v.id), compare: null }) },
+            { key: 'sync', label: t('sync.open', { version: v.version }), shown: v.published, onClick: () => setParam({ sync: String(v.id) }) },
+          ]}
+        />
+      ),
+    },
+  ];
   const togglePick = (id: number) => {
     const picked = compare.includes(id) ? compare.filter((n) => n !== id) : [...compare, id].slice(-2);
     setParam({ compare: picked.length ? picked.join(',') : null, versionId: null });
@@ -74,66 +121,27 @@ export default function SynchroModelInfoScreen() {
       <LoadLine loaded={algorithms} />
       {algorithms.status === 'ready' && algorithms.data.length === 0 ? <p>{t('compare.noAlgorithms')}</p> : null}
       {algorithms.data.length > 0 ? (
-        <label>
-          {t('compare.algorithm')}{' '}
-          <select value={algorithmId ?? ''} onChange={(e) => setParam({ algorithmId: e.target.value, versionId: null, compare: null, sync: null })}>
-            {algorithms.data.map((a) => (
-              <option key={a.id} value={a.id}>
-                {t('compare.algorithmOption', { name: a.name, count: a.versionCount })}
-              </option>
-            ))}
-          </select>
-        </label>
+        <div className="train-field-inline">
+          <label id="versions-algorithm-label" htmlFor="versions-algorithm">
+            {t('compare.algorithm')}
+          </label>
+          <SelectPicker
+            id="versions-algorithm"
+            aria-labelledby="versions-algorithm-label"
+            data={algorithms.data.map((a) => ({ value: a.id, label: t('compare.algorithmOption', { name: a.name, count: a.versionCount }) }))}
+            value={algorithmId}
+            cleanable={false}
+            searchable={algorithms.data.length > 8}
+            style={{ minWidth: 260 }}
+            onChange={(value) => value !== null && setParam({ algorithmId: String(value), versionId: null, compare: null, sync: null })}
+          />
+        </div>
       ) : null}
-      {algorithmId ? <LoadLine loaded={versions} /> : null}
-      {list && list.list.length > 0 ? (
+      {algorithmId ? (
         <>
-          <RetrainLine newSamples={list.newSamples} latestVersion={list.latestVersion} />
-          <table className="train-table">
-            <caption>{t('compare.pickTwo')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('compare.pick')}</th>
-                <th scope="col">{t('versions.version')}</th>
-                <th scope="col">{t('versions.created')}</th>
-                <th scope="col">{t('versions.accuracy')}</th>
-                <th scope="col">{t('versions.ap')}</th>
-                <th scope="col">{t('versions.samples')}</th>
-                <th scope="col">{t('versions.status')}</th>
-                <th scope="col">{t('versions.report')}</th>
-                <th scope="col">{t('sync.column')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.list.map((v) => (
-                <tr key={v.id}>
-                  <td>
-                    <input type="checkbox" aria-label={t('compare.pickVersion', { version: v.version })} checked={compare.includes(v.id)} onChange={() => togglePick(v.id)} />
-                  </td>
-                  <td>{v.version}</td>
-                  <td>{v.createTime}</td>
-                  <td>{pct(v.accuracy)}</td>
-                  <td>{pct(v.averagePrecision)}</td>
-                  <td>{t('versions.sampleCounts', { positive: v.positiveCount, negative: v.negativeCount })}</td>
-                  <td>{v.published ? t('versions.published') : t('versions.draft')}</td>
-                  <td>
-                    <Button size="xs" aria-pressed={reportId === v.id} onClick={() => setParam({ versionId: String(v.id), compare: null })}>
-                      {t('compare.openReport', { version: v.version })}
-                    </Button>
-                  </td>
-                  <td>
-                    {v.published ? (
-                      <Button size="xs" aria-pressed={syncId === v.id} onClick={() => setParam({ sync: String(v.id) })}>
-                        {t('sync.open', { version: v.version })}
-                      </Button>
-                    ) : (
-                      <span className="train-muted">{t('sync.onlyPublished')}</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          {list && list.list.length > 0 ? <RetrainLine newSamples={list.newSamples} latestVersion={list.latestVersion} /> : null}
+          <p className="train-muted">{t('compare.pickTwo')}</p>
+          <ServerTable list={table} label={t('compare.pickTwo')} columns={columns} />
           {compare.length === 1 ? <p role="status">{t('compare.pickOneMore')}</p> : null}
         </>
       ) : null}
