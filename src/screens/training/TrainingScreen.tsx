@@ -1,14 +1,15 @@
 // /algorithmProduction/train and /secondIdentify (both router sets, and the /layoutWhite twin): the training wizard
 // of one warehouse algorithm, chosen by ?algorithmId= (a reload or a shared link opens the same dataset and step).
-// Without an algorithm, the warehouse's algorithms to choose from. Outside the main layout (no menu, no
-// breadcrumbs: /secondIdentify and its white twin) the page's header line has a way back: to the page the operator
-// came from in the console, or to /algorithmProduction when the page was opened first (a link, a new tab).
+// Without an algorithm, the warehouse's algorithms to choose from. Outside algorithm production's own frame (its
+// tabs and way back to the console): /secondIdentify and its white twin, bare pages otherwise, have a way back in
+// the page's header line — to the page the operator came from in the console, or to /algorithmProduction when the
+// page was opened first (a link, a new tab).
 import ArrowLeftLineIcon from '@rsuite/icons/ArrowLeftLine';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
-import { useCurrentRoute, useScreenEntry } from '../../app/layouts/currentRoute.ts';
+import { useScreenEntry } from '../../app/layouts/currentRoute.ts';
 import { usePageTitle } from '../../app/layouts/pageTitle.ts';
 import { AlgorithmPicker } from './AlgorithmPicker.tsx';
 import { TrainingWizard } from './TrainingWizard.tsx';
@@ -36,8 +37,9 @@ function BackLink() {
 export default function TrainingScreen() {
   const { t } = useTranslation('training');
   // The route's own title (the menu's name for it): the same screen serves three routes.
-  const title = usePageTitle(useScreenEntry());
-  const standAlone = useCurrentRoute().resolved?.layout !== 'main';
+  const entry = useScreenEntry();
+  const title = usePageTitle(entry);
+  const standAlone = entry?.id !== 'algorithmProduction/train';
   const [params] = useSearchParams();
   const algorithmId = Number(params.get('algorithmId'));
   const chosen = Number.isInteger(algorithmId) && algorithmId > 0;
