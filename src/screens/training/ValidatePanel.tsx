@@ -13,6 +13,7 @@ import { filesOf, ValidationImages } from './ValidationImages.tsx';
 import { ValidationTable } from './ValidationTable.tsx';
 import { VideoValidatePanel } from './VideoValidatePanel.tsx';
 import { WizardExport } from './WizardExport.tsx';
+import { StepAction } from './StepAction.tsx';
 
 interface Props {
   algorithmId: number;
@@ -61,9 +62,11 @@ export function ValidatePanel({ algorithmId, modelId, busy, published, result, r
           <WizardExport algorithmId={algorithmId} modelId={modelId} />
         </>
       ) : (
-        <Button disabled={busy} onClick={askPublish}>
-          {t('validate.publish')}
-        </Button>
+        <StepAction>
+          <Button appearance="primary" disabled={busy} onClick={askPublish}>
+            {t('validate.publish')}
+          </Button>
+        </StepAction>
       )}
       {dialog}
     </div>
