@@ -49,6 +49,15 @@ export function actionsWidth(labels: readonly string[]): number {
   return Math.ceil(text + labels.length * 18 + 24);
 }
 
+/**
+ * A list's right-hand column of row buttons kept on one line, as wide as the longest set of labels a row may show
+ * (`labels`, in the list's language): it never shrinks below them, so no button wraps or hides.
+ */
+export function actionsColumn<Row>(header: string, labels: readonly string[], buttons: (row: Row) => RowButton[]) {
+  const width = Math.max(90, actionsWidth(labels));
+  return { key: 'actions', header, width, shrinkTo: width, fixed: 'right' as const, render: (row: Row) => <RowActions nowrap buttons={buttons(row)} /> };
+}
+
 export interface ToolbarProps {
   /** The add button (absent without the permission). */
   add?: { label: string; onClick(): void } | null;

@@ -5,17 +5,16 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import Checkbox from 'rsuite/Checkbox';
-import SelectPicker from 'rsuite/SelectPicker';
 import 'rsuite/Checkbox/styles/index.css';
-import 'rsuite/SelectPicker/styles/index.css';
 import { useScreenEntry } from '../../app/layouts/currentRoute.ts';
 import { usePageTitle } from '../../app/layouts/pageTitle.ts';
 import { useLoaded } from '../../components/data/useLoaded.ts';
-import { actionsWidth, RowActions } from '../../components/resource/RowActions.tsx';
+import { actionsColumn } from '../../components/resource/RowActions.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useLocalList } from '../../components/table/useLocalList.ts';
 import { CompareVersions } from './CompareVersions.tsx';
 import { LoadLine } from './LoadLine.tsx';
+import { PickerField } from './PickerField.tsx';
 import { ReportPanel } from './ReportPanel.tsx';
 import { listWarehouse } from './trainingApi.ts';
 import { versionColumns } from './versionColumns.tsx';
@@ -92,22 +91,10 @@ export default function SynchroModelInfoScreen() {
       ),
     },
     ...versionColumns(t, ['version', 'created', 'accuracy', 'ap', 'samples', 'status']),
-    {
-      key: 'actions',
-      header: t('versions.actions'),
-      width: actionsWidth(actionLabels),
-      shrinkTo: actionsWidth(actionLabels),
-      fixed: 'right',
-      render: (v) => (
-        <RowActions
-          nowrap
-          buttons={[
-            { key: 'report', label: t('compare.openReport', { version: v.version }), onClick: () => setParam({ versionId: String(v.id), compare: null }) },
-            { key: 'sync', label: t('sync.open', { version: v.version }), shown: v.published, onClick: () => setParam({ sync: String(v.id) }) },
-          ]}
-        />
-      ),
-    },
+    actionsColumn(t('versions.actions'), actionLabels, (v: TrainVersion) => [
+      { key: 'report', label: t('compare.openReport', { version: v.version }), onClick: () => setParam({ versionId: String(v.id), compare: null }) },
+      { key: 'sync', label: t('sync.open', { version: v.version }), shown: v.published, onClick: () => setParam({ sync: String(v.id) }) },
+    ]),
   ];
   const togglePick = (id: number) => {
     const picked = compare.includes(id) ? compare.filter((n) => n !== id) : [...compare, id].slice(-2);
@@ -121,21 +108,13 @@ export default function SynchroModelInfoScreen() {
       <LoadLine loaded={algorithms} />
       {algorithms.status === 'ready' && algorithms.data.length === 0 ? <p>{t('compare.noAlgorithms')}</p> : null}
       {algorithms.data.length > 0 ? (
-        <div className="train-field-inline">
-          <label id="versions-algorithm-label" htmlFor="versions-algorithm">
-            {t('compare.algorithm')}
-          </label>
-          <SelectPicker
-            id="versions-algorithm"
-            aria-labelledby="versions-algorithm-label"
-            data={algorithms.data.map((a) => ({ value: a.id, label: t('compare.algorithmOption', { name: a.name, count: a.versionCount }) }))}
-            value={algorithmId}
-            cleanable={false}
-            searchable={algorithms.data.length > 8}
-            style={{ minWidth: 260 }}
-            onChange={(value) => value !== null && setParam({ algorithmId: String(value), versionId: null, compare: null, sync: null })}
-          />
-        </div>
+        <PickerField
+          id="versions-algorithm"
+          label={t('compare.algorithm')}
+          data={algorithms.data.map((a) => ({ value: a.id, label: t('compare.algorithmOption', { name: a.name, count: a.versionCount }) }))}
+          value={algorithmId}
+          onChange={(value) => setParam({ algorithmId: String(value), versionId: null, compare: null, sync: null })}
+        />
       ) : null}
       {algorithmId ? (
         <>

@@ -4,12 +4,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
-import SelectPicker from 'rsuite/SelectPicker';
 import 'rsuite/Button/styles/index.css';
-import 'rsuite/SelectPicker/styles/index.css';
 import type { PickedFile } from '../../components/upload/FileUploader.tsx';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { validationRefusal } from '../../domain/trainingRules.ts';
+import { PickerField } from './PickerField.tsx';
 import { RefusalText } from './RefusalText.tsx';
 import { listWarehouse, type ValidationResult, validateImages } from './trainingApi.ts';
 import { filesOf, ValidationImages } from './ValidationImages.tsx';
@@ -56,21 +55,13 @@ export default function TestVerifyScreen() {
       {models.status === 'ready' && models.data.length === 0 ? <p>{t('verify.noModels')}</p> : null}
       {models.data.length > 0 ? (
         <div className="train-validate">
-          <div className="train-field">
-            <label id="verify-model-label" htmlFor="verify-model">
-              {t('verify.model')}
-            </label>
-            <SelectPicker
-              id="verify-model"
-              aria-labelledby="verify-model-label"
-              data={models.data.map((m) => ({ value: m.modelId, label: t('verify.modelOption', { name: m.name, version: m.version }) }))}
-              value={chosen}
-              cleanable={false}
-              searchable={models.data.length > 8}
-              style={{ minWidth: 280 }}
-              onChange={(value) => value !== null && setModelId(value)}
-            />
-          </div>
+          <PickerField
+            id="verify-model"
+            label={t('verify.model')}
+            data={models.data.map((m) => ({ value: m.modelId, label: t('verify.modelOption', { name: m.name, version: m.version }) }))}
+            value={chosen}
+            onChange={setModelId}
+          />
           <ValidationImages id="verify-images" picked={picked} onChange={setPicked} disabled={state.busy} />
           {refusal ? (
             <p role="alert" className="train-problem">

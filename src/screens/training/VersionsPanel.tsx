@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import { useLoaded } from '../../components/data/useLoaded.ts';
-import { actionsWidth, RowActions } from '../../components/resource/RowActions.tsx';
+import { actionsColumn } from '../../components/resource/RowActions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useLocalList } from '../../components/table/useLocalList.ts';
@@ -88,24 +88,12 @@ export function VersionsPanel({ algorithmId, name, onChanged }: { algorithmId: n
   const actionLabels = [t('versions.withdraw'), t('versions.export'), t('versions.exportOnnx'), t('versions.report')];
   const columns: TableColumn<TrainVersion>[] = [
     ...versionColumns(t, ['version', 'source', 'created', 'accuracy', 'ap', 'robust', 'threshold', 'samples', 'status']),
-    {
-      key: 'actions',
-      header: t('versions.actions'),
-      width: actionsWidth(actionLabels),
-      shrinkTo: actionsWidth(actionLabels),
-      fixed: 'right',
-      render: (v) => (
-        <RowActions
-          nowrap
-          buttons={[
-            { key: 'publish', label: v.published ? t('versions.withdraw') : t('versions.publish'), onClick: () => toggle(v) },
-            { key: 'export', label: t('versions.export'), onClick: () => void runExport(v, 'package') },
-            { key: 'onnx', label: t('versions.exportOnnx'), onClick: () => void runExport(v, 'onnx') },
-            { key: 'report', label: t('versions.report'), to: `/synchroModelInfo?algorithmId=${algorithmId}&versionId=${v.id}` },
-          ]}
-        />
-      ),
-    },
+    actionsColumn(t('versions.actions'), actionLabels, (v: TrainVersion) => [
+      { key: 'publish', label: v.published ? t('versions.withdraw') : t('versions.publish'), onClick: () => toggle(v) },
+      { key: 'export', label: t('versions.export'), onClick: () => void runExport(v, 'package') },
+      { key: 'onnx', label: t('versions.exportOnnx'), onClick: () => void runExport(v, 'onnx') },
+      { key: 'report', label: t('versions.report'), to: `/synchroModelInfo?algorithmId=${algorithmId}&versionId=${v.id}` },
+    ]),
   ];
   const importId = `version-import-${algorithmId}`;
   return (
