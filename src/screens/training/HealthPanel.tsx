@@ -12,6 +12,7 @@ import { AugmentationControls } from './AugmentationControls.tsx';
 import { DuplicateGroups } from './DuplicateGroups.tsx';
 import { getHealth, type TrainAugmentation, type TrainHealth } from './trainingApi.ts';
 import { StepAction } from './StepAction.tsx';
+import './wizard.css';
 
 interface Props {
   algorithmId: number;

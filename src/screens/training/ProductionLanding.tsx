@@ -3,7 +3,7 @@
 // at the step the algorithm is at, and the ways to start: a new training (named here, the wizard opens on it), or a
 // new algorithm in orchestration (its start page, which creates one). The list pages on the server (the shared
 // table: pager, sorting, empty / loading / error states); the figures by status count the first 100 algorithms.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
@@ -12,10 +12,12 @@ import { useLoaded } from '../../components/data/useLoaded.ts';
 import { ServerTable } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
 import { type AlgorithmStatus, algorithmStatus, continueStep } from '../../domain/algorithmStatus.ts';
-import { NewTrainingDialog } from './NewTrainingDialog.tsx';
 import { listWarehouse, type WarehouseAlgorithm } from './trainingApi.ts';
 import { warehouseColumns } from './warehouseColumns.tsx';
 import './training.css';
+
+// The dialog's code and its form's styles load when New training is clicked.
+const NewTrainingDialog = lazy(() => import('./NewTrainingDialog.tsx').then((module) => ({ default: module.NewTrainingDialog })));
 
 const STATUSES: AlgorithmStatus[] = ['dataset', 'training', 'trained', 'published'];
 const NO_FILTERS = [] as const;
@@ -49,7 +51,11 @@ export function ProductionLanding() {
           {t('landing.versions')}
         </Button>
       </div>
-      <NewTrainingDialog open={naming} onClose={() => setNaming(false)} />
+      {naming ? (
+        <Suspense fallback={null}>
+          <NewTrainingDialog open onClose={() => setNaming(false)} />
+        </Suspense>
+      ) : null}
       {statuses.length > 0 ? (
         <ul className="train-figures" aria-label={t('landing.summary')}>
           {STATUSES.map((s) => (

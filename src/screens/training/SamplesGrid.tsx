@@ -11,6 +11,7 @@ import type { SampleCounts, SampleLabel } from '../../domain/trainingRules.ts';
 import type { TrainingEvent } from '../../machines/training.machine.ts';
 import { listSamples } from './trainingApi.ts';
 import { StepAction } from './StepAction.tsx';
+import './wizard.css';
 
 interface Props {
   algorithmId: number;

@@ -2,6 +2,7 @@
 // status; reopen any version's saved report, pick two and compare them side by side, or sync a published version to
 // edge boxes. The algorithm, the open report, the compared pair and the synced version live in the URL
 // (?algorithmId=&versionId= or &compare=a,b, &sync=id), so a link reopens them.
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import Checkbox from 'rsuite/Checkbox';
@@ -12,42 +13,25 @@ import { useLoaded } from '../../components/data/useLoaded.ts';
 import { actionsColumn } from '../../components/resource/RowActions.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useLocalList } from '../../components/table/useLocalList.ts';
-import { CompareVersions } from './CompareVersions.tsx';
 import { LoadLine } from './LoadLine.tsx';
 import { PickerField } from './PickerField.tsx';
-import { ReportPanel } from './ReportPanel.tsx';
 import { listWarehouse } from './trainingApi.ts';
 import { versionColumns } from './versionColumns.tsx';
-import { getVersion, listVersions, type TrainVersion, type TrainVersionDetail } from './versionsApi.ts';
+import { listVersions, type TrainVersion } from './versionsApi.ts';
 import { RetrainLine, VersionsPanel } from './VersionsPanel.tsx';
 import { VersionSyncPanel } from './VersionSyncPanel.tsx';
 import './training.css';
 
+const OpenReport = lazy(() => import('./OpenVersion.tsx').then((module) => ({ default: module.OpenReport })));
+const OpenCompare = lazy(() => import('./OpenVersion.tsx').then((module) => ({ default: module.OpenCompare })));
 const NO_VERSIONS: TrainVersion[] = [];
 const idOf = (text: string | null) => (text && /^\d{1,9}$/.test(text) ? Number(text) : null);
-
-function OpenReport({ versionId, algorithmId }: { versionId: number; algorithmId: number }) {
-  const { t } = useTranslation('training');
-  const version = useLoaded((signal) => getVersion(versionId, signal), null, versionId);
-  if (version.status !== 'ready' || !version.data) return <LoadLine loaded={version} />;
-  return (
-    <section aria-labelledby="version-report-title">
-      <h2 id="version-report-title">{t('compare.reportOf', { version: version.data.version, time: version.data.createTime })}</h2>
-      <ReportPanel algorithmId={algorithmId} report={version.data.report} />
-    </section>
-  );
-}
-
-function OpenCompare({ ids }: { ids: [number, number] }) {
-  const pair = useLoaded((signal) => Promise.all(ids.map((id) => getVersion(id, signal))) as Promise<[TrainVersionDetail, TrainVersionDetail]>, null, ids.join(','));
-  if (pair.status !== 'ready' || !pair.data) return <LoadLine loaded={pair} />;
-  return <CompareVersions a={pair.data[0]} b={pair.data[1]} />;
-}
 
 export default function SynchroModelInfoScreen() {
   const { t } = useTranslation('training');
   const title = usePageTitle(useScreenEntry());
   const [params, setParams] = useSearchParams();
+  const [managing, setManaging] = useState(false);
   const algorithms = useLoaded((signal) => listWarehouse('', 1, 100, signal).then((page) => page.list.filter((a) => a.versionCount > 0)), [], 'all');
   const algorithmId = idOf(params.get('algorithmId')) ?? algorithms.data[0]?.id ?? null;
   const algorithm = algorithms.data.find((a) => a.id === algorithmId) ?? null;
@@ -125,12 +109,15 @@ export default function SynchroModelInfoScreen() {
         </>
       ) : null}
       {syncing ? <VersionSyncPanel key={syncing.id} version={syncing} onClose={() => setParam({ sync: null })} /> : null}
-      {compare.length === 2 ? <OpenCompare ids={compare as [number, number]} /> : null}
-      {reportId && algorithmId && compare.length < 2 ? <OpenReport versionId={reportId} algorithmId={algorithmId} /> : null}
+      <Suspense fallback={<p role="status">{t('loading')}</p>}>
+        {compare.length === 2 ? <OpenCompare ids={compare as [number, number]} /> : null}
+        {reportId && algorithmId && compare.length < 2 ? <OpenReport versionId={reportId} algorithmId={algorithmId} /> : null}
+      </Suspense>
       {algorithm ? (
-        <details>
+        // The versions' management is built when it is opened (its list and the import field load then).
+        <details open={managing} onToggle={(event) => setManaging(event.currentTarget.open)}>
           <summary>{t('compare.manage')}</summary>
-          <VersionsPanel key={algorithm.id} algorithmId={algorithm.id} name={algorithm.name} onChanged={versions.reload} />
+          {managing ? <VersionsPanel key={algorithm.id} algorithmId={algorithm.id} name={algorithm.name} onChanged={versions.reload} /> : null}
         </details>
       ) : null}
     </section>

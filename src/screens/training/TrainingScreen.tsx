@@ -5,15 +5,18 @@
 // the page's header line — to the page the operator came from in the console, or to /algorithmProduction when the
 // page was opened first (a link, a new tab).
 import ArrowLeftLineIcon from '@rsuite/icons/ArrowLeftLine';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import { useScreenEntry } from '../../app/layouts/currentRoute.ts';
 import { usePageTitle } from '../../app/layouts/pageTitle.ts';
-import { AlgorithmPicker } from './AlgorithmPicker.tsx';
-import { TrainingWizard } from './TrainingWizard.tsx';
 import './training.css';
+
+// The picker (a list) and the wizard (its steps' panels) load apart: each view takes only its own code and styles.
+const AlgorithmPicker = lazy(() => import('./AlgorithmPicker.tsx').then((module) => ({ default: module.AlgorithmPicker })));
+const TrainingWizard = lazy(() => import('./TrainingWizard.tsx').then((module) => ({ default: module.TrainingWizard })));
 
 export const PRODUCTION_HOME = '/algorithmProduction';
 
@@ -49,16 +52,18 @@ export default function TrainingScreen() {
         {standAlone ? <BackLink /> : null}
         <h1>{title}</h1>
       </header>
-      {chosen ? (
-        <>
-          <nav className="train-back">
-            <Link to="?">{t('picker.change')}</Link>
-          </nav>
-          <TrainingWizard key={algorithmId} algorithmId={algorithmId} />
-        </>
-      ) : (
-        <AlgorithmPicker />
-      )}
+      <Suspense fallback={<p role="status">{t('loading')}</p>}>
+        {chosen ? (
+          <>
+            <nav className="train-back">
+              <Link to="?">{t('picker.change')}</Link>
+            </nav>
+            <TrainingWizard key={algorithmId} algorithmId={algorithmId} />
+          </>
+        ) : (
+          <AlgorithmPicker />
+        )}
+      </Suspense>
     </section>
   );
 }

@@ -13,6 +13,7 @@ import type { TrainingEvent } from '../../machines/training.machine.ts';
 import { checkZipInWorker, type ZipCheckRun } from './zipCheckClient.ts';
 import { ZipReportView } from './ZipReportView.tsx';
 import { StepAction } from './StepAction.tsx';
+import './wizard.css';
 
 interface Props {
   /** The algorithm being trained, named at the top of the step (null while it loads). */

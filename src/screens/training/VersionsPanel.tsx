@@ -3,20 +3,19 @@
 // version that does not hold up on cameras says so before it is published), export of its package or of one
 // portable ONNX model, the report of any version, the import of a package as a new version, and the export of the
 // algorithm's images (the dataset).
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from 'rsuite/Button';
-import 'rsuite/Button/styles/index.css';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { actionsColumn } from '../../components/resource/RowActions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useLocalList } from '../../components/table/useLocalList.ts';
-import { FileUploader, pickEntry } from '../../components/upload/FileUploader.tsx';
 import { DatasetExportButton } from './DatasetExportButton.tsx';
 import { pct, versionColumns } from './versionColumns.tsx';
-import { exportOnnx, exportVersion, importVersion, listVersions, publishVersion, type TrainVersion, withdrawVersion } from './versionsApi.ts';
+import type { ImportNote } from './VersionImport.tsx';
+import { exportOnnx, exportVersion, listVersions, publishVersion, type TrainVersion, withdrawVersion } from './versionsApi.ts';
 
+const VersionImport = lazy(() => import('./VersionImport.tsx'));
 const EMPTY = { algorithmId: 0, newSamples: 0, latestVersion: null, list: [] };
 
 /** "Ready to retrain: N new images since version k" (or that the newest version saw them all). */
@@ -35,10 +34,7 @@ export function VersionsPanel({ algorithmId, name, onChanged }: { algorithmId: n
   const [attempt, setAttempt] = useState(0);
   const versions = useLoaded((signal) => listVersions(algorithmId, signal), EMPTY, `${algorithmId}-${attempt}`);
   const { confirm, dialog } = useConfirm();
-  const [file, setFile] = useState<File | null>(null);
-  const [note, setNote] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-  const [importing, setImporting] = useState(false);
-  const picked = useMemo(() => (file ? [pickEntry(file)] : []), [file]);
+  const [note, setNote] = useState<ImportNote | null>(null);
   const changed = () => {
     setAttempt((n) => n + 1);
     onChanged?.();
@@ -68,22 +64,6 @@ export function VersionsPanel({ algorithmId, name, onChanged }: { algorithmId: n
     }
   };
 
-  const runImport = async () => {
-    if (!file) return;
-    setImporting(true);
-    setNote(null);
-    try {
-      const made = await importVersion(algorithmId, file);
-      setNote({ kind: 'ok', text: t('versions.imported', { version: made.version }) });
-      setFile(null);
-      changed();
-    } catch (error) {
-      setNote({ kind: 'error', text: t('versions.failed', { error: error instanceof Error ? error.message : String(error) }) });
-    } finally {
-      setImporting(false);
-    }
-  };
-
   const list = useLocalList({ rows: versions.data.list, status: versions.status, error: versions.error, reload: versions.reload, rowKey: (v: TrainVersion) => v.id, defaultPageSize: 10 });
   const actionLabels = [t('versions.withdraw'), t('versions.export'), t('versions.exportOnnx'), t('versions.report')];
   const columns: TableColumn<TrainVersion>[] = [
@@ -95,18 +75,13 @@ export function VersionsPanel({ algorithmId, name, onChanged }: { algorithmId: n
       { key: 'report', label: t('versions.report'), to: `/synchroModelInfo?algorithmId=${algorithmId}&versionId=${v.id}` },
     ]),
   ];
-  const importId = `version-import-${algorithmId}`;
   return (
     <div className="train-versions">
       {versions.status === 'ready' ? <RetrainLine newSamples={versions.data.newSamples} latestVersion={versions.data.latestVersion} /> : null}
       <ServerTable list={list} label={t('versions.caption', { name, count: versions.data.list.length })} columns={columns} />
-      <div className="train-versions-import">
-        <label htmlFor={importId}>{t('versions.importLabel')}</label>
-        <FileUploader id={importId} accept=".zip,application/zip" disabled={importing} files={picked} onAdd={([chosen]) => setFile(chosen ?? null)} onRemove={() => setFile(null)} />
-        <Button size="sm" disabled={!file || importing} loading={importing} onClick={runImport}>
-          {t('versions.import')}
-        </Button>
-      </div>
+      <Suspense fallback={<div className="train-versions-import" />}>
+        <VersionImport algorithmId={algorithmId} onNote={setNote} onImported={changed} />
+      </Suspense>
       <DatasetExportButton algorithmId={algorithmId} refresh={attempt} onError={(error) => setNote({ kind: 'error', text: t('versions.failed', { error }) })} />
       {note ? (
         <p role={note.kind === 'error' ? 'alert' : 'status'} className={note.kind === 'error' ? 'train-problem' : undefined}>
