@@ -77,10 +77,10 @@ test('publish and withdraw (confirmed), export a version and import it back, the
   await page.goto('/synchroModelInfo');
   await pickAlgorithm(page, '算法', `${TRAINED}（2 个版本）`);
   // The picks live in the URL: a click navigates, then the box shows it.
-  await page.getByRole('checkbox', { name: '对比版本 train-1' }).check();
+  await page.getByRole('checkbox', { name: '对比版本 train-1' }).click();
   await expect(page.getByRole('checkbox', { name: '对比版本 train-1' })).toBeChecked();
   await expect(page.getByText('再勾选一个版本即可对比。')).toBeVisible();
-  await page.getByRole('checkbox', { name: '对比版本 train-2' }).check();
+  await page.getByRole('checkbox', { name: '对比版本 train-2' }).click();
   await expect(page.getByRole('checkbox', { name: '对比版本 train-2' })).toBeChecked();
   await expect(page.getByRole('heading', { name: 'train-1 与 train-2 对比' })).toBeVisible();
   const table = page.getByTestId('compare-table');

@@ -2,7 +2,7 @@
 // status; reopen any version's saved report, pick two and compare them side by side, or sync a published version to
 // edge boxes. The algorithm, the open report, the compared pair and the synced version live in the URL
 // (?algorithmId=&versionId= or &compare=a,b, &sync=id), so a link reopens them.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import Checkbox from 'rsuite/Checkbox';
@@ -80,6 +80,12 @@ export default function SynchroModelInfoScreen() {
       { key: 'sync', label: t('sync.open', { version: v.version }), shown: v.published, onClick: () => setParam({ sync: String(v.id) }) },
     ]),
   ];
+  // One version picked: the comparison's code comes while the operator picks the second (the pick that opens it
+  // is shown at once, not after the code has loaded).
+  const picking = compare.length === 1;
+  useEffect(() => {
+    if (picking) void import('./OpenVersion.tsx');
+  }, [picking]);
   const togglePick = (id: number) => {
     const picked = compare.includes(id) ? compare.filter((n) => n !== id) : [...compare, id].slice(-2);
     setParam({ compare: picked.length ? picked.join(',') : null, versionId: null });
