@@ -21,7 +21,7 @@ const PAGES: { path: string; ready(page: Page): Promise<void> }[] = [
   { path: '/eventStatistics', ready: (page) => allIn(page, '.alarm-chart-panel') },
   { path: '/algorithmMall', ready: (page) => allIn(page, '.mall-grid') },
   { path: '/boxDeviceConfig', ready: (page) => allIn(page, 'form#platform-form') },
-  { path: '/algorithmProduction/warehouse', ready: (page) => allIn(page, 'table.train-table') },
+  { path: '/algorithmProduction/warehouse', ready: (page) => allIn(page, '.server-table[data-first-load="false"] table') },
   { path: '/deviceConfig?camera=5', ready: (page) => allIn(page, '.event-panel form') },
 ];
 

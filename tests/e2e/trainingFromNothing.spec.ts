@@ -58,6 +58,9 @@ test('New training → upload → classify → check → train → report at 0.9
   await expect(page).toHaveURL(/step=health/);
   await shot(page, '3-health');
   await page.getByRole('button', { name: '开始训练' }).click();
+  // The train step while the model trains (a fast run may have moved on to the report already).
+  await page.waitForURL(/step=(train|evaluate)/);
+  await shot(page, '3b-train');
 
   // The report, and the threshold the operator chooses on it.
   await expect(page).toHaveURL(/step=evaluate/, { timeout: 180_000 });

@@ -13,6 +13,12 @@ import { chooseFiles } from './support/upload.ts';
 const TRAINED = '隧道火情烟雾识别';
 const HALFWAY = '园区烟火识别-样本整理中';
 
+/** Chooses an algorithm in /synchroModelInfo's picker (rsuite's SelectPicker) by its option's text. */
+async function pickAlgorithm(page: Page, label: string, name: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option').filter({ hasText: name }).first().click();
+}
+
 async function signIn(page: Page) {
   await page.goto('/login');
   await page.getByLabel('用户名').fill('admin');
@@ -62,20 +68,20 @@ test('publish and withdraw (confirmed), export a version and import it back, the
   const [download] = await Promise.all([page.waitForEvent('download'), version1.getByRole('button', { name: '导出版本包' }).click()]);
   expect(download.suggestedFilename()).toBe(`${TRAINED}-train-1.zip`);
   const bytes = readFileSync((await download.path()) as string);
-  await panel.getByTestId('version-import-input').setInputFiles({ name: 'package.zip', mimeType: 'application/zip', buffer: bytes });
+  await chooseFiles(page, panel.locator('[id^="version-import-"]'), { name: 'package.zip', mimeType: 'application/zip', buffer: bytes });
   await panel.getByRole('button', { name: '导入', exact: true }).click();
   await expect(panel.getByText('已导入为版本 train-2。')).toBeVisible();
   await expect(panel.getByRole('row').filter({ hasText: 'train-2' })).toContainText('导入');
 
   // Compare the two side by side, then reopen one's report.
   await page.goto('/synchroModelInfo');
-  await page.getByLabel('算法').selectOption({ label: `${TRAINED}（2 个版本）` });
+  await pickAlgorithm(page, '算法', `${TRAINED}（2 个版本）`);
   // The picks live in the URL: a click navigates, then the box shows it.
-  await page.getByLabel('对比版本 train-1').click();
-  await expect(page.getByLabel('对比版本 train-1')).toBeChecked();
+  await page.getByRole('checkbox', { name: '对比版本 train-1' }).click();
+  await expect(page.getByRole('checkbox', { name: '对比版本 train-1' })).toBeChecked();
   await expect(page.getByText('再勾选一个版本即可对比。')).toBeVisible();
-  await page.getByLabel('对比版本 train-2').click();
-  await expect(page.getByLabel('对比版本 train-2')).toBeChecked();
+  await page.getByRole('checkbox', { name: '对比版本 train-2' }).click();
+  await expect(page.getByRole('checkbox', { name: '对比版本 train-2' })).toBeChecked();
   await expect(page.getByRole('heading', { name: 'train-1 与 train-2 对比' })).toBeVisible();
   const table = page.getByTestId('compare-table');
   // The imported copy has the same figures: every change is ±0, robustness included.
@@ -118,8 +124,7 @@ test('export one portable ONNX model and the dataset; the report and the compari
   expect(images.filter((name) => name.startsWith(`${TRAINED}/negative/`))).toHaveLength(10);
 
   await page.goto('/synchroModelInfo');
-  const algorithm = page.getByLabel('Algorithm');
-  await algorithm.selectOption((await algorithm.locator('option', { hasText: TRAINED }).getAttribute('value')) as string);
+  await pickAlgorithm(page, 'Algorithm', TRAINED);
   await page.getByRole('button', { name: 'Report of train-1' }).click();
   const robustness = page.getByTestId('robustness');
   await expect(robustness.getByRole('heading', { name: 'Does it hold up on real cameras?' })).toBeVisible();
@@ -132,8 +137,7 @@ test('sync the published version to a simulated edge box: chosen, confirmed, pen
   await signIn(page);
   await page.goto('/synchroModelInfo');
   // The other test of this file may have imported a second version: pick the algorithm by its name.
-  const algorithm = page.getByLabel('算法');
-  await algorithm.selectOption((await algorithm.locator('option', { hasText: TRAINED }).getAttribute('value')) as string);
+  await pickAlgorithm(page, '算法', TRAINED);
   await page.getByRole('button', { name: '同步 train-1 到边缘盒子' }).click();
   await expect(page).toHaveURL(/sync=\d+/);
   const panel = page.locator('.train-sync');

@@ -76,10 +76,10 @@ test('validation on a video: frames scored, a timeline with the threshold, the f
   test.setTimeout(150_000);
   const [{ name }, clip] = await Promise.all([trainedAlgorithm(argusServer.url), fireClip()]);
   await signIn(page, ADMIN, { path: '/testVerify' });
-  const versions = page.getByLabel('训练版本');
+  const versions = page.getByRole('combobox', { name: '训练版本' });
   await expect(versions).toBeVisible();
-  const option = versions.locator('option', { hasText: name });
-  await versions.selectOption({ value: (await option.first().getAttribute('value')) as string });
+  await versions.click();
+  await page.getByRole('option', { name: new RegExp(name) }).first().click();
   await chooseFiles(page, page.locator('#video-validate-file'), { name: 'fire.mp4', mimeType: 'video/mp4', buffer: clip });
   await page.getByRole('button', { name: '开始视频验证' }).click();
   await expect(page.getByRole('img', { name: /6 帧的得分时间线/ })).toBeVisible({ timeout: 30_000 });

@@ -45,9 +45,14 @@ it("lists no version of the previous algorithm while the chosen one's load", asy
   calls.listVersions.mockImplementation((id: number) => (id === 1 ? Promise.resolve(listOf(1, versionOf(11, 1, 'Helmet'))) : second.promise));
   const { router } = renderSignedIn(<SynchroModelInfoScreen />, { path: '/synchroModelInfo' });
   await screen.findByRole('button', { name: 'Sync train-1 to edge boxes' });
+  // The versions' management is built when it is opened.
+  const manage = screen.getByText('Publish, withdraw, export or import versions').closest('details') as HTMLDetailsElement;
+  manage.open = true;
+  fireEvent(manage, new Event('toggle'));
   await screen.findByRole('button', { name: 'Withdraw' });
 
-  fireEvent.change(screen.getByLabelText(/Algorithm/), { target: { value: '2' } });
+  fireEvent.click(screen.getByRole('combobox', { name: 'Algorithm' }));
+  fireEvent.click(await screen.findByRole('option', { name: /Red patch/ }));
   await waitFor(() => expect(router.state.location.search).toContain('algorithmId=2'));
   // Helmet's train-1 is gone before Red patch's list has come.
   expect(screen.queryByRole('button', { name: 'Sync train-1 to edge boxes' })).toBeNull();

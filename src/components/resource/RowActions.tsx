@@ -1,6 +1,7 @@
 // The buttons of a list row (edit, delete, start …) and of a list's toolbar (add, delete the selected rows): one
 // look and one behaviour for every list — the resource screens and the edge-box, task and plan lists.
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import type { ConfirmRequest } from '../table/ConfirmDialog.tsx';
@@ -9,7 +10,9 @@ import './resource.css';
 export interface RowButton {
   key: string;
   label: string;
-  onClick(): void;
+  /** What the button does; `to` makes it a link to that page instead (it opens in a new tab too). */
+  onClick?(): void;
+  to?: string;
   danger?: boolean;
   /** Left out when false (the user lacks the permission, or the row's state does not allow it). */
   shown?: boolean;
@@ -17,16 +20,45 @@ export interface RowButton {
   ariaLabel?: string;
 }
 
-/** `cell`: the buttons fill a table cell of their own (wrapping onto lines), not a run of text. */
-export function RowActions({ buttons, cell = false }: { buttons: readonly RowButton[]; cell?: boolean }) {
+/**
+ * `nowrap`: the buttons stay on one line (the column is given their width: actionsWidth); `cell`: they fill a table
+ * cell of their own (wrapping onto lines), not a run of text.
+ */
+export function RowActions({ buttons, nowrap, cell = false }: { buttons: readonly RowButton[]; nowrap?: boolean; cell?: boolean }) {
   const shown = buttons
     .filter((button) => button.shown !== false)
-    .map((button) => (
-      <Button key={button.key} size="xs" appearance="link" color={button.danger ? 'red' : undefined} onClick={button.onClick} aria-label={button.ariaLabel}>
-        {button.label}
-      </Button>
-    ));
-  return cell ? <div className="cell-actions">{shown}</div> : <span className="row-actions">{shown}</span>;
+    .map((button) =>
+      button.to ? (
+        // A link to a page stays a link (rsuite names any other element a button).
+        <Button key={button.key} as={Link} to={button.to} role="link" size="xs" appearance="link" color={button.danger ? 'red' : undefined} aria-label={button.ariaLabel}>
+          {button.label}
+        </Button>
+      ) : (
+        <Button key={button.key} size="xs" appearance="link" color={button.danger ? 'red' : undefined} onClick={button.onClick} aria-label={button.ariaLabel}>
+          {button.label}
+        </Button>
+      ),
+    );
+  if (cell) return <div className="cell-actions">{shown}</div>;
+  return <span className={nowrap ? 'row-actions is-nowrap' : 'row-actions'}>{shown}</span>;
+}
+
+/**
+ * The width of a column of link buttons kept on one line: each label's characters (a CJK one about a 12 px
+ * button's em, a Latin one about half of it), each button's padding and the cell's.
+ */
+export function actionsWidth(labels: readonly string[]): number {
+  const text = labels.reduce((sum, label) => sum + [...label].reduce((w, c) => w + (/[\u2e80-\uffff]/.test(c) ? 13 : 7.5), 0), 0);
+  return Math.ceil(text + labels.length * 18 + 24);
+}
+
+/**
+ * A list's right-hand column of row buttons kept on one line, as wide as the longest set of labels a row may show
+ * (`labels`, in the list's language): it never shrinks below them, so no button wraps or hides.
+ */
+export function actionsColumn<Row>(header: string, labels: readonly string[], buttons: (row: Row) => RowButton[]) {
+  const width = Math.max(90, actionsWidth(labels));
+  return { key: 'actions', header, width, shrinkTo: width, fixed: 'right' as const, render: (row: Row) => <RowActions nowrap buttons={buttons(row)} /> };
 }
 
 export interface ToolbarProps {

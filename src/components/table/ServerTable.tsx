@@ -132,7 +132,7 @@ export function ServerTable<Row extends object>({ list, columns, label, filters,
       />
       <div className="server-table-footer">
         {selectable && list.selected.size > 0 ? <span className="server-table-selected">{t('table.selected', { n: list.selected.size })}</span> : null}
-        {list.sort ? <span className="server-table-note">{t('table.sortedOnPage')}</span> : null}
+        {list.sort && !list.sortsWholeList ? <span className="server-table-note">{t('table.sortedOnPage')}</span> : null}
         <Pagination
           size="sm"
           layout={['total', '-', 'limit', '|', 'pager', 'skip']}

@@ -32,6 +32,8 @@ export interface ServerList<Row, K extends string = string> {
   pageNo: number;
   pageSize: number;
   sort: SortState | null;
+  /** The sort orders the whole list, not only the page (a list loaded whole: useLocalList). */
+  sortsWholeList?: boolean;
   /** The page's rows, sorted on the client when a sort is set. */
   rows: Row[];
   total: number;

@@ -1,70 +1,47 @@
 // The warehouse's algorithms (published setup events), with their samples and last training: pick one to train.
-import { useState } from 'react';
+// Found by name, paged on the server (the shared table: pager, sorting, empty / loading / error states).
 import { useTranslation } from 'react-i18next';
-import Button from 'rsuite/Button';
-import 'rsuite/Button/styles/index.css';
+import Input from 'rsuite/Input';
+import 'rsuite/Input/styles/index.css';
 import { Link } from 'react-router';
-import { useLoaded } from '../../components/data/useLoaded.ts';
-import { LoadLine } from './LoadLine.tsx';
-import { listWarehouse } from './trainingApi.ts';
+import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { ServerTable } from '../../components/table/ServerTable.tsx';
+import { useServerList } from '../../components/table/useServerList.ts';
+import { listWarehouse, type WarehouseAlgorithm } from './trainingApi.ts';
+import { warehouseColumns } from './warehouseColumns.tsx';
+
+const FILTERS = ['name'] as const;
 
 export function AlgorithmPicker() {
   const { t } = useTranslation('training');
-  const [name, setName] = useState('');
-  const [query, setQuery] = useState('');
-  const page = useLoaded((signal) => listWarehouse(query, 1, 100, signal), { list: [], total: 0, pageNo: 1, pageSize: 100 }, query);
+  const list = useServerList<WarehouseAlgorithm, (typeof FILTERS)[number]>({
+    filterKeys: FILTERS,
+    rowKey: (a) => a.id,
+    load: ({ filters, pageNo, pageSize, signal }) => listWarehouse(filters.name, pageNo, pageSize, signal),
+  });
+  const draft = useFilterDraft(list.filters, list.setFilters);
+  const columns = warehouseColumns(t, ['name', 'version', 'positive', 'negative', 'unclassified', 'lastTraining'], {
+    labels: [t('picker.open')],
+    buttons: (a) => [{ key: 'open', label: t('picker.open'), to: `?algorithmId=${a.id}` }],
+  });
+  const filtered = list.filters.name !== '';
   return (
     <div className="train-picker">
       <p>{t('picker.intro')}</p>
-      <form
-        className="train-picker-search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setQuery(name.trim());
-        }}
-      >
-        <label>
-          {t('picker.search')} <input value={name} maxLength={32} onChange={(event) => setName(event.target.value)} />
-        </label>
-        <Button type="submit">{t('picker.find')}</Button>
-      </form>
-      <LoadLine loaded={page} />
-      {page.status === 'ready' && page.data.list.length === 0 ? (
-        <p>
-          {t('picker.empty')} <Link to="/algorithmicSetup">{t('picker.toSetup')}</Link>
-        </p>
-      ) : null}
-      {page.data.list.length > 0 ? (
-        <table className="train-table">
-          <caption>{t('picker.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('picker.name')}</th>
-              <th scope="col">{t('picker.version')}</th>
-              <th scope="col">{t('counts.positive')}</th>
-              <th scope="col">{t('counts.negative')}</th>
-              <th scope="col">{t('counts.unclassified')}</th>
-              <th scope="col">{t('picker.lastTraining')}</th>
-              <th scope="col">{t('picker.action')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.data.list.map((algorithm) => (
-              <tr key={algorithm.id}>
-                <td>{algorithm.name}</td>
-                <td>{algorithm.version}</td>
-                <td>{algorithm.positiveCount}</td>
-                <td>{algorithm.negativeCount}</td>
-                <td>{algorithm.unclassifiedCount}</td>
-                <td>{algorithm.trainState === null ? t('picker.never') : t(`runState.${algorithm.trainState}`)}</td>
-                <td>
-                  <Link to={`?algorithmId=${algorithm.id}`}>{t('picker.open')}</Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <ServerTable
+        list={list}
+        label={t('picker.caption')}
+        columns={columns}
+        filters={
+          <FilterBar draft={draft} label={t('picker.caption')}>
+            <FilterField id="picker-name" label={t('picker.search')}>
+              <Input id="picker-name" value={draft.values.name} maxLength={32} onChange={(value) => draft.set('name', value)} />
+            </FilterField>
+          </FilterBar>
+        }
+        emptyText={filtered ? t('picker.noMatch') : t('picker.empty')}
+      />
+      {list.status === 'ready' && list.total === 0 && !filtered ? <Link to="/algorithmicSetup">{t('picker.toSetup')}</Link> : null}
     </div>
   );
 }

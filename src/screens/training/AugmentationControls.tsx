@@ -7,6 +7,7 @@ import 'rsuite/Checkbox/styles/index.css';
 import SelectPicker from 'rsuite/SelectPicker';
 import 'rsuite/SelectPicker/styles/index.css';
 import type { TrainAugmentation } from './trainingApi.ts';
+import './wizard.css';
 
 export const DEFAULT_AUGMENTATION: Required<TrainAugmentation> = { copies: 4, flip: true };
 const COPIES = [0, 2, 4, 8];

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { listSamples, type TrainHealth } from './trainingApi.ts';
+import './wizard.css';
 
 const SHOWN_GROUPS = 12;
 

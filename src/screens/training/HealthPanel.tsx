@@ -11,6 +11,8 @@ import type { TrainingEvent } from '../../machines/training.machine.ts';
 import { AugmentationControls } from './AugmentationControls.tsx';
 import { DuplicateGroups } from './DuplicateGroups.tsx';
 import { getHealth, type TrainAugmentation, type TrainHealth } from './trainingApi.ts';
+import { StepAction } from './StepAction.tsx';
+import './wizard.css';
 
 interface Props {
   algorithmId: number;
@@ -88,9 +90,11 @@ export function HealthPanel({ algorithmId, counts, busy, send, augmentation, onA
       {/* Train is offered once the check is shown (or failed to load): before, the results arriving above it moved
           it down under the pointer, and a click made just then was lost. */}
       <AugmentationControls value={augmentation} onChange={onAugmentation} disabled={busy} />
-      <Button appearance="primary" disabled={busy || (health.status === 'loading' && !h)} onClick={() => send({ type: 'TRAIN' })}>
-        {t('health.train')}
-      </Button>
+      <StepAction>
+        <Button appearance="primary" disabled={busy || (health.status === 'loading' && !h)} onClick={() => send({ type: 'TRAIN' })}>
+          {t('health.train')}
+        </Button>
+      </StepAction>
       {dialog}
     </div>
   );

@@ -1,28 +1,42 @@
 // What /algorithmProduction shows first: the operator's algorithms with where each stands (dataset in progress,
 // training, trained, published), their samples, versions and last figures, a "continue" link that opens the wizard
 // at the step the algorithm is at, and the ways to start: a new training (named here, the wizard opens on it), or a
-// new algorithm in orchestration (its start page, which creates one).
-import { useState } from 'react';
+// new algorithm in orchestration (its start page, which creates one). The list pages on the server (the shared
+// table: pager, sorting, empty / loading / error states); the figures by status count the first 100 algorithms.
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import { Link } from 'react-router';
-import { type AlgorithmStatus, algorithmStatus, continueStep } from '../../domain/algorithmStatus.ts';
 import { useLoaded } from '../../components/data/useLoaded.ts';
-import { LastTraining } from './LastTraining.tsx';
-import { LoadLine } from './LoadLine.tsx';
-import { NewTrainingDialog } from './NewTrainingDialog.tsx';
-import { listWarehouse } from './trainingApi.ts';
+import { ServerTable } from '../../components/table/ServerTable.tsx';
+import { useServerList } from '../../components/table/useServerList.ts';
+import { type AlgorithmStatus, algorithmStatus, continueStep } from '../../domain/algorithmStatus.ts';
+import { listWarehouse, type WarehouseAlgorithm } from './trainingApi.ts';
+import { warehouseColumns } from './warehouseColumns.tsx';
 import './training.css';
 
+// The dialog's code and its form's styles load when New training is clicked.
+const NewTrainingDialog = lazy(() => import('./NewTrainingDialog.tsx').then((module) => ({ default: module.NewTrainingDialog })));
+
 const STATUSES: AlgorithmStatus[] = ['dataset', 'training', 'trained', 'published'];
+const NO_FILTERS = [] as const;
+const SUMMARY_SIZE = 100;
 
 export function ProductionLanding() {
   const { t } = useTranslation('training');
-  const page = useLoaded((signal) => listWarehouse('', 1, 100, signal), { list: [], total: 0, pageNo: 1, pageSize: 100 }, 'landing');
-  const rows = page.data.list.map((a) => ({ a, status: algorithmStatus(a) }));
+  const list = useServerList<WarehouseAlgorithm, never>({
+    filterKeys: NO_FILTERS,
+    rowKey: (a) => a.id,
+    load: ({ pageNo, pageSize, signal }) => listWarehouse('', pageNo, pageSize, signal),
+  });
+  const summary = useLoaded((signal) => listWarehouse('', 1, SUMMARY_SIZE, signal), null, 'summary');
   const [naming, setNaming] = useState(false);
-  const count = (status: AlgorithmStatus) => rows.filter((r) => r.status === status).length;
+  const statuses = (summary.data?.list ?? []).map(algorithmStatus);
+  const columns = warehouseColumns(t, ['name', 'status', 'samples', 'versions', 'lastTraining'], {
+    labels: [t('landing.continue')],
+    buttons: (a) => [{ key: 'continue', label: t('landing.continue'), to: `/algorithmProduction/train?algorithmId=${a.id}&step=${continueStep(a)}` }],
+  });
   return (
     <div className="train-screen" data-testid="production-landing">
       <p>{t('landing.intro')}</p>
@@ -30,57 +44,26 @@ export function ProductionLanding() {
         <Button appearance="primary" onClick={() => setNaming(true)}>
           {t('landing.newTraining')}
         </Button>
-        <Link className="rs-btn rs-btn-default" to="/setUp">
+        <Button as={Link} role="link" to="/setUp">
           {t('landing.newAlgorithm')}
-        </Link>
-        <Link to="/synchroModelInfo">{t('landing.versions')}</Link>
+        </Button>
+        <Button as={Link} role="link" to="/synchroModelInfo" appearance="link">
+          {t('landing.versions')}
+        </Button>
       </div>
-      <NewTrainingDialog open={naming} onClose={() => setNaming(false)} />
-      <LoadLine loaded={page} />
-      {page.status === 'ready' && rows.length === 0 ? <p>{t('landing.empty')}</p> : null}
-      {rows.length > 0 ? (
-        <>
-          <ul className="train-figures" aria-label={t('landing.summary')}>
-            {STATUSES.map((s) => (
-              <li key={s}>{t(`landing.count.${s}`, { count: count(s) })}</li>
-            ))}
-          </ul>
-          <table className="train-table">
-            <caption>{t('landing.caption', { total: page.data.total })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('picker.name')}</th>
-                <th scope="col">{t('landing.status')}</th>
-                <th scope="col">{t('warehouse.samples')}</th>
-                <th scope="col">{t('landing.versionsCol')}</th>
-                <th scope="col">{t('picker.lastTraining')}</th>
-                <th scope="col">{t('picker.action')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map(({ a, status }) => (
-                <tr key={a.id}>
-                  <td>{a.name}</td>
-                  <td>
-                    <span className={status === 'published' ? 'train-tag is-published' : 'train-tag'}>
-                      {status === 'published' ? t('versions.publishedTag', { version: a.publishedTrainVersion }) : t(`landing.statuses.${status}`)}
-                    </span>
-                  </td>
-                  <td>{t('warehouse.sampleCounts', { positive: a.positiveCount, negative: a.negativeCount, unclassified: a.unclassifiedCount })}</td>
-                  <td>{a.versionCount}</td>
-                  <td>
-                    <LastTraining algorithm={a} />
-                  </td>
-                  <td>
-                    <Link to={`/algorithmProduction/train?algorithmId=${a.id}&step=${continueStep(a)}`}>{t('landing.continue')}</Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {page.data.total > rows.length ? <p>{t('landing.more', { shown: rows.length, total: page.data.total })} <Link to="/algorithmProduction/warehouse">{t('landing.toWarehouse')}</Link></p> : null}
-        </>
+      {naming ? (
+        <Suspense fallback={null}>
+          <NewTrainingDialog open onClose={() => setNaming(false)} />
+        </Suspense>
       ) : null}
+      {statuses.length > 0 ? (
+        <ul className="train-figures" aria-label={t('landing.summary')}>
+          {STATUSES.map((s) => (
+            <li key={s}>{t(`landing.count.${s}`, { count: statuses.filter((status) => status === s).length })}</li>
+          ))}
+        </ul>
+      ) : null}
+      <ServerTable list={list} label={t('landing.caption', { total: list.total })} columns={columns} emptyText={t('landing.empty')} />
     </div>
   );
 }

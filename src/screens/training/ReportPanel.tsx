@@ -16,6 +16,7 @@ import type { TrainingEvent } from '../../machines/training.machine.ts';
 import { ConfusionMatrix } from './ConfusionMatrix.tsx';
 import { RobustnessPanel } from './RobustnessPanel.tsx';
 import { listSamples, type TrainReport } from './trainingApi.ts';
+import { StepAction } from './StepAction.tsx';
 
 const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
 
@@ -119,9 +120,11 @@ export function ReportPanel({ algorithmId, report, send, initialThreshold }: Pro
       <ConfusionMatrix cells={at.confusion} samples={samples} />
       <EChart option={option} label={t('report.prCurveLabel', { ap: pct(report.averagePrecision) })} height={280} loadingText={t('report.chartLoading')} failedText={t('report.chartFailed')} />
       {send ? (
-        <Button appearance="primary" onClick={() => send({ type: 'NEXT' })}>
-          {t('report.toValidate')}
-        </Button>
+        <StepAction>
+          <Button appearance="primary" onClick={() => send({ type: 'NEXT' })}>
+            {t('report.toValidate')}
+          </Button>
+        </StepAction>
       ) : null}
     </div>
   );

@@ -10,6 +10,8 @@ import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import type { SampleCounts, SampleLabel } from '../../domain/trainingRules.ts';
 import type { TrainingEvent } from '../../machines/training.machine.ts';
 import { listSamples } from './trainingApi.ts';
+import { StepAction } from './StepAction.tsx';
+import './wizard.css';
 
 interface Props {
   algorithmId: number;
@@ -192,9 +194,11 @@ export function SamplesGrid({ algorithmId, counts, busy, send, initialFilter = n
         </div>
       ) : null}
       {nextLabel ? (
-        <Button appearance="primary" onClick={() => send({ type: 'NEXT' })} disabled={busy || counts.total === 0}>
-          {t('classify.toHealth')}
-        </Button>
+        <StepAction>
+          <Button appearance="primary" onClick={() => send({ type: 'NEXT' })} disabled={busy || counts.total === 0}>
+            {t('classify.toHealth')}
+          </Button>
+        </StepAction>
       ) : null}
       {dialog}
     </div>

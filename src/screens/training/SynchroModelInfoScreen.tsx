@@ -2,47 +2,36 @@
 // status; reopen any version's saved report, pick two and compare them side by side, or sync a published version to
 // edge boxes. The algorithm, the open report, the compared pair and the synced version live in the URL
 // (?algorithmId=&versionId= or &compare=a,b, &sync=id), so a link reopens them.
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import Button from 'rsuite/Button';
-import 'rsuite/Button/styles/index.css';
+import Checkbox from 'rsuite/Checkbox';
+import 'rsuite/Checkbox/styles/index.css';
 import { useScreenEntry } from '../../app/layouts/currentRoute.ts';
 import { usePageTitle } from '../../app/layouts/pageTitle.ts';
 import { useLoaded } from '../../components/data/useLoaded.ts';
-import { CompareVersions } from './CompareVersions.tsx';
+import { actionsColumn } from '../../components/resource/RowActions.tsx';
+import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
+import { useLocalList } from '../../components/table/useLocalList.ts';
 import { LoadLine } from './LoadLine.tsx';
-import { ReportPanel } from './ReportPanel.tsx';
+import { PickerField } from './PickerField.tsx';
 import { listWarehouse } from './trainingApi.ts';
-import { getVersion, listVersions, type TrainVersionDetail } from './versionsApi.ts';
+import { versionColumns } from './versionColumns.tsx';
+import { listVersions, type TrainVersion } from './versionsApi.ts';
 import { RetrainLine, VersionsPanel } from './VersionsPanel.tsx';
 import { VersionSyncPanel } from './VersionSyncPanel.tsx';
 import './training.css';
 
-const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
+const OpenReport = lazy(() => import('./OpenVersion.tsx').then((module) => ({ default: module.OpenReport })));
+const OpenCompare = lazy(() => import('./OpenVersion.tsx').then((module) => ({ default: module.OpenCompare })));
+const NO_VERSIONS: TrainVersion[] = [];
 const idOf = (text: string | null) => (text && /^\d{1,9}$/.test(text) ? Number(text) : null);
-
-function OpenReport({ versionId, algorithmId }: { versionId: number; algorithmId: number }) {
-  const { t } = useTranslation('training');
-  const version = useLoaded((signal) => getVersion(versionId, signal), null, versionId);
-  if (version.status !== 'ready' || !version.data) return <LoadLine loaded={version} />;
-  return (
-    <section aria-labelledby="version-report-title">
-      <h2 id="version-report-title">{t('compare.reportOf', { version: version.data.version, time: version.data.createTime })}</h2>
-      <ReportPanel algorithmId={algorithmId} report={version.data.report} />
-    </section>
-  );
-}
-
-function OpenCompare({ ids }: { ids: [number, number] }) {
-  const pair = useLoaded((signal) => Promise.all(ids.map((id) => getVersion(id, signal))) as Promise<[TrainVersionDetail, TrainVersionDetail]>, null, ids.join(','));
-  if (pair.status !== 'ready' || !pair.data) return <LoadLine loaded={pair} />;
-  return <CompareVersions a={pair.data[0]} b={pair.data[1]} />;
-}
 
 export default function SynchroModelInfoScreen() {
   const { t } = useTranslation('training');
   const title = usePageTitle(useScreenEntry());
   const [params, setParams] = useSearchParams();
+  const [managing, setManaging] = useState(false);
   const algorithms = useLoaded((signal) => listWarehouse('', 1, 100, signal).then((page) => page.list.filter((a) => a.versionCount > 0)), [], 'all');
   const algorithmId = idOf(params.get('algorithmId')) ?? algorithms.data[0]?.id ?? null;
   const algorithm = algorithms.data.find((a) => a.id === algorithmId) ?? null;
@@ -62,6 +51,41 @@ export default function SynchroModelInfoScreen() {
     }
     setParams(merged);
   };
+  // While the chosen algorithm's versions load, the table is loading (never the previous algorithm's rows).
+  const table = useLocalList({
+    rows: list?.list ?? NO_VERSIONS,
+    status: versions.status === 'error' ? 'error' : list ? 'ready' : 'loading',
+    error: versions.error,
+    reload: versions.reload,
+    rowKey: (v: TrainVersion) => v.id,
+    defaultPageSize: 10,
+  });
+  const longest = list?.list.reduce((a, v) => (v.version.length > a.length ? v.version : a), '') ?? '';
+  const actionLabels = [t('compare.openReport', { version: longest }), t('sync.open', { version: longest })];
+  const columns: TableColumn<TrainVersion>[] = [
+    {
+      key: 'pick',
+      header: t('compare.pick'),
+      width: 70,
+      align: 'center',
+      render: (v) => (
+        <Checkbox checked={compare.includes(v.id)} onChange={() => togglePick(v.id)}>
+          <span className="sr-only">{t('compare.pickVersion', { version: v.version })}</span>
+        </Checkbox>
+      ),
+    },
+    ...versionColumns(t, ['version', 'created', 'accuracy', 'ap', 'samples', 'status']),
+    actionsColumn(t('versions.actions'), actionLabels, (v: TrainVersion) => [
+      { key: 'report', label: t('compare.openReport', { version: v.version }), onClick: () => setParam({ versionId: String(v.id), compare: null }) },
+      { key: 'sync', label: t('sync.open', { version: v.version }), shown: v.published, onClick: () => setParam({ sync: String(v.id) }) },
+    ]),
+  ];
+  // One version picked: the comparison's code comes while the operator picks the second (the pick that opens it
+  // is shown at once, not after the code has loaded).
+  const picking = compare.length === 1;
+  useEffect(() => {
+    if (picking) void import('./OpenVersion.tsx');
+  }, [picking]);
   const togglePick = (id: number) => {
     const picked = compare.includes(id) ? compare.filter((n) => n !== id) : [...compare, id].slice(-2);
     setParam({ compare: picked.length ? picked.join(',') : null, versionId: null });
@@ -74,76 +98,32 @@ export default function SynchroModelInfoScreen() {
       <LoadLine loaded={algorithms} />
       {algorithms.status === 'ready' && algorithms.data.length === 0 ? <p>{t('compare.noAlgorithms')}</p> : null}
       {algorithms.data.length > 0 ? (
-        <label>
-          {t('compare.algorithm')}{' '}
-          <select value={algorithmId ?? ''} onChange={(e) => setParam({ algorithmId: e.target.value, versionId: null, compare: null, sync: null })}>
-            {algorithms.data.map((a) => (
-              <option key={a.id} value={a.id}>
-                {t('compare.algorithmOption', { name: a.name, count: a.versionCount })}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PickerField
+          id="versions-algorithm"
+          label={t('compare.algorithm')}
+          data={algorithms.data.map((a) => ({ value: a.id, label: t('compare.algorithmOption', { name: a.name, count: a.versionCount }) }))}
+          value={algorithmId}
+          onChange={(value) => setParam({ algorithmId: String(value), versionId: null, compare: null, sync: null })}
+        />
       ) : null}
-      {algorithmId ? <LoadLine loaded={versions} /> : null}
-      {list && list.list.length > 0 ? (
+      {algorithmId ? (
         <>
-          <RetrainLine newSamples={list.newSamples} latestVersion={list.latestVersion} />
-          <table className="train-table">
-            <caption>{t('compare.pickTwo')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('compare.pick')}</th>
-                <th scope="col">{t('versions.version')}</th>
-                <th scope="col">{t('versions.created')}</th>
-                <th scope="col">{t('versions.accuracy')}</th>
-                <th scope="col">{t('versions.ap')}</th>
-                <th scope="col">{t('versions.samples')}</th>
-                <th scope="col">{t('versions.status')}</th>
-                <th scope="col">{t('versions.report')}</th>
-                <th scope="col">{t('sync.column')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.list.map((v) => (
-                <tr key={v.id}>
-                  <td>
-                    <input type="checkbox" aria-label={t('compare.pickVersion', { version: v.version })} checked={compare.includes(v.id)} onChange={() => togglePick(v.id)} />
-                  </td>
-                  <td>{v.version}</td>
-                  <td>{v.createTime}</td>
-                  <td>{pct(v.accuracy)}</td>
-                  <td>{pct(v.averagePrecision)}</td>
-                  <td>{t('versions.sampleCounts', { positive: v.positiveCount, negative: v.negativeCount })}</td>
-                  <td>{v.published ? t('versions.published') : t('versions.draft')}</td>
-                  <td>
-                    <Button size="xs" aria-pressed={reportId === v.id} onClick={() => setParam({ versionId: String(v.id), compare: null })}>
-                      {t('compare.openReport', { version: v.version })}
-                    </Button>
-                  </td>
-                  <td>
-                    {v.published ? (
-                      <Button size="xs" aria-pressed={syncId === v.id} onClick={() => setParam({ sync: String(v.id) })}>
-                        {t('sync.open', { version: v.version })}
-                      </Button>
-                    ) : (
-                      <span className="train-muted">{t('sync.onlyPublished')}</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          {list && list.list.length > 0 ? <RetrainLine newSamples={list.newSamples} latestVersion={list.latestVersion} /> : null}
+          <p className="train-muted">{t('compare.pickTwo')}</p>
+          <ServerTable list={table} label={t('compare.pickTwo')} columns={columns} />
           {compare.length === 1 ? <p role="status">{t('compare.pickOneMore')}</p> : null}
         </>
       ) : null}
       {syncing ? <VersionSyncPanel key={syncing.id} version={syncing} onClose={() => setParam({ sync: null })} /> : null}
-      {compare.length === 2 ? <OpenCompare ids={compare as [number, number]} /> : null}
-      {reportId && algorithmId && compare.length < 2 ? <OpenReport versionId={reportId} algorithmId={algorithmId} /> : null}
+      <Suspense fallback={<p role="status">{t('loading')}</p>}>
+        {compare.length === 2 ? <OpenCompare ids={compare as [number, number]} /> : null}
+        {reportId && algorithmId && compare.length < 2 ? <OpenReport versionId={reportId} algorithmId={algorithmId} /> : null}
+      </Suspense>
       {algorithm ? (
-        <details>
+        // The versions' management is built when it is opened (its list and the import field load then).
+        <details open={managing} onToggle={(event) => setManaging(event.currentTarget.open)}>
           <summary>{t('compare.manage')}</summary>
-          <VersionsPanel key={algorithm.id} algorithmId={algorithm.id} name={algorithm.name} onChanged={versions.reload} />
+          {managing ? <VersionsPanel key={algorithm.id} algorithmId={algorithm.id} name={algorithm.name} onChanged={versions.reload} /> : null}
         </details>
       ) : null}
     </section>

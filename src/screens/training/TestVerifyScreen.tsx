@@ -5,10 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
+import type { PickedFile } from '../../components/upload/FileUploader.tsx';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { validationRefusal } from '../../domain/trainingRules.ts';
+import { PickerField } from './PickerField.tsx';
 import { RefusalText } from './RefusalText.tsx';
 import { listWarehouse, type ValidationResult, validateImages } from './trainingApi.ts';
+import { filesOf, ValidationImages } from './ValidationImages.tsx';
 import { ValidationTable } from './ValidationTable.tsx';
 import { VideoValidatePanel } from './VideoValidatePanel.tsx';
 import './training.css';
@@ -23,7 +26,8 @@ export default function TestVerifyScreen() {
   const { t } = useTranslation('training');
   const models = useLoaded(trainedModels, [], '');
   const [modelId, setModelId] = useState<number | null>(null);
-  const [files, setFiles] = useState<File[]>([]);
+  const [picked, setPicked] = useState<PickedFile[]>([]);
+  const files = filesOf(picked);
   const [state, setState] = useState<{ busy: boolean; result: ValidationResult | null; error: string | null }>({ busy: false, result: null, error: null });
   const refusal = files.length > 0 ? validationRefusal(files.length) : null;
   const chosen = modelId ?? models.data[0]?.modelId ?? null;
@@ -51,20 +55,14 @@ export default function TestVerifyScreen() {
       {models.status === 'ready' && models.data.length === 0 ? <p>{t('verify.noModels')}</p> : null}
       {models.data.length > 0 ? (
         <div className="train-validate">
-          <label>
-            {t('verify.model')}{' '}
-            <select value={chosen ?? ''} onChange={(event) => setModelId(Number(event.target.value))}>
-              {models.data.map((m) => (
-                <option key={m.modelId} value={m.modelId}>
-                  {t('verify.modelOption', { name: m.name, version: m.version })}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {t('validate.images')}{' '}
-            <input type="file" multiple accept=".jpg,.jpeg,.png,.jfif,image/jpeg,image/png" onChange={(event) => setFiles(event.target.files ? [...event.target.files] : [])} />
-          </label>
+          <PickerField
+            id="verify-model"
+            label={t('verify.model')}
+            data={models.data.map((m) => ({ value: m.modelId, label: t('verify.modelOption', { name: m.name, version: m.version }) }))}
+            value={chosen}
+            onChange={setModelId}
+          />
+          <ValidationImages id="verify-images" picked={picked} onChange={setPicked} disabled={state.busy} />
           {refusal ? (
             <p role="alert" className="train-problem">
               <RefusalText refusal={refusal} />

@@ -8,6 +8,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { JobSnapshot, jobProgressMachine } from '../../machines/jobProgress.machine.ts';
 import type { TrainingEvent } from '../../machines/training.machine.ts';
 import type { TrainTask } from './trainingApi.ts';
+import { StepAction } from './StepAction.tsx';
 
 export type ProgressRef = ActorRefFrom<typeof jobProgressMachine>;
 
@@ -37,9 +38,11 @@ function ProgressView({ progress, running, cancelling, failed, send }: Omit<Prop
     return (
       <div className="train-progress">
         <p>{t('train.failed')}</p>
-        <Button appearance="primary" onClick={() => send({ type: 'TRAIN' })}>
-          {t('train.again')}
-        </Button>
+        <StepAction>
+          <Button appearance="primary" onClick={() => send({ type: 'TRAIN' })}>
+            {t('train.again')}
+          </Button>
+        </StepAction>
         <Button appearance="link" onClick={() => send({ type: 'GOTO', step: 'health' })}>
           {t('train.backToHealth')}
         </Button>

@@ -12,6 +12,8 @@ import type { ZipReport } from '../../domain/trainingZip.ts';
 import type { TrainingEvent } from '../../machines/training.machine.ts';
 import { checkZipInWorker, type ZipCheckRun } from './zipCheckClient.ts';
 import { ZipReportView } from './ZipReportView.tsx';
+import { StepAction } from './StepAction.tsx';
+import './wizard.css';
 
 interface Props {
   /** The algorithm being trained, named at the top of the step (null while it loads). */
@@ -114,13 +116,15 @@ export function UploadPanel({ algorithmName, counts, busy, send, progress, onCan
       {zip?.report ? (
         <>
           <ZipReportView report={zip.report} />
-          <Button
-            appearance="primary"
-            disabled={!zip.report.ok || busy}
-            onClick={() => send({ type: 'UPLOAD', files: [zip.file], count: zip.report!.counts.positive + zip.report!.counts.negative })}
-          >
-            {t('upload.sendZip')}
-          </Button>
+          <StepAction>
+            <Button
+              appearance="primary"
+              disabled={!zip.report.ok || busy}
+              onClick={() => send({ type: 'UPLOAD', files: [zip.file], count: zip.report!.counts.positive + zip.report!.counts.negative })}
+            >
+              {t('upload.sendZip')}
+            </Button>
+          </StepAction>
         </>
       ) : null}
       {images ? (
@@ -139,9 +143,11 @@ export function UploadPanel({ algorithmName, counts, busy, send, progress, onCan
           ) : (
             <p>{t('upload.imagesOk', { count: images.files.length })}</p>
           )}
-          <Button appearance="primary" disabled={badImages.length > 0 || busy} onClick={() => send({ type: 'UPLOAD', files: images.files })}>
-            {t('upload.sendImages', { count: images.files.length })}
-          </Button>
+          <StepAction>
+            <Button appearance="primary" disabled={badImages.length > 0 || busy} onClick={() => send({ type: 'UPLOAD', files: images.files })}>
+              {t('upload.sendImages', { count: images.files.length })}
+            </Button>
+          </StepAction>
         </div>
       ) : null}
       {busy ? (

@@ -6,12 +6,14 @@ import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
-import { FileUploader, type PickedFile, pickEntry } from '../../components/upload/FileUploader.tsx';
+import type { PickedFile } from '../../components/upload/FileUploader.tsx';
 import type { TrainingEvent } from '../../machines/training.machine.ts';
 import type { ValidationResult } from './trainingApi.ts';
+import { filesOf, ValidationImages } from './ValidationImages.tsx';
 import { ValidationTable } from './ValidationTable.tsx';
 import { VideoValidatePanel } from './VideoValidatePanel.tsx';
 import { WizardExport } from './WizardExport.tsx';
+import { StepAction } from './StepAction.tsx';
 
 interface Props {
   algorithmId: number;
@@ -28,7 +30,7 @@ interface Props {
 export function ValidatePanel({ algorithmId, modelId, busy, published, result, robustness, send }: Props) {
   const { t } = useTranslation('training');
   const [picked, setPicked] = useState<PickedFile[]>([]);
-  const files = picked.flatMap((entry) => (entry.file ? [entry.file] : []));
+  const files = filesOf(picked);
   const { confirm, dialog } = useConfirm();
   // The dialog only asks: the machine publishes, and shows the server's refusal (409 already published) itself.
   const askPublish = () =>
@@ -42,17 +44,7 @@ export function ValidatePanel({ algorithmId, modelId, busy, published, result, r
     <div className="train-validate">
       <h2 id="validate-images-title">{t('validate.title')}</h2>
       <p>{t('validate.help')}</p>
-      <label htmlFor="validate-files">{t('validate.images')}</label>
-      <FileUploader
-        id="validate-files"
-        accept=".jpg,.jpeg,.png,.jfif,image/jpeg,image/png"
-        multiple
-        images
-        files={picked}
-        disabled={busy}
-        onAdd={(chosen) => setPicked((current) => [...current, ...chosen.map((file) => pickEntry(file))])}
-        onRemove={(key) => setPicked((current) => current.filter((entry) => entry.key !== key))}
-      />
+      <ValidationImages id="validate-files" picked={picked} onChange={setPicked} disabled={busy} />
       <Button appearance="primary" disabled={busy || files.length === 0} onClick={() => send({ type: 'VALIDATE', files })}>
         {t('validate.run', { count: files.length })}
       </Button>
@@ -70,9 +62,11 @@ export function ValidatePanel({ algorithmId, modelId, busy, published, result, r
           <WizardExport algorithmId={algorithmId} modelId={modelId} />
         </>
       ) : (
-        <Button disabled={busy} onClick={askPublish}>
-          {t('validate.publish')}
-        </Button>
+        <StepAction>
+          <Button appearance="primary" disabled={busy} onClick={askPublish}>
+            {t('validate.publish')}
+          </Button>
+        </StepAction>
       )}
       {dialog}
     </div>

@@ -3,18 +3,19 @@
 // version that does not hold up on cameras says so before it is published), export of its package or of one
 // portable ONNX model, the report of any version, the import of a package as a new version, and the export of the
 // algorithm's images (the dataset).
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import Button from 'rsuite/Button';
-import 'rsuite/Button/styles/index.css';
 import { useLoaded } from '../../components/data/useLoaded.ts';
+import { actionsColumn } from '../../components/resource/RowActions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
+import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
+import { useLocalList } from '../../components/table/useLocalList.ts';
 import { DatasetExportButton } from './DatasetExportButton.tsx';
-import { LoadLine } from './LoadLine.tsx';
-import { exportOnnx, exportVersion, importVersion, listVersions, publishVersion, type TrainVersion, withdrawVersion } from './versionsApi.ts';
+import { pct, versionColumns } from './versionColumns.tsx';
+import type { ImportNote } from './VersionImport.tsx';
+import { exportOnnx, exportVersion, listVersions, publishVersion, type TrainVersion, withdrawVersion } from './versionsApi.ts';
 
-const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
+const VersionImport = lazy(() => import('./VersionImport.tsx'));
 const EMPTY = { algorithmId: 0, newSamples: 0, latestVersion: null, list: [] };
 
 /** "Ready to retrain: N new images since version k" (or that the newest version saw them all). */
@@ -33,9 +34,7 @@ export function VersionsPanel({ algorithmId, name, onChanged }: { algorithmId: n
   const [attempt, setAttempt] = useState(0);
   const versions = useLoaded((signal) => listVersions(algorithmId, signal), EMPTY, `${algorithmId}-${attempt}`);
   const { confirm, dialog } = useConfirm();
-  const [file, setFile] = useState<File | null>(null);
-  const [note, setNote] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-  const [importing, setImporting] = useState(false);
+  const [note, setNote] = useState<ImportNote | null>(null);
   const changed = () => {
     setAttempt((n) => n + 1);
     onChanged?.();
@@ -65,96 +64,25 @@ export function VersionsPanel({ algorithmId, name, onChanged }: { algorithmId: n
     }
   };
 
-  const runImport = async () => {
-    if (!file) return;
-    setImporting(true);
-    setNote(null);
-    try {
-      const made = await importVersion(algorithmId, file);
-      setNote({ kind: 'ok', text: t('versions.imported', { version: made.version }) });
-      setFile(null);
-      changed();
-    } catch (error) {
-      setNote({ kind: 'error', text: t('versions.failed', { error: error instanceof Error ? error.message : String(error) }) });
-    } finally {
-      setImporting(false);
-    }
-  };
-
-  const list = versions.data.list;
+  const list = useLocalList({ rows: versions.data.list, status: versions.status, error: versions.error, reload: versions.reload, rowKey: (v: TrainVersion) => v.id, defaultPageSize: 10 });
+  const actionLabels = [t('versions.withdraw'), t('versions.export'), t('versions.exportOnnx'), t('versions.report')];
+  const columns: TableColumn<TrainVersion>[] = [
+    ...versionColumns(t, ['version', 'source', 'created', 'accuracy', 'ap', 'robust', 'threshold', 'samples', 'status']),
+    actionsColumn(t('versions.actions'), actionLabels, (v: TrainVersion) => [
+      { key: 'publish', label: v.published ? t('versions.withdraw') : t('versions.publish'), onClick: () => toggle(v) },
+      { key: 'export', label: t('versions.export'), onClick: () => void runExport(v, 'package') },
+      { key: 'onnx', label: t('versions.exportOnnx'), onClick: () => void runExport(v, 'onnx') },
+      { key: 'report', label: t('versions.report'), to: `/synchroModelInfo?algorithmId=${algorithmId}&versionId=${v.id}` },
+    ]),
+  ];
   return (
     <div className="train-versions">
-      <LoadLine loaded={versions} />
       {versions.status === 'ready' ? <RetrainLine newSamples={versions.data.newSamples} latestVersion={versions.data.latestVersion} /> : null}
-      {list.length > 0 ? (
-        <table className="train-table">
-          <caption>{t('versions.caption', { name, count: list.length })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('versions.version')}</th>
-              <th scope="col">{t('versions.source')}</th>
-              <th scope="col">{t('versions.created')}</th>
-              <th scope="col">{t('versions.accuracy')}</th>
-              <th scope="col">{t('versions.ap')}</th>
-              <th scope="col" title={t('versions.robustHint')}>
-                {t('versions.robust')}
-              </th>
-              <th scope="col">{t('versions.threshold')}</th>
-              <th scope="col">{t('versions.samples')}</th>
-              <th scope="col">{t('versions.status')}</th>
-              <th scope="col">{t('versions.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((v) => (
-              <tr key={v.id}>
-                <td>{v.version}</td>
-                <td>{t(`versions.sources.${v.source}`)}</td>
-                <td>{v.createTime}</td>
-                <td>{pct(v.accuracy)}</td>
-                <td>{pct(v.averagePrecision)}</td>
-                <td>
-                  {v.robustAccuracy === null ? '—' : pct(v.robustAccuracy)}{' '}
-                  {v.robustWarning ? (
-                    <span className="train-tag is-warning" title={t('versions.robustWarning', { robust: pct(v.robustAccuracy ?? 0), accuracy: pct(v.accuracy) })}>
-                      {t('versions.robustTag')}
-                    </span>
-                  ) : null}
-                </td>
-                <td>{v.threshold.toFixed(3)}</td>
-                <td>{t('versions.sampleCounts', { positive: v.positiveCount, negative: v.negativeCount })}</td>
-                <td>
-                  <span className={v.published ? 'train-tag is-published' : 'train-tag'} title={v.published ? t('versions.publishedBy', { time: v.publishedAt, user: v.publishedBy }) : undefined}>
-                    {v.published ? t('versions.published') : t('versions.draft')}
-                  </span>
-                </td>
-                <td className="train-row-actions">
-                  <Button size="xs" onClick={() => toggle(v)}>
-                    {v.published ? t('versions.withdraw') : t('versions.publish')}
-                  </Button>
-                  <Button size="xs" onClick={() => runExport(v, 'package')}>
-                    {t('versions.export')}
-                  </Button>
-                  <Button size="xs" onClick={() => runExport(v, 'onnx')}>
-                    {t('versions.exportOnnx')}
-                  </Button>
-                  <Link to={`/synchroModelInfo?algorithmId=${algorithmId}&versionId=${v.id}`}>{t('versions.report')}</Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-      <div className="train-actions">
-        <label>
-          {t('versions.importLabel')}{' '}
-          <input type="file" accept=".zip,application/zip" data-testid="version-import-input" disabled={importing} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-        </label>
-        <Button size="sm" disabled={!file || importing} loading={importing} onClick={runImport}>
-          {t('versions.import')}
-        </Button>
-        <DatasetExportButton algorithmId={algorithmId} refresh={attempt} onError={(error) => setNote({ kind: 'error', text: t('versions.failed', { error }) })} />
-      </div>
+      <ServerTable list={list} label={t('versions.caption', { name, count: versions.data.list.length })} columns={columns} />
+      <Suspense fallback={<div className="train-versions-import" />}>
+        <VersionImport algorithmId={algorithmId} onNote={setNote} onImported={changed} />
+      </Suspense>
+      <DatasetExportButton algorithmId={algorithmId} refresh={attempt} onError={(error) => setNote({ kind: 'error', text: t('versions.failed', { error }) })} />
       {note ? (
         <p role={note.kind === 'error' ? 'alert' : 'status'} className={note.kind === 'error' ? 'train-problem' : undefined}>
           {note.text}
