@@ -76,17 +76,24 @@
         if (HAN.test(text)) found.add(`Chinese text "${text.slice(0, 40)}" ${where(el)}`.trim());
         continue;
       }
-      // Codes, serial numbers and identifiers are marked translate="no" (HTML's own mark for text that is no
-      // language): their letters are not words of the UI.
-      if (el.closest('[translate="no"]')) continue;
+      // Codes are marked as such (code, kbd, samp, or translate="no": HTML's own mark for text that is no language,
+      // e.g. a menu's number, a request's logged parameters): their letters are not words of the UI.
+      if (el.closest('[translate="no"], code, kbd, samp')) continue;
       // zh-CN: an English word of the product's own UI (a message that fell through, a key shown as such, rsuite's
       // English locale), or an i18n key itself.
       if (/^[a-z][A-Za-z0-9]*(?:[.:][A-Za-z0-9_]+)+$/.test(text) && !/^v?\d/.test(text) && !/\.(?:png|jpe?g|mp4|zip|onnx|json|csv|xlsx)$/i.test(text)) {
         found.add(`i18n key "${text}" shown ${where(el)}`.trim());
         continue;
       }
-      // Addresses, file names and paths are data: their letters are not words of the UI.
-      const words = text.replace(/\b(?:[a-z]+:\/\/|www\.)\S+/gi, ' ').replace(/\S+\.(?:png|jpe?g|mp4|zip|onnx|json|csv|xlsx|txt)\b/gi, ' ').match(/[A-Za-z]{3,}/g) ?? [];
+      // Addresses and file names are data, and so is a token shaped as an identifier (a digit, _ : / or an inner
+      // capital in it: serial numbers, versions, paths, camelCase ids) or a lower-case kebab-case name (a service's
+      // id): their letters are not words of the UI.
+      const data = text
+        .replace(/\b(?:[a-z]+:\/\/|www\.)\S+/gi, ' ')
+        .replace(/\S+\.(?:png|jpe?g|mp4|zip|onnx|json|csv|xlsx|txt)\b/gi, ' ')
+        .replace(/[^\s(（]*(?:\d|_|:|\/|[a-z][A-Z])[^\s)）]*/g, ' ')
+        .replace(/\b[a-z]+(?:-[a-z]+)+\b/g, ' ');
+      const words = data.match(/[A-Za-z]{3,}/g) ?? [];
       const english = words.filter((w) => vocabulary.has(w.toLowerCase()) && !allow.has(w.toLowerCase()));
       if (english.length) found.add(`English "${text.slice(0, 40)}" (${[...new Set(english)].join(', ')}) ${where(el)}`.trim());
     }
