@@ -7,6 +7,7 @@
 (() => {
   const NATIVE = ['select', ...['file', 'date', 'datetime-local', 'time', 'month', 'week', 'color', 'range'].map((type) => `input[type="${type}"]`)].join(',');
   const HAN = /\p{Script=Han}/u;
+  const PLATE = /^\p{Script=Han}[A-Z][A-Z0-9]{4,6}\p{Script=Han}?$/u;
   const ACTION_PLACES = 'td, th, .rs-table-cell, [role="toolbar"], [class*="toolbar"], [class*="actions"], .filter-bar';
 
   /** Drawn where a user sees it: in the layout, not hidden, not see-through, not a screen reader's 1-px box. */
@@ -73,7 +74,8 @@
       // A language's own name in the language switch ("中文", "English") is meant to be read in that language.
       if (el.closest('[lang]') && el.closest('[lang]') !== document.documentElement) continue;
       if (language === 'en') {
-        if (HAN.test(text)) found.add(`Chinese text "${text.slice(0, 40)}" ${where(el)}`.trim());
+        // A Chinese licence plate ('粤B12345') starts with its province's character by law: an identifier, data.
+        if (HAN.test(text) && !PLATE.test(text)) found.add(`Chinese text "${text.slice(0, 40)}" ${where(el)}`.trim());
         continue;
       }
       // Codes are marked as such (code, kbd, samp, or translate="no": HTML's own mark for text that is no language,
@@ -86,13 +88,13 @@
         continue;
       }
       // Addresses and file names are data, and so is a token shaped as an identifier (a digit, _ : / or an inner
-      // capital in it: serial numbers, versions, paths, camelCase ids) or a lower-case kebab-case name (a service's
-      // id): their letters are not words of the UI.
+      // capital in it: serial numbers, versions, paths, camelCase ids) or a kebab-case name all in one case (a
+      // service's id, a serial number): their letters are not words of the UI.
       const data = text
         .replace(/\b(?:[a-z]+:\/\/|www\.)\S+/gi, ' ')
         .replace(/\S+\.(?:png|jpe?g|mp4|zip|onnx|json|csv|xlsx|txt)\b/gi, ' ')
         .replace(/[^\s(（]*(?:\d|_|:|\/|[a-z][A-Z])[^\s)）]*/g, ' ')
-        .replace(/\b[a-z]+(?:-[a-z]+)+\b/g, ' ');
+        .replace(/\b(?:[a-z]+(?:-[a-z]+)+|[A-Z]+(?:-[A-Z]+)+)\b/g, ' ');
       const words = data.match(/[A-Za-z]{3,}/g) ?? [];
       const english = words.filter((w) => vocabulary.has(w.toLowerCase()) && !allow.has(w.toLowerCase()));
       if (english.length) found.add(`English "${text.slice(0, 40)}" (${[...new Set(english)].join(', ')}) ${where(el)}`.trim());
