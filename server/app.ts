@@ -15,6 +15,7 @@ import type { AppServices } from './http/handler.ts';
 import { pickLang, translate } from './http/messages.ts';
 import { asClientError } from './http/clientErrors.ts';
 import { badFilesPath, registerInputChecks } from './http/inputChecks.ts';
+import { registerSeededNames } from './http/seededNames.ts';
 import { loggerOptions } from './http/logRedaction.ts';
 import { registerCompression, registerConsoleFiles } from './http/delivery.ts';
 import { FILES_PREFIX, registerSecurityHeaders } from './http/securityHeaders.ts';
@@ -105,6 +106,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 100, fields: 50 } });
   registerInputChecks(app);
+  registerSeededNames(app);
   await registerSignInLimits(app, config);
   app.addHook('onRequest', async (req, reply) => {
     // Traversal, NUL or undecodable names under /files/ are simply not found (before the static handler sees them).

@@ -5,6 +5,7 @@
 // `seq > last broadcast` from the database, in order. Because seq is assigned in commit order, that read can
 // never skip an alarm that commits later, on this instance or another. An alarm this instance stored comes with
 // its row: pushed as is when its seq is the next one (nothing can commit in between), else read like a poke.
+import { inEnglish } from '../http/seededNames.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import type { Lang } from '../http/messages.ts';
@@ -208,7 +209,8 @@ function outgoing(row: AlarmRow, urgent: ReadonlySet<number>): OutgoingAlarm {
     eventType: row.eventType,
     deleted: row.deletedAt !== null,
     frame(lang) {
-      frames[lang] ??= Buffer.from(JSON.stringify({ type: 'alarm', seq, data: toWarnEvent(row, lang, urgent) }));
+      // An English reader's alarm names its seeded camera in English, as the list it joins (http/seededNames.ts).
+      frames[lang] ??= Buffer.from(JSON.stringify({ type: 'alarm', seq, data: lang === 'en' ? inEnglish(toWarnEvent(row, lang, urgent)) : toWarnEvent(row, lang, urgent) }));
       return frames[lang];
     },
   };

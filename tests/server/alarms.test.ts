@@ -1,5 +1,6 @@
 // The ingest API (POST /ingest/alarm): a box posts an alarm with its snapshot; every bad input gets a clear
 // error and stores nothing.
+import { SEEDED_NAMES_EN } from '../../server/db/seed/seedNames.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatTime } from '../../server/http/format.ts';
@@ -47,7 +48,8 @@ describe('ingest: a valid alarm', () => {
       id: first.json.data.id,
       seq: first.json.data.seq,
       cameraId: camera.id,
-      cameraName: camera.name,
+      // Read in English: a seeded camera is named in English (server/db/seed/seedNames.ts).
+      cameraName: SEEDED_NAMES_EN[camera.name] ?? camera.name,
       boxId: box1.boxId,
       eventType: 16,
       eventTypeKey: 'vehicleRedLight',

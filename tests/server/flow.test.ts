@@ -85,10 +85,10 @@ describe('flow statistics', () => {
     expect(sites).toHaveLength(1);
     expect(sites[0].name).toBeTruthy();
     const lines = (await stats('line', { includeSimulated: true })).json.data.groups;
-    // Busiest first (in and out together; equal ones by name).
+    // Busiest first (in and out together; equal ones by name); read in English, the simulated lines are named so.
     expect(lines.map((g: { name: string; in: number }) => [g.name, g.in])).toEqual([
-      ['1号线', 16],
-      ['2号线', 20],
+      ['Line 1', 16],
+      ['Line 2', 20],
     ]);
     // No camera of the demo site is in the unit catalogue: its counts gather under "none".
     const units = (await stats('unit')).json.data.groups;

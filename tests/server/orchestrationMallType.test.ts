@@ -51,7 +51,7 @@ describe('the orchestration model type', () => {
     expect(published.json).toMatchObject({ code: 0, data: { version: '1.0.0' } });
     expect(await orchestrationType()).toMatchObject({ typeName: '算法编排', typeCode: 'orchestration', sort: 40 });
     const mall = (await api('POST', '/algorithmMall/list', { keyword: '纸箱-类型重建' })).json.data;
-    expect(mall.list).toEqual([expect.objectContaining({ source: 'orchestration', version: '1.0.0', modelTypeName: '算法编排' })]);
+    expect(mall.list).toEqual([expect.objectContaining({ source: 'orchestration', version: '1.0.0', modelTypeName: 'Algorithm orchestration' })]);
   });
 
   it('answers 409 naming the missing type when its name is taken by another type, and writes nothing', async () => {

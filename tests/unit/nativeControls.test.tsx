@@ -5,6 +5,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { WidgetProps } from '@rjsf/utils';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import SchemaForm from '../../src/forms/SchemaForm.tsx';
 import { FilePickWidget } from '../../src/forms/widgets/fileWidgets.tsx';
 import { NAMESPACES } from '../../src/i18n/languages.ts';
 import { setupI18n } from '../../src/i18n/setup.ts';
@@ -82,6 +83,27 @@ describe('no native controls on the screens of issue 37', () => {
       () =>
         renderSignedIn(
           <FilePickWidget {...({ id: 'model-file', value: undefined, onChange: () => {}, options: { accept: '.zip' }, schema: { type: 'string' }, rawErrors: [] } as unknown as WidgetProps)} />,
+        ),
+    ],
+    [
+      // The walk (e2e routeWalk) found the browser's time input in a camera's night mode and a task's time limits.
+      'a schema form time of day and time windows',
+      () =>
+        renderSignedIn(
+          <SchemaForm
+            id="times"
+            schema={{
+              type: 'object',
+              properties: {
+                nightModeStartTime: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
+                times: { type: 'array', items: { type: 'object', properties: { startTime: { type: 'string' }, endTime: { type: 'string' } } } },
+              },
+            }}
+            uiSchema={{ nightModeStartTime: { 'ui:widget': 'time' }, times: { 'ui:field': 'timeWindows' } }}
+            formData={{ nightModeStartTime: '18:00', times: [{ startTime: '08:00', endTime: '09:30' }] }}
+            onSubmit={() => {}}
+            submitText="Save"
+          />,
         ),
     ],
   ];

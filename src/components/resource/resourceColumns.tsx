@@ -25,6 +25,9 @@ function cell<Row>(column: ColumnSpec<Row>, row: Row, texts: ResourceTexts): Rea
       const choice = (texts.lookups[column.lookup ?? column.key] ?? []).find((option) => option.value === value);
       return choice?.label ?? (value === null || value === undefined ? '–' : String(value));
     }
+    case 'code':
+      // A code (a type's code, a machine code) is no language: marked so for people and their translators.
+      return value === null || value === undefined || value === '' ? '–' : <span translate="no">{String(value)}</span>;
     default:
       if (value === null || value === undefined || value === '') return '–';
       return Array.isArray(value) ? value.join(', ') : String(value);

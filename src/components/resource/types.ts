@@ -50,9 +50,10 @@ export interface ColumnSpec<Row> {
   align?: 'left' | 'center' | 'right';
   /**
    * enum: the value's label; bool: yes / no; color: a swatch and the code; lookup: the label of a loaded choice;
-   * time: a date and time (the list keeps it in view, its date above its time when narrow).
+   * time: a date and time (the list keeps it in view, its date above its time when narrow); code: an identifier
+   * shown as it is, marked as no language (translate="no").
    */
-  kind?: 'text' | 'enum' | 'bool' | 'color' | 'lookup' | 'time';
+  kind?: 'text' | 'enum' | 'bool' | 'color' | 'lookup' | 'time' | 'code';
   /** The least the column may be given on a narrow frame (a cell of badges). */
   shrinkTo?: number;
   /** The lookup a `lookup` column names its value from. */

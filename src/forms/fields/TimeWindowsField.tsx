@@ -4,11 +4,10 @@
 import { type FieldProps, getUiOptions } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
-import Input from 'rsuite/Input';
 import 'rsuite/Button/styles/index.css';
-import 'rsuite/Input/styles/index.css';
 import { contextOf } from '../formContext.ts';
 import { normaliseTime } from '../widgets/inputs.tsx';
+import { TimeOfDayPicker } from '../widgets/TimeOfDayPicker.tsx';
 
 export interface TimeWindowValue {
   startTime: string;
@@ -55,26 +54,24 @@ export function TimeWindowsField(props: FieldProps<TimeWindowValue[]>) {
             // biome-ignore lint/suspicious/noArrayIndexKey: a window is known by its position in the list
             <li key={index} className="form-windows-row">
               <label htmlFor={`${id}_start`}>{t('windows.start')}</label>
-              <Input
+              <TimeOfDayPicker
                 id={`${id}_start`}
-                type="time"
-                step={withSeconds ? 1 : 60}
+                withSeconds={withSeconds}
                 value={window.startTime}
                 disabled={disabled}
                 readOnly={readonly}
                 aria-invalid={problems.length ? true : undefined}
-                onChange={(text: string) => set('startTime', text)}
+                onChange={(text) => set('startTime', text)}
               />
               <label htmlFor={`${id}_end`}>{t('windows.end')}</label>
-              <Input
+              <TimeOfDayPicker
                 id={`${id}_end`}
-                type="time"
-                step={withSeconds ? 1 : 60}
+                withSeconds={withSeconds}
                 value={window.endTime}
                 disabled={disabled}
                 readOnly={readonly}
                 aria-invalid={problems.length ? true : undefined}
-                onChange={(text: string) => set('endTime', text)}
+                onChange={(text) => set('endTime', text)}
               />
               <Button
                 size="xs"

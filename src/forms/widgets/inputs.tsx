@@ -8,6 +8,7 @@ import Slider from 'rsuite/Slider';
 import 'rsuite/Input/styles/index.css';
 import 'rsuite/InputNumber/styles/index.css';
 import 'rsuite/Slider/styles/index.css';
+import { TimeOfDayPicker } from './TimeOfDayPicker.tsx';
 
 function invalid(rawErrors: string[] | undefined) {
   return rawErrors && rawErrors.length > 0 ? true : undefined;
@@ -123,19 +124,18 @@ export function TimeWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange, onBlur, onFocus, options, schema, rawErrors, label } = props;
   const withSeconds = options.withSeconds === true || (typeof schema.pattern === 'string' && schema.pattern.includes(':[0-5]\\d:[0-5]\\d$'));
   return (
-    <Input
+    <TimeOfDayPicker
       id={id}
-      type="time"
-      step={withSeconds ? 1 : 60}
-      value={value ?? ''}
+      withSeconds={withSeconds}
+      value={typeof value === 'string' ? value : ''}
       disabled={disabled}
       readOnly={readonly}
       aria-label={props.hideLabel ? label : undefined}
       aria-invalid={invalid(rawErrors)}
       aria-describedby={ariaDescribedByIds(id)}
-      onChange={(text: string) => onChange(text === '' ? options.emptyValue : normaliseTime(text, withSeconds))}
-      onBlur={(event) => onBlur(id, event.target.value)}
-      onFocus={(event) => onFocus(id, event.target.value)}
+      onChange={(text) => onChange(text === '' ? options.emptyValue : normaliseTime(text, withSeconds))}
+      onBlur={(text) => onBlur(id, text)}
+      onFocus={(text) => onFocus(id, text)}
     />
   );
 }

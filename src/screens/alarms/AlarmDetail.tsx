@@ -15,7 +15,7 @@ import { AlarmClipLink } from './AlarmClipLink.tsx';
 import { AlarmActions } from './AlarmActions.tsx';
 import type { ActionType } from './actionPermissions.ts';
 import { AlarmSnapshot } from './AlarmSnapshot.tsx';
-import { attributeRows } from './alarmAttributes.ts';
+import { attributeRows, boxKeyNamer } from './alarmAttributes.ts';
 import { alarmDetail, type WarnEvent, type WarnEventDetail } from './alarmsApi.ts';
 import { confidenceText, STATUS_COLOURS, statusKey, useTypeName } from './alarmText.ts';
 import { FalseDetectionToggle } from './FalseDetectionToggle.tsx';
@@ -53,7 +53,7 @@ export function AlarmDetail({ alarm, offer, store, withHistory = false, onSettle
     if (status !== null && withHistory) setAttempt((n) => n + 1);
     onSettled?.(status);
   };
-  const attributes = attributeRows(shown.attributes, properties, i18n.language);
+  const attributes = attributeRows(shown.attributes, properties, i18n.language, boxKeyNamer(t, (key) => i18n.exists(key, { ns: 'alarms' })));
   const checkText = shown.checkResult === 1 ? t('check.qualified') : shown.checkResult === 2 ? t('check.unqualified') : null;
   // How it was handled: only what has happened.
   const handling = (

@@ -1,5 +1,6 @@
 // An alarm's subject attributes (as the box sent them) named and labelled with the §3 attribute dictionaries the
 // session built at sign-in (its search properties). Keys the dictionaries do not know are shown as they are.
+import type { TFunction } from 'i18next';
 import type { SearchProperties, SearchProperty } from '../../domain/attributeDictionary.ts';
 
 export interface AttributeRow {
@@ -20,8 +21,25 @@ function plain(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/** Rows in dictionary order (known keys first), then the unknown keys in the order the box sent them. */
-export function attributeRows(attributes: Record<string, unknown>, properties: SearchProperties | null, language: string): AttributeRow[] {
+/** Names a key the box adds beside the dictionary's (and its value), or null to show it as sent. */
+export type BoxKeyNamer = (key: string, value: string) => { name: string; value: string } | null;
+
+/**
+ * The keys the platform's own boxes add, named from the catalogue (alarms:boxAttributes): the simulator marks its
+ * alarms `source: simulator`, which showed as two English words on a Chinese screen.
+ */
+export function boxKeyNamer(t: TFunction<'alarms'>, known: (key: string) => boolean): BoxKeyNamer {
+  return (key, value) =>
+    known(`boxAttributes.${key}.name`)
+      ? { name: String(t(`boxAttributes.${key}.name` as never)), value: String(t(`boxAttributes.${key}.values.${value}` as never, { defaultValue: value } as never)) }
+      : null;
+}
+
+/**
+ * Rows in dictionary order (known keys first), then the unknown keys in the order the box sent them (named by
+ * `boxKeys` when it knows them).
+ */
+export function attributeRows(attributes: Record<string, unknown>, properties: SearchProperties | null, language: string, boxKeys?: BoxKeyNamer): AttributeRow[] {
   const entries = entriesByKey(properties);
   const english = language === 'en' || language.startsWith('en-');
   const known: Array<AttributeRow & { order: number }> = [];
@@ -29,7 +47,7 @@ export function attributeRows(attributes: Record<string, unknown>, properties: S
   for (const [key, value] of Object.entries(attributes)) {
     const entry = entries.get(key);
     if (!entry) {
-      unknown.push({ key, name: key, value: plain(value) });
+      unknown.push({ key, ...(boxKeys?.(key, plain(value)) ?? { name: key, value: plain(value) }) });
       continue;
     }
     const label = entry.attributeValue[String(value)];

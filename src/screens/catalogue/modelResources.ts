@@ -113,7 +113,7 @@ export const modelTypesResource: ResourceDeclaration<AlgoModelType, 'typeName', 
   nameKey: 'typeName',
   columns: [
     { key: 'typeName', minWidth: 140, sortable: true },
-    { key: 'typeCode', width: 140 },
+    { key: 'typeCode', width: 140, kind: 'code' },
     { key: 'sort', width: 80, sortable: true },
     { key: 'modelCount', width: 90, align: 'center' },
     { key: 'remark', minWidth: 160 },

@@ -203,7 +203,7 @@ export const unitsResource: ResourceDeclaration<UnitRow, 'name', UnitForm> = {
   nameKey: 'unitName',
   columns: [
     { key: 'unitName', minWidth: 180, render: (unit) => `${'— '.repeat(unit.level - 1)}${unit.unitName}` },
-    { key: 'unitCode', width: 130 },
+    { key: 'unitCode', width: 130, kind: 'code' },
     { key: 'level', width: 70, align: 'center' },
     { key: 'cameraCount', width: 90, align: 'center' },
     { key: 'childCount', width: 90, align: 'center' },

@@ -68,9 +68,10 @@ export default function EdgeDeviceBoxScreen() {
 
   const columns: TableColumn<EdgeBox>[] = [
     { key: 'name', header: t('boxes.columns.name'), flexGrow: 2, minWidth: 160, sortable: true, render: (box) => <NameWithBadge name={box.name} simulated={box.simulated} what="box" /> },
-    { key: 'serialNumber', header: t('boxes.columns.serialNumber'), width: 150, sortable: true },
+    // A serial number and a hardware model ('Argus Edge (in-process)') are names of things, no language.
+    { key: 'serialNumber', header: t('boxes.columns.serialNumber'), width: 150, sortable: true, render: (box) => <span translate="no">{box.serialNumber}</span> },
     { key: 'ip', header: t('boxes.columns.ip'), width: 130 },
-    { key: 'model', header: t('boxes.columns.model'), width: 100 },
+    { key: 'model', header: t('boxes.columns.model'), width: 100, render: (box) => <span translate="no">{box.model}</span> },
     { key: 'version', header: t('boxes.columns.version'), width: 80 },
     {
       key: 'status',

@@ -17,7 +17,7 @@ export const licAppliesResource: ResourceDeclaration<LicApply, Filter, LicForm> 
     { key: 'companyName', minWidth: 160 },
     { key: 'contactName', width: 100 },
     { key: 'phone', width: 130 },
-    { key: 'machineCode', minWidth: 160 },
+    { key: 'machineCode', minWidth: 160, kind: 'code' },
     { key: 'channelCount', width: 90, align: 'right' },
     { key: 'validDays', width: 90, align: 'right' },
     { key: 'status', width: 90, kind: 'enum' },

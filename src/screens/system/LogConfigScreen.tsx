@@ -111,7 +111,8 @@ export default function LogConfigScreen() {
       flexGrow: 1,
       minWidth: 180,
       render: (log) => (
-        <span className="cell-ellipsis" title={log.params}>
+        // The request's parameters as logged: data, no language.
+        <span className="cell-ellipsis" title={log.params} translate="no">
           {log.params}
         </span>
       ),

@@ -65,14 +65,15 @@ export default function MenuConfigScreen() {
 
   const columns: TableColumn<MenuModule>[] = [
     { key: 'moduleName', header: t('menus.fields.name'), flexGrow: 2, minWidth: 200, render: name },
-    { key: 'moduleNumber', header: t('menus.fields.moduleNumber'), flexGrow: 1, minWidth: 150 },
+    // A menu's number (its route) and icon are codes, no language: marked so for people and their translators.
+    { key: 'moduleNumber', header: t('menus.fields.moduleNumber'), flexGrow: 1, minWidth: 150, render: (module) => <span translate="no">{module.moduleNumber}</span> },
     {
       key: 'moduleType',
       header: t('menus.fields.moduleType'),
       width: 90,
       render: (module) => <Tag color={module.moduleType === 'button' ? 'violet' : 'blue'}>{t(`menus.type.${module.moduleType}`)}</Tag>,
     },
-    { key: 'moduleIcon', header: t('menus.fields.moduleIcon'), width: 100 },
+    { key: 'moduleIcon', header: t('menus.fields.moduleIcon'), width: 100, render: (module) => <span translate="no">{module.moduleIcon}</span> },
     { key: 'moduleDescription', header: t('menus.fields.typeIds'), width: 130 },
     { key: 'sort', header: t('menus.fields.sort'), width: 70, align: 'right' },
     {
