@@ -4,29 +4,17 @@ import type { ReactNode } from 'react';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import type { ConfirmRequest } from '../table/ConfirmDialog.tsx';
+import { type RowButton, RowButtons } from './rowButtons.tsx';
 import './resource.css';
 
-export interface RowButton {
-  key: string;
-  label: string;
-  onClick(): void;
-  danger?: boolean;
-  /** Left out when false (the user lacks the permission, or the row's state does not allow it). */
-  shown?: boolean;
-  /** The button's accessible name when its label alone would be ambiguous in a list ("Edit" → "Edit Alice"). */
-  ariaLabel?: string;
-}
+export type { RowButton } from './rowButtons.tsx';
 
-/** `cell`: the buttons fill a table cell of their own (wrapping onto lines), not a run of text. */
-export function RowActions({ buttons, cell = false }: { buttons: readonly RowButton[]; cell?: boolean }) {
-  const shown = buttons
-    .filter((button) => button.shown !== false)
-    .map((button) => (
-      <Button key={button.key} size="xs" appearance="link" color={button.danger ? 'red' : undefined} onClick={button.onClick} aria-label={button.ariaLabel}>
-        {button.label}
-      </Button>
-    ));
-  return cell ? <div className="cell-actions">{shown}</div> : <span className="row-actions">{shown}</span>;
+export function RowActions({ buttons }: { buttons: readonly RowButton[] }) {
+  return (
+    <span className="row-actions">
+      <RowButtons buttons={buttons} />
+    </span>
+  );
 }
 
 export interface ToolbarProps {
