@@ -1,46 +1,21 @@
 // The buttons of a list row (edit, delete, start …) and of a list's toolbar (add, delete the selected rows): one
 // look and one behaviour for every list — the resource screens and the edge-box, task and plan lists.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import type { ConfirmRequest } from '../table/ConfirmDialog.tsx';
+import { type RowButton, RowButtons } from './rowButtons.tsx';
 import './resource.css';
 
-export interface RowButton {
-  key: string;
-  label: string;
-  /** What the button does; `to` makes it a link to that page instead (it opens in a new tab too). */
-  onClick?(): void;
-  to?: string;
-  danger?: boolean;
-  /** Left out when false (the user lacks the permission, or the row's state does not allow it). */
-  shown?: boolean;
-  /** The button's accessible name when its label alone would be ambiguous in a list ("Edit" → "Edit Alice"). */
-  ariaLabel?: string;
-}
+export type { RowButton } from './rowButtons.tsx';
 
-/**
- * `nowrap`: the buttons stay on one line (the column is given their width: actionsWidth); `cell`: they fill a table
- * cell of their own (wrapping onto lines), not a run of text.
- */
-export function RowActions({ buttons, nowrap, cell = false }: { buttons: readonly RowButton[]; nowrap?: boolean; cell?: boolean }) {
-  const shown = buttons
-    .filter((button) => button.shown !== false)
-    .map((button) =>
-      button.to ? (
-        // A link to a page stays a link (rsuite names any other element a button).
-        <Button key={button.key} as={Link} to={button.to} role="link" size="xs" appearance="link" color={button.danger ? 'red' : undefined} aria-label={button.ariaLabel}>
-          {button.label}
-        </Button>
-      ) : (
-        <Button key={button.key} size="xs" appearance="link" color={button.danger ? 'red' : undefined} onClick={button.onClick} aria-label={button.ariaLabel}>
-          {button.label}
-        </Button>
-      ),
-    );
-  if (cell) return <div className="cell-actions">{shown}</div>;
-  return <span className={nowrap ? 'row-actions is-nowrap' : 'row-actions'}>{shown}</span>;
+/** `nowrap`: the buttons stay on one line (the column is given their width: actionsWidth). */
+export function RowActions({ buttons, nowrap }: { buttons: readonly RowButton[]; nowrap?: boolean }) {
+  return (
+    <span className={nowrap ? 'row-actions is-nowrap' : 'row-actions'}>
+      <RowButtons buttons={buttons} />
+    </span>
+  );
 }
 
 /**
@@ -54,9 +29,10 @@ export function actionsWidth(labels: readonly string[]): number {
 
 /**
  * A list's right-hand column of row buttons kept on one line, as wide as the longest set of labels a row may show
- * (`labels`, in the list's language): it never shrinks below them, so no button wraps or hides.
+ * (`labels`, in the list's language): it never shrinks below them, so no button wraps or hides. (CellActions'
+ * actionsColumn takes a fixed width and lets the buttons wrap inside it.)
  */
-export function actionsColumn<Row>(header: string, labels: readonly string[], buttons: (row: Row) => RowButton[]) {
+export function fittedActionsColumn<Row>(header: string, labels: readonly string[], buttons: (row: Row) => RowButton[]) {
   const width = Math.max(90, actionsWidth(labels));
   return { key: 'actions', header, width, shrinkTo: width, fixed: 'right' as const, render: (row: Row) => <RowActions nowrap buttons={buttons(row)} /> };
 }

@@ -16,7 +16,7 @@ import { resolvePrompt } from '../../domain/recognitionPrompts.ts';
 import { exportCustomEvent, listVersions, type SetupEventVersion } from './orchestrationApi.ts';
 import '../../components/table/serverTable.css';
 import './orchestration.css';
-import { RowActions } from '../../components/resource/RowActions.tsx';
+import { actionsColumn } from '../../components/table/CellActions.tsx';
 import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const FILTERS = ['name', 'draft'] as const;
@@ -50,21 +50,10 @@ export default function AlgorithmHistoryScreen() {
     },
     { key: 'userName', header: t('history.publisher'), width: 100 },
     { key: 'publishTime', kind: 'time', header: t('history.publishTime'), width: 170 },
-    {
-      key: 'actions',
-      header: t('fields.actions'),
-      width: 150,
-      fixed: 'right',
-      render: (row) => (
-        <RowActions
-          cell
-          buttons={[
-            { key: 'view', label: t('history.view'), ariaLabel: t('history.viewOf', { name: row.name, version: row.version }), onClick: () => setViewing(row) },
-            { key: 'export', label: t('actions.export'), onClick: () => void exportCustomEvent(row.setupEventId).catch((e: Error) => notify('error', e.message)) },
-          ]}
-        />
-      ),
-    },
+    actionsColumn(t('fields.actions'), 150, (row) => [
+      { key: 'view', label: t('history.view'), ariaLabel: t('history.viewOf', { name: row.name, version: row.version }), onClick: () => setViewing(row) },
+      { key: 'export', label: t('actions.export'), onClick: () => void exportCustomEvent(row.setupEventId).catch((e: Error) => notify('error', e.message)) },
+    ]),
   ];
 
   return (

@@ -17,7 +17,7 @@ import { NewDraftDialog } from './setup/NewDraftDialog.tsx';
 import { SatausTag } from './setup/SatausTag.tsx';
 import '../../components/table/serverTable.css';
 import './orchestration.css';
-import { RowActions } from '../../components/resource/RowActions.tsx';
+import { actionsColumn } from '../../components/table/CellActions.tsx';
 import { ChoiceFilter } from '../../components/table/filterFields.tsx';
 import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
@@ -88,22 +88,11 @@ export default function AlgorithmicSetupScreen() {
     { key: 'updateTime', kind: 'time', header: t('fields.updateTime'), width: 170 },
   ];
   if (holds(WRITE)) {
-    columns.push({
-      key: 'actions',
-      header: t('fields.actions'),
-      width: 190,
-      fixed: 'right',
-      render: (row) => (
-        <RowActions
-          cell
-          buttons={[
-            { key: 'open', label: t('actions.open'), ariaLabel: t('setup.openOf', { name: row.name }), onClick: () => navigate(`/setUp?id=${row.id}`) },
-            { key: 'export', label: t('actions.export'), ariaLabel: t('setup.exportOf', { name: row.name }), onClick: () => exportRow(row) },
-            { key: 'delete', label: t('actions.delete'), ariaLabel: t('setup.deleteOf', { name: row.name }), onClick: () => remove(row), danger: true },
-          ]}
-        />
-      ),
-    });
+    columns.push(actionsColumn(t('fields.actions'), 190, (row) => [
+      { key: 'open', label: t('actions.open'), ariaLabel: t('setup.openOf', { name: row.name }), onClick: () => navigate(`/setUp?id=${row.id}`) },
+      { key: 'export', label: t('actions.export'), ariaLabel: t('setup.exportOf', { name: row.name }), onClick: () => exportRow(row) },
+      { key: 'delete', label: t('actions.delete'), ariaLabel: t('setup.deleteOf', { name: row.name }), onClick: () => remove(row), danger: true },
+    ]));
   }
 
   return (

@@ -14,7 +14,7 @@ import { DeptFormModal, type DeptTarget } from './depts/DeptFormModal.tsx';
 import { type Dept, deleteDept, deptTree } from './depts/deptsApi.ts';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import './shared/systemScreens.css';
-import { RowActions } from '../../components/resource/RowActions.tsx';
+import { actionsColumn } from '../../components/table/CellActions.tsx';
 import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 export default function DeptConfigScreen() {
@@ -62,22 +62,11 @@ export default function DeptConfigScreen() {
     { key: 'sort', header: t('depts.fields.sort'), width: 80, align: 'right' },
   ];
   if (canWrite) {
-    columns.push({
-      key: 'actions',
-      header: t('table.actions'),
-      width: 230,
-      fixed: 'right',
-      render: (dept) => (
-        <RowActions
-          cell
-          buttons={[
-            { key: 'addChild', label: t('depts.addChild'), ariaLabel: t('depts.addChildOf', { name: dept.deptName }), onClick: () => setTarget({ kind: 'new', parentId: dept.id }) },
-            { key: 'edit', label: t('actions.edit'), ariaLabel: t('depts.editOf', { name: dept.deptName }), onClick: () => setTarget({ kind: 'edit', dept }) },
-            { key: 'delete', label: t('actions.delete'), ariaLabel: t('depts.deleteOf', { name: dept.deptName }), onClick: () => remove(dept), danger: true },
-          ]}
-        />
-      ),
-    });
+    columns.push(actionsColumn(t('table.actions'), 230, (dept) => [
+      { key: 'addChild', label: t('depts.addChild'), ariaLabel: t('depts.addChildOf', { name: dept.deptName }), onClick: () => setTarget({ kind: 'new', parentId: dept.id }) },
+      { key: 'edit', label: t('actions.edit'), ariaLabel: t('depts.editOf', { name: dept.deptName }), onClick: () => setTarget({ kind: 'edit', dept }) },
+      { key: 'delete', label: t('actions.delete'), ariaLabel: t('depts.deleteOf', { name: dept.deptName }), onClick: () => remove(dept), danger: true },
+    ]));
   }
 
   return (

@@ -21,7 +21,7 @@ import { MenuFormModal, type MenuTarget } from './menus/MenuFormModal.tsx';
 import { deleteModule, type MenuModule, moduleTree } from './menus/menusApi.ts';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import './shared/systemScreens.css';
-import { RowActions } from '../../components/resource/RowActions.tsx';
+import { actionsColumn } from '../../components/table/CellActions.tsx';
 import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 export default function MenuConfigScreen() {
@@ -84,28 +84,17 @@ export default function MenuConfigScreen() {
     },
   ];
   if (canWrite) {
-    columns.push({
-      key: 'actions',
-      header: t('table.actions'),
-      width: 220,
-      fixed: 'right',
-      render: (module) => (
-        <RowActions
-          cell
-          buttons={[
-            {
-              key: 'addChild',
-              label: t('menus.addChild'),
-              ariaLabel: t('menus.addChildOf', { name: name(module) }),
-              onClick: () => setTarget({ kind: 'new', parentId: module.id }),
-              shown: module.moduleType === 'menu',
-            },
-            { key: 'edit', label: t('actions.edit'), ariaLabel: t('menus.editOf', { name: name(module) }), onClick: () => setTarget({ kind: 'edit', module }) },
-            { key: 'delete', label: t('actions.delete'), ariaLabel: t('menus.deleteOf', { name: name(module) }), onClick: () => remove(module), danger: true },
-          ]}
-        />
-      ),
-    });
+    columns.push(actionsColumn(t('table.actions'), 220, (module) => [
+      {
+        key: 'addChild',
+        label: t('menus.addChild'),
+        ariaLabel: t('menus.addChildOf', { name: name(module) }),
+        onClick: () => setTarget({ kind: 'new', parentId: module.id }),
+        shown: module.moduleType === 'menu',
+      },
+      { key: 'edit', label: t('actions.edit'), ariaLabel: t('menus.editOf', { name: name(module) }), onClick: () => setTarget({ kind: 'edit', module }) },
+      { key: 'delete', label: t('actions.delete'), ariaLabel: t('menus.deleteOf', { name: name(module) }), onClick: () => remove(module), danger: true },
+    ]));
   }
 
   return (

@@ -17,7 +17,7 @@ import { RoleFormModal } from './roles/RoleFormModal.tsx';
 import { deleteRole, getRoleMenus, listRoles, type Role } from './roles/rolesApi.ts';
 import '../../components/table/serverTable.css';
 import './shared/systemScreens.css';
-import { RowActions } from '../../components/resource/RowActions.tsx';
+import { actionsColumn } from '../../components/table/CellActions.tsx';
 import { TextFilter } from '../../components/table/filterFields.tsx';
 import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
@@ -66,21 +66,10 @@ export default function RoleConfigScreen() {
     { key: 'createTime', kind: 'time', header: t('roles.fields.createTime'), width: 170, sortable: true },
   ];
   if (canWrite) {
-    columns.push({
-      key: 'actions',
-      header: t('table.actions'),
-      width: 160,
-      fixed: 'right',
-      render: (role) => (
-        <RowActions
-          cell
-          buttons={[
-            { key: 'edit', label: t('actions.edit'), ariaLabel: t('roles.editOf', { name: role.roleName }), onClick: () => setEditing(role) },
-            { key: 'delete', label: t('actions.delete'), ariaLabel: t('roles.deleteOf', { name: role.roleName }), onClick: () => remove(role), danger: true },
-          ]}
-        />
-      ),
-    });
+    columns.push(actionsColumn(t('table.actions'), 160, (role) => [
+      { key: 'edit', label: t('actions.edit'), ariaLabel: t('roles.editOf', { name: role.roleName }), onClick: () => setEditing(role) },
+      { key: 'delete', label: t('actions.delete'), ariaLabel: t('roles.deleteOf', { name: role.roleName }), onClick: () => remove(role), danger: true },
+    ]));
   }
 
   return (

@@ -4,7 +4,7 @@ import Tag from 'rsuite/Tag';
 import 'rsuite/Tag/styles/index.css';
 import type { TableColumn } from '../../../components/table/ServerTable.tsx';
 import type { User } from './usersApi.ts';
-import { RowActions } from '../../../components/resource/RowActions.tsx';
+import { actionsColumn } from '../../../components/table/CellActions.tsx';
 
 export interface UserRowActions {
   canWrite: boolean;
@@ -34,22 +34,11 @@ export function userColumns(t: TFunction<'system'>, actions: UserRowActions): Ta
     { key: 'createTime', kind: 'time', header: t('users.fields.createTime'), width: 170, sortable: true },
   ];
   if (!actions.canWrite) return columns;
-  columns.push({
-    key: 'actions',
-    header: t('table.actions'),
-    width: 300,
-    fixed: 'right',
-    render: (user) => (
-      <RowActions
-        cell
-        buttons={[
-          { key: 'edit', label: t('actions.edit'), ariaLabel: t('users.actions.editOf', { name: user.username }), onClick: () => actions.edit(user) },
-          { key: 'reset', label: t('users.actions.reset'), ariaLabel: t('users.actions.resetOf', { name: user.username }), onClick: () => actions.resetPassword(user) },
-          { key: 'code', label: t('users.actions.code'), ariaLabel: t('users.actions.codeOf', { name: user.username }), onClick: () => actions.issueCode(user) },
-          { key: 'delete', label: t('actions.delete'), ariaLabel: t('users.actions.deleteOf', { name: user.username }), onClick: () => actions.remove(user), danger: true },
-        ]}
-      />
-    ),
-  });
+  columns.push(actionsColumn(t('table.actions'), 300, (user) => [
+    { key: 'edit', label: t('actions.edit'), ariaLabel: t('users.actions.editOf', { name: user.username }), onClick: () => actions.edit(user) },
+    { key: 'reset', label: t('users.actions.reset'), ariaLabel: t('users.actions.resetOf', { name: user.username }), onClick: () => actions.resetPassword(user) },
+    { key: 'code', label: t('users.actions.code'), ariaLabel: t('users.actions.codeOf', { name: user.username }), onClick: () => actions.issueCode(user) },
+    { key: 'delete', label: t('actions.delete'), ariaLabel: t('users.actions.deleteOf', { name: user.username }), onClick: () => actions.remove(user), danger: true },
+  ]));
   return columns;
 }
