@@ -67,7 +67,8 @@ describe('the seeded history', () => {
     // Flow counts from the live counters' generator: people arrive in the morning rush and leave in the evening one.
     expect(summary.flowCounts).toBeGreaterThan(1000);
     const flow = (await post('/stats/flow', { ...window, groupBy: 'line', includeSimulated: true })).json.data;
-    expect(flow.groups.map((g: { name: string }) => g.name).sort()).toEqual(['1号线', '2号线']);
+    // Read in English: the simulated lines are named so (server/db/seed/seedNames.ts).
+    expect(flow.groups.map((g: { name: string }) => g.name).sort()).toEqual(['Line 1', 'Line 2']);
     expect(flow.totalIn).toBeGreaterThan(1000);
     const trend = (await post('/stats/alarmTrend', { ...window, includeSimulated: true })).json.data;
     expect(trend.total).toBeGreaterThan(100);

@@ -1,5 +1,6 @@
 // The home dashboards: the traffic overview (today, by type, devices online, trend, urgent) and the algorithm
 // summary (orchestration counts, compute over the online nodes, top downloads, weekly output).
+import { SEEDED_NAMES_EN } from '../../server/db/seed/seedNames.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPE_IDS } from '../../server/modules/alarms/eventTypes.ts';
 import { recordBoxHeartbeat } from '../../server/modules/edgeBox/boxStatus.ts';
@@ -144,7 +145,8 @@ describe('algorithm summary', () => {
       .filter((e) => e.sataus !== 0)
       .sort((a, b) => b.downloads - a.downloads || (b.publishedAt?.getTime() ?? 0) - (a.publishedAt?.getTime() ?? 0) || a.id - b.id)
       .slice(0, 5);
-    expect(data.topDownloads).toEqual(top.map((e) => ({ id: e.id, name: e.name, version: e.publishedVersion ?? '', downloads: e.downloads })));
+    // Read in English: a seeded algorithm is named in English (server/db/seed/seedNames.ts).
+    expect(data.topDownloads).toEqual(top.map((e) => ({ id: e.id, name: SEEDED_NAMES_EN[e.name] ?? e.name, version: e.publishedVersion ?? '', downloads: e.downloads })));
     // The week's output: orchestrated versions and trained versions published in it (today's trained one among them).
     const weekStart = at(-6, 0).getTime();
     const orchestrated = (await db.selectFrom('setupEventVersions').select('publishedAt').execute()).filter((v) => v.publishedAt.getTime() >= weekStart);

@@ -1,5 +1,6 @@
 // The statistics screens' operations: alarm trend (per hour or day, by kind, handled, type series), outlet and site
 // statistics, large-model statistics from the model call log — each with its .xlsx export and the §5 window rules.
+import { SEEDED_NAMES_EN } from '../../server/db/seed/seedNames.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTime } from '../../server/http/format.ts';
 import { logModelCall } from '../../server/modules/stats/modelCalls.ts';
@@ -106,7 +107,8 @@ describe('outlet and site statistics', () => {
     expect(first.cameras).toBeGreaterThan(0);
     expect(first.boxes).toBeGreaterThan(0);
     expect(sites[0].sceneId).toBe(scenes[0].id);
-    expect(outlets[0]).toMatchObject({ alarms: 3, handled: 2, sceneName: scenes[0].sceneName });
+    // Read in English: a seeded scene is named in English (server/db/seed/seedNames.ts).
+    expect(outlets[0]).toMatchObject({ alarms: 3, handled: 2, sceneName: SEEDED_NAMES_EN[scenes[0].sceneName] ?? scenes[0].sceneName });
     expect(typeof outlets[0].online).toBe('boolean');
     const rows = await readSheet((await post('/stats/configTotal/export', windowOf(-6))).raw as Buffer);
     expect(rows[0][0]).toBe('Site');

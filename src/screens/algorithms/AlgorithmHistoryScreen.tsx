@@ -45,7 +45,9 @@ export default function AlgorithmHistoryScreen() {
       minWidth: 160,
       render: (row) => {
         const p = parseOrchestrationParam(row.param);
-        return p.ok ? p.value.identifyObj.prompt.join(', ') || '—' : '—';
+        // The prompts as the operator typed them for the detector (whose vocabulary is its English class names):
+        // data, not the console's words — marked as no language for translators and the route walk.
+        return p.ok && p.value.identifyObj.prompt.length ? <span translate="no">{p.value.identifyObj.prompt.join(', ')}</span> : '—';
       },
     },
     { key: 'userName', header: t('history.publisher'), width: 100 },
