@@ -28,11 +28,12 @@ async function markValidated(id: number) {
 describe('drafts', () => {
   it('the demo site comes with orchestrations: one published twice, one changed since its publish, one draft', async () => {
     const list = (await api('POST', '/custom/list', { name: '', pageSize: 500 })).json.data.list as Record<string, any>[];
+    // Read in English, the seeded names are answered in English (server/db/seed/seedNames.ts).
     const named = (name: string) => list.find((r) => r.name === name);
-    expect(named('玩手机检测-编排')).toMatchObject({ sataus: 1, publishedVersion: '1.0.1' });
-    expect(named('工位在岗检测')).toMatchObject({ sataus: 2, publishedVersion: '1.0.0' });
-    expect(named('垃圾暴露识别')).toMatchObject({ sataus: 0, eventId: null });
-    const history = (await api('POST', '/custom/history/list', { setupEventId: named('玩手机检测-编排')?.id })).json.data;
+    expect(named('Phone use detection (orchestrated)')).toMatchObject({ sataus: 1, publishedVersion: '1.0.1' });
+    expect(named('Workstation presence detection')).toMatchObject({ sataus: 2, publishedVersion: '1.0.0' });
+    expect(named('Exposed rubbish recognition')).toMatchObject({ sataus: 0, eventId: null });
+    const history = (await api('POST', '/custom/history/list', { setupEventId: named('Phone use detection (orchestrated)')?.id })).json.data;
     expect(history.list.map((v: { version: string }) => v.version)).toEqual(['1.0.1', '1.0.0']);
   });
 
@@ -79,7 +80,8 @@ describe('drafts', () => {
     expect(await list({ name: 'filter-tr' })).toEqual(['filter-train']);
     expect(await list({ buttonType: 'train' })).toEqual(['filter-train']);
     expect(await list({ name: 'filter-tr', sataus: 1 })).toEqual([]);
-    expect(await list({ name: '工位在岗', sataus: 2 })).toEqual(['工位在岗检测']); // seeded: published, changed since
+    // Seeded: published, changed since; found by the stored name's part, answered in the reader's language.
+    expect(await list({ name: '工位在岗', sataus: 2 })).toEqual(['Workstation presence detection']);
     expect((await list({ mine: true })).length).toBeGreaterThan(1);
     expect((await api('POST', '/custom/list', { createTimeRange: 4 })).json.code).toBe(400);
   });
