@@ -103,7 +103,10 @@ function accept(hub: AlarmHub, database: DatabaseHandle, socket: IncomingSocket,
     if (!PUSH_TYPES.includes(type as PushType)) return socket.close(1008, 'unknown type');
     const lastSeq = await latestSeq(database.db);
     if (socket.readyState !== OPEN) return;
-    connection = new AlarmConnection(socket, hub, user, pickLang(req.headers['accept-language']), type as PushType);
+    // The console names its language (lang=zh|en): a browser's own Accept-Language may be another one.
+    const asked = (req.query as { lang?: string }).lang;
+    const lang = asked === 'en' || asked === 'zh' ? asked : pickLang(req.headers['accept-language']);
+    connection = new AlarmConnection(socket, hub, user, lang, type as PushType);
     hub.add(connection, lastSeq);
     connection.hello(lastSeq);
     for (const text of early.splice(0)) connection.receive(text);

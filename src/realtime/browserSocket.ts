@@ -10,8 +10,11 @@ export interface SocketAddress {
   port: number | null;
 }
 
-/** The websocket URL for `userId` (§7: /websocket/{timestamp_userId}, token as a query parameter). */
-export function socketUrl(address: SocketAddress, userId: number, token: string, page: Pick<Location, 'protocol' | 'host' | 'hostname'>, now = Date.now()): string {
+/**
+ * The websocket URL for `userId` (§7: /websocket/{timestamp_userId}, token as a query parameter), and the console's
+ * language when known (`lang`: the pushes name seeded records in it; the browser's own Accept-Language may differ).
+ */
+export function socketUrl(address: SocketAddress, userId: number, token: string, page: Pick<Location, 'protocol' | 'host' | 'hostname'>, now = Date.now(), lang?: string): string {
   const scheme = page.protocol === 'https:' ? 'wss:' : 'ws:';
   let base: URL;
   const server = address.server.trim();
@@ -23,6 +26,7 @@ export function socketUrl(address: SocketAddress, userId: number, token: string,
   const url = new URL(`${prefix}/websocket/${now}_${userId}`, base);
   url.searchParams.set('token', token);
   url.searchParams.set('type', 'all');
+  if (lang) url.searchParams.set('lang', lang.startsWith('en') ? 'en' : 'zh');
   return url.toString();
 }
 

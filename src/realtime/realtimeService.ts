@@ -26,7 +26,7 @@ function addressFrom(snapshot: SessionSnapshot, now = Date.now()): string | null
   const userId = snapshot.context.bootstrap?.userinfo.id ?? snapshot.context.signedIn?.userinfo.id;
   const config = snapshot.context.bootstrap?.systemConfig;
   if (!token || !userId || !snapshot.matches('authenticated')) return null;
-  return socketUrl({ server: config?.websocketServer ?? '', port: config?.websocketPort ?? null }, userId, token, window.location, now);
+  return socketUrl({ server: config?.websocketServer ?? '', port: config?.websocketPort ?? null }, userId, token, window.location, now, i18next.language);
 }
 
 export function createRealtimeService(session: SessionActor, store: AlarmStore = createAlarmStore()): RealtimeService {

@@ -109,7 +109,13 @@ test('a weekly plan is created, run now and deleted', async ({ page }) => {
   await page.getByRole('option', { name: '科技园地下车库入口' }).click();
   await form.getByRole('heading', { name: '新建计划任务' }).click(); // closes the picker
   await form.getByText('停止分析', { exact: true }).click();
-  await form.getByLabel('执行时间').fill('23:30:00');
+  // The time of day is rsuite's TimePicker: typed segment by segment, then the picker closed.
+  const time = form.getByLabel('执行时间');
+  await time.click({ position: { x: 8, y: 12 } });
+  await time.pressSequentially('233000', { delay: 80 });
+  await expect(time).toHaveValue('23:30:00');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.rs-picker-popup')).toHaveCount(0);
   await expect(form.getByRole('checkbox', { name: '周五' })).toBeChecked();
   await form.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('计划已创建')).toBeVisible();

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords.ts';
+import { SEEDED_NAMES_EN } from '../../server/db/seed/seedNames.ts';
 import type { AlarmHub } from '../../server/realtime/alarmHub.ts';
 import { alarmFields, type DemoBox, demoBoxes, ingestOk, insertAlarms } from './support/alarms.ts';
 import { call, login, OPERATOR } from './support/client.ts';
@@ -97,6 +98,21 @@ describe('protocol', () => {
     const fourth = await ingestOk(server.app, box);
     await otherPath.waitFor(() => otherPath.alarms().length === 1);
     expect(otherPath.alarms()[0].seq).toBe(fourth.seq);
+  });
+
+  it('pushes in the language the console names (lang=), whatever the browser’s Accept-Language', async () => {
+    const english = await ready({ type: 'ping' }, `/websocket/${Date.now()}_${userId}`, `token=${token}&lang=en`);
+    const chinese = await ready({ type: 'ping' }, `/websocket/${Date.now()}_${userId}`, `token=${token}&lang=zh`);
+    const stored = await ingestOk(server.app, box);
+    const pushed = (client: WsClient) => client.alarms().find((a) => a.seq === stored.seq);
+    await english.waitFor(() => pushed(english) !== undefined);
+    await chinese.waitFor(() => pushed(chinese) !== undefined);
+    const zh = pushed(chinese)!.data as Record<string, unknown>;
+    const en = pushed(english)!.data as Record<string, unknown>;
+    // The demo box's seeded names (its camera, its place) come in the console's language.
+    const seeded = Object.entries(zh).filter(([, value]) => typeof value === 'string' && SEEDED_NAMES_EN[value] !== undefined);
+    expect(seeded.length).toBeGreaterThan(0);
+    for (const [key, value] of seeded) expect(en[key], key).toBe(SEEDED_NAMES_EN[value as string]);
   });
 
   it('resumes after a disconnect with exactly the missed alarms, then continues live', async () => {

@@ -23,6 +23,9 @@ describe('websocket address and messages', () => {
   it('follows the system config: another host, another port, or a ws base with a path', () => {
     expect(socketUrl({ server: 'push.example', port: 9000 }, 1, 't', page, 1)).toBe('wss://push.example:9000/websocket/1_1?token=t&type=all');
     expect(socketUrl({ server: 'ws://push.example/rt/', port: null }, 1, 't', page, 1)).toBe('ws://push.example/rt/websocket/1_1?token=t&type=all');
+    // The console's language goes with it (the pushes name seeded records in it).
+    expect(socketUrl({ server: '', port: null }, 1, 't', page, 1, 'en-US')).toBe('wss://argus.example:8443/websocket/1_1?token=t&type=all&lang=en');
+    expect(socketUrl({ server: '', port: null }, 1, 't', page, 1, 'zh-CN')).toBe('wss://argus.example:8443/websocket/1_1?token=t&type=all&lang=zh');
     expect(socketUrl({ server: 'http://push.example:81', port: null }, 1, 't', { ...page, protocol: 'http:' }, 1)).toBe('ws://push.example:81/websocket/1_1?token=t&type=all');
   });
 
