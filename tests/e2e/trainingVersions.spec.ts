@@ -9,6 +9,7 @@ import JSZip from 'jszip';
 import { trainingZip } from '../../scripts/trainingDataset.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
 import { chooseFiles } from './support/upload.ts';
+import { SEEDED_NAMES_EN } from '../../server/db/seed/seedNames.ts';
 
 const TRAINED = '隧道火情烟雾识别';
 const HALFWAY = '园区烟火识别-样本整理中';
@@ -108,7 +109,8 @@ test('export one portable ONNX model and the dataset; the report and the compari
   await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.goto('/algorithmProduction/warehouse');
-  const row = page.getByRole('row').filter({ hasText: TRAINED }).first();
+  // (In English the seeded algorithm's row carries its English name; its files keep the stored one.)
+  const row = page.getByRole('row').filter({ hasText: SEEDED_NAMES_EN[TRAINED] }).first();
   await row.getByRole('button', { name: /^Versions \(\d+\)$/ }).click();
   const panel = page.locator('.train-versions');
   const version1 = panel.getByRole('row').filter({ hasText: 'train-1' });
