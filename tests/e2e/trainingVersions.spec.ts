@@ -126,7 +126,7 @@ test('export one portable ONNX model and the dataset; the report and the compari
   expect(images.filter((name) => name.startsWith(`${TRAINED}/negative/`))).toHaveLength(10);
 
   await page.goto('/synchroModelInfo');
-  await pickAlgorithm(page, 'Algorithm', TRAINED);
+  await pickAlgorithm(page, 'Algorithm', SEEDED_NAMES_EN[TRAINED]);
   await page.getByRole('button', { name: 'Report of train-1' }).click();
   const robustness = page.getByTestId('robustness');
   await expect(robustness.getByRole('heading', { name: 'Does it hold up on real cameras?' })).toBeVisible();
