@@ -16,8 +16,10 @@ export default defineConfig({
           exclude: DOM_TESTS,
           environment: 'node',
           setupFiles: ['tests/setup/unitSetup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+          // Hang bounds, not timings: a 1 s test took 47 s on a starved machine (a fresh clone's npm test beside a
+          // build loop, two e2e workers and a helper's tests: load 15–20 on 2 cores).
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -28,9 +30,10 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/setup/unitSetup.ts'],
           // Limits for a loaded 2-core machine: tests wait for conditions, these only bound a hang (a form test of
-          // several lazy steps took 40 s at load 15–20).
-          testTimeout: 90_000,
-          hookTimeout: 90_000,
+          // several lazy steps took 40 s at load 15–20; a lazy form's first render alone took 50 s there, 4 s at
+          // load 7). Above the findBy/waitFor limit of unitSetup.ts, so a slow find fails on its own words.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
       {

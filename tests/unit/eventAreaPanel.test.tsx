@@ -35,7 +35,7 @@ const saved = {
   updateTime: '2026-12-07 10:00:00',
 };
 /** Limits for a loaded 2-core machine (the form's chunk and its validator are compiled on first use). */
-const WAIT = { timeout: 45_000 };
+const WAIT = { timeout: 120_000 };
 const SLOW = 90_000;
 const helmet = { algorithmId: 3, name: '安全帽识别', version: 'train-2', threshold: 0.6 };
 

@@ -15,7 +15,7 @@ vi.mock('../../src/components/focusFirstField.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/components/focusFirstField.ts')>();
   return { ...real, focusFirstField: vi.fn(real.focusFirstField) };
 });
-const ENTERED = { timeout: 45_000 };
+const ENTERED = { timeout: 120_000 };
 
 const schema: RJSFSchema = {
   type: 'object',
