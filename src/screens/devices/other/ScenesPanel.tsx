@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import { notify } from '../../../app/notify.ts';
+import { actionsColumn } from '../../../components/table/CellActions.tsx';
 import { useConfirm } from '../../../components/table/ConfirmDialog.tsx';
 import { FilterBar, useFilterDraft } from '../../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../../components/table/ServerTable.tsx';
@@ -47,22 +48,10 @@ export function ScenesPanel({ canWrite }: { canWrite: boolean }) {
     { key: 'status', header: t('columns.state'), width: 100, render: (scene) => t(`other.sceneStatus.${scene.status}`) },
     { key: 'cameraCount', header: t('other.sceneCameras'), width: 100, align: 'center' },
     { key: 'remark', header: t('fields.remark'), flexGrow: 1, minWidth: 160 },
-    {
-      key: 'actions',
-      header: t('columns.actions'),
-      width: 140,
-      render: (scene) =>
-        canWrite ? (
-          <span className="device-row-actions">
-            <Button size="xs" appearance="link" onClick={() => setEditing(scene)}>
-              {t('actions.edit')}
-            </Button>
-            <Button size="xs" appearance="link" color="red" onClick={() => remove(scene)}>
-              {t('actions.delete')}
-            </Button>
-          </span>
-        ) : null,
-    },
+    actionsColumn(t('columns.actions'), 140, (scene) => [
+      { key: 'edit', label: t('actions.edit'), shown: canWrite, onClick: () => setEditing(scene) },
+      { key: 'delete', label: t('actions.delete'), shown: canWrite, danger: true, onClick: () => remove(scene) },
+    ]),
   ];
 
   return (
