@@ -24,6 +24,19 @@ import type { AuthorizationStatus } from '../../machines/authorization.machine.t
 export type { Authorization, ActivationCode, LicApply };
 
 const quiet = true;
+
+/**
+ * The part of a licensing list's query every list shares: its state and creation window (numbers in the contract,
+ * strings in the URL; empty = any) and the page.
+ */
+export function listQuery(filters: { status: string; createTimeRange: string }, pageNo: number, pageSize: number) {
+  return {
+    status: filters.status ? (Number(filters.status) as 0) : undefined,
+    createTimeRange: filters.createTimeRange ? (Number(filters.createTimeRange) as 1) : undefined,
+    pageNo,
+    pageSize,
+  };
+}
 const page = <T>(data: { list: T[]; total: number } | undefined) => data ?? { list: [] as T[], total: 0 };
 
 export const authorizationsApi = {
