@@ -19,20 +19,11 @@ export default function DeptConfigScreen() {
   const { t } = useTranslation('system');
   const canWrite = usePermission()('deptConfig');
   const depts = useKeywordTree((keyword, signal) => deptTree(signal, keyword));
-  const { confirm, dialog } = useConfirm();
+  const { confirmDelete, dialog } = useConfirm();
   const [target, setTarget] = useState<DeptTarget>(null);
 
   const remove = (dept: Dept) =>
-    confirm({
-      title: t('depts.deleteTitle'),
-      message: t('depts.deleteOne', { name: dept.deptName }),
-      confirmLabel: t('actions.delete'),
-      action: async () => {
-        await deleteDept(dept.id);
-        notify('success', t('depts.deleted'));
-        depts.reload();
-      },
-    });
+    confirmDelete({ title: t('depts.deleteTitle'), message: t('depts.deleteOne', { name: dept.deptName }), done: t('depts.deleted') }, () => deleteDept(dept.id), depts.reload);
 
   const columns: TableColumn<Dept>[] = [
     { key: 'deptName', header: t('depts.fields.deptName'), flexGrow: 2, minWidth: 200 },

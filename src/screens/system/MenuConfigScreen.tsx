@@ -26,7 +26,7 @@ export default function MenuConfigScreen() {
   const { t, i18n } = useTranslation('system');
   const canWrite = usePermission()('menuConfig');
   const modules = useKeywordTree(moduleTree);
-  const { confirm, dialog } = useConfirm();
+  const { confirmDelete, dialog } = useConfirm();
   const [target, setTarget] = useState<MenuTarget>(null);
 
   const session = useSessionActor();
@@ -37,16 +37,11 @@ export default function MenuConfigScreen() {
   const name = (module: MenuModule) => menuLabel(module, i18n.language);
 
   const remove = (module: MenuModule) =>
-    confirm({
-      title: t('menus.deleteTitle'),
-      message: t('menus.deleteOne', { name: name(module), number: module.moduleNumber }),
-      confirmLabel: t('actions.delete'),
-      action: async () => {
-        await deleteModule(module.id);
-        notify('success', t('menus.deleted'));
-        refresh();
-      },
-    });
+    confirmDelete(
+      { title: t('menus.deleteTitle'), message: t('menus.deleteOne', { name: name(module), number: module.moduleNumber }), done: t('menus.deleted') },
+      () => deleteModule(module.id),
+      refresh,
+    );
 
   const columns: TableColumn<MenuModule>[] = [
     { key: 'moduleName', header: t('menus.fields.name'), flexGrow: 2, minWidth: 200, render: name },

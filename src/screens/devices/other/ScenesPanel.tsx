@@ -22,7 +22,7 @@ export function ScenesPanel({ canWrite }: { canWrite: boolean }) {
     load: ({ filters, pageNo, pageSize, signal }) => listScenes(filters.sceneName, pageNo, pageSize, signal),
   });
   const draft = useFilterDraft(list.filters, list.setFilters);
-  const { confirm, dialog } = useConfirm();
+  const { confirm, confirmDelete, dialog } = useConfirm();
   const [editing, setEditing] = useState<Scene | 'new' | null>(null);
 
   const remove = (scene: Scene) => {
@@ -31,16 +31,11 @@ export function ScenesPanel({ canWrite }: { canWrite: boolean }) {
       confirm({ title: t('other.sceneInUseTitle'), message: t('other.sceneInUse', { name: scene.sceneName, count: scene.cameraCount }) });
       return;
     }
-    confirm({
-      title: t('other.sceneDeleteTitle'),
-      message: t('other.sceneDeleteOne', { name: scene.sceneName }),
-      confirmLabel: t('actions.delete'),
-      action: async () => {
-        await deleteScenes([scene.id]);
-        notify('success', t('other.sceneDeleted'));
-        list.afterDelete(1);
-      },
-    });
+    confirmDelete(
+      { title: t('other.sceneDeleteTitle'), message: t('other.sceneDeleteOne', { name: scene.sceneName }), done: t('other.sceneDeleted') },
+      () => deleteScenes([scene.id]),
+      () => list.afterDelete(1),
+    );
   };
 
   const columns: TableColumn<Scene>[] = [
