@@ -5,21 +5,28 @@
 // Pure: the socket is an actor the caller provides (a browser WebSocket, or a fake in tests); what arrives is
 // handed to the caller's actions (the alarm store). Timers are named `after` delays (SimulatedClock in tests).
 import { assign, fromCallback, type SnapshotFrom, sendTo, setup } from 'xstate';
-import type { components } from '../api/schema.gen.ts';
+import type {
+  AlarmWsAlarmMessage,
+  AlarmWsHelloMessage,
+  AlarmWsPingMessage,
+  AlarmWsPongMessage,
+  AlarmWsResumeMessage,
+  AlarmWsStatusMessage,
+  WarnEvent,
+} from '../api/schema.gen.ts';
 
-type Schemas = components['schemas'];
-export type WarnEvent = Schemas['WarnEvent'];
-export type AlarmStatusNotice = Schemas['AlarmWsStatusMessage']['data'];
+export type { WarnEvent };
+export type AlarmStatusNotice = AlarmWsStatusMessage['data'];
 
 /** What the server sends (the literal text 'pong' is read as the pong message). */
 export type ServerMessage =
-  | Schemas['AlarmWsHelloMessage']
-  | Schemas['AlarmWsAlarmMessage']
-  | Schemas['AlarmWsStatusMessage']
-  | Schemas['AlarmWsPongMessage'];
+  | AlarmWsHelloMessage
+  | AlarmWsAlarmMessage
+  | AlarmWsStatusMessage
+  | AlarmWsPongMessage;
 
 /** What the console sends. */
-export type ClientMessage = Schemas['AlarmWsPingMessage'] | Schemas['AlarmWsResumeMessage'];
+export type ClientMessage = AlarmWsPingMessage | AlarmWsResumeMessage;
 
 export const SOCKET_TIMING = {
   pingIntervalMs: 20_000,
@@ -161,7 +168,7 @@ export const socketMachine = setup({
               target: 'open',
               actions: [
                 assign(({ context, event }) => {
-                  const hello = messageOf(event) as Schemas['AlarmWsHelloMessage'];
+                  const hello = messageOf(event) as AlarmWsHelloMessage;
                   const resumeFrom = context.lastSeq;
                   // A store ahead of the server (its database was reset) continues from what the server has.
                   const lastSeq = resumeFrom === null || resumeFrom > hello.lastSeq ? hello.lastSeq : resumeFrom;
@@ -189,15 +196,15 @@ export const socketMachine = setup({
               {
                 guard: 'isAlarm',
                 actions: [
-                  { type: 'deliverAlarm', params: ({ event }) => (messageOf(event) as Schemas['AlarmWsAlarmMessage']).data },
+                  { type: 'deliverAlarm', params: ({ event }) => (messageOf(event) as AlarmWsAlarmMessage).data },
                   assign({
-                    lastSeq: ({ context, event }) => Math.max(context.lastSeq ?? 0, (messageOf(event) as Schemas['AlarmWsAlarmMessage']).seq),
+                    lastSeq: ({ context, event }) => Math.max(context.lastSeq ?? 0, (messageOf(event) as AlarmWsAlarmMessage).seq),
                   }),
                 ],
               },
               {
                 guard: 'isStatus',
-                actions: { type: 'deliverStatus', params: ({ event }) => (messageOf(event) as Schemas['AlarmWsStatusMessage']).data },
+                actions: { type: 'deliverStatus', params: ({ event }) => (messageOf(event) as AlarmWsStatusMessage).data },
               },
             ],
           },

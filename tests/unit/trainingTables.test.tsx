@@ -109,7 +109,7 @@ describe('the warehouse', () => {
     const row = within(table).getByRole('row', { name: /Algorithm 03/ });
     const train = within(row).getByRole('link', { name: 'Train' });
     expect(train.getAttribute('href')).toBe('/algorithmProduction/train?algorithmId=3');
-    expect(train.closest('.row-actions')?.classList.contains('is-nowrap')).toBe(true);
+    expect(train.closest('.cell-actions')?.classList.contains('is-nowrap')).toBe(true);
     expect(within(row).getByRole('button', { name: 'Versions (0)' })).toBeTruthy();
 
     // Sorting by name, descending then ascending.
@@ -142,7 +142,7 @@ describe('the warehouse', () => {
     await waitFor(() => expect(names(table)).toEqual(['train-2', 'train-1']));
     // Each version's actions on one line in its row.
     const row = within(table).getByRole('row', { name: /train-2/ });
-    expect(within(row).getByRole('button', { name: 'Publish' }).closest('.row-actions')?.classList.contains('is-nowrap')).toBe(true);
+    expect(within(row).getByRole('button', { name: 'Publish' }).closest('.cell-actions')?.classList.contains('is-nowrap')).toBe(true);
     expect(nativeControls()).toEqual([]);
   });
 
@@ -167,7 +167,7 @@ describe('the landing page and the picker', () => {
     const row = within(table).getByRole('row', { name: /Algorithm 02/ });
     const next = within(row).getByRole('link', { name: 'Continue' });
     expect(next.getAttribute('href')).toBe('/algorithmProduction/train?algorithmId=2&step=health');
-    expect(next.closest('.row-actions')?.classList.contains('is-nowrap')).toBe(true);
+    expect(next.closest('.cell-actions')?.classList.contains('is-nowrap')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: '2' }));
     await waitFor(() => expect(names(table)).toHaveLength(10));
     expect(training.listWarehouse).toHaveBeenLastCalledWith('', 2, 20, expect.any(AbortSignal));

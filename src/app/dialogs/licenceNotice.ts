@@ -1,9 +1,9 @@
 // When the console shows the licence-expired dialog (§8): GET /licence/info answers status "expired". It is
 // shown once per browser tab session — its single button only acknowledges, so repeating it on every page
 // would block the console without telling anything new.
-import type { components } from '../../api/schema.gen.ts';
+import type { Licence } from '../../api/schema.gen.ts';
 
-export type Licence = components['schemas']['Licence'];
+export type { Licence };
 
 const SEEN_KEY = 'argus.licenceExpiredSeen';
 

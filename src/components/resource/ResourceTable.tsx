@@ -14,7 +14,7 @@ import { useServerList } from '../table/useServerList.ts';
 import { ResourceFilters } from './ResourceFilters.tsx';
 import { withPickers } from './formPickers.ts';
 import { ResourceFormDialog } from './ResourceFormDialog.tsx';
-import { ListToolbar, RowActions, type RowButton, rowsConfirmation } from './RowActions.tsx';
+import { ListToolbar, type RowButton, rowsConfirmation } from './RowActions.tsx';
 import { tableColumns } from './resourceColumns.tsx';
 import { useResourceTexts } from './resourceText.ts';
 import type { AnyResource, LookupLoaders, Lookups, ResourceDeclaration } from './types.ts';
@@ -110,7 +110,7 @@ export function ResourceTable<Row extends object, K extends string, Form>({ reso
   ];
   const anyRowButton = canEdit || canRemove || (resource.rowActions ?? []).some((action) => action.permission === undefined || holds(action.permission));
   const buttonCount = (resource.rowActions?.length ?? 0) + (canEdit ? 1 : 0) + (canRemove ? 1 : 0);
-  const columns = tableColumns(resource.columns, texts, anyRowButton ? (row) => <RowActions buttons={buttonsOf(row)} /> : null, Math.max(90, buttonCount * 64));
+  const columns = tableColumns(resource.columns, texts, anyRowButton ? buttonsOf : null, Math.max(90, buttonCount * 64));
 
   const formReady = editing !== null && formLookups.status === 'ready' && resource.form !== undefined;
   const built =

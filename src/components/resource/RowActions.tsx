@@ -1,41 +1,12 @@
-// The buttons of a list row (edit, delete, start …) and of a list's toolbar (add, delete the selected rows): one
-// look and one behaviour for every list — the resource screens and the edge-box, task and plan lists.
+// A list's toolbar (add, delete the selected rows) and the confirmation of an action on rows: one look and one
+// behaviour for every list — the resource screens and the edge-box, task and plan lists. The row buttons
+// themselves are an actions column (actionsColumn, src/components/table/CellActions.tsx).
 import type { ReactNode } from 'react';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import type { ConfirmRequest } from '../table/ConfirmDialog.tsx';
-import { type RowButton, RowButtons } from './rowButtons.tsx';
-import './resource.css';
 
 export type { RowButton } from './rowButtons.tsx';
-
-/** `nowrap`: the buttons stay on one line (the column is given their width: actionsWidth). */
-export function RowActions({ buttons, nowrap }: { buttons: readonly RowButton[]; nowrap?: boolean }) {
-  return (
-    <span className={nowrap ? 'row-actions is-nowrap' : 'row-actions'}>
-      <RowButtons buttons={buttons} />
-    </span>
-  );
-}
-
-/**
- * The width of a column of link buttons kept on one line: each label's characters (a CJK one about a 12 px
- * button's em, a Latin one about half of it), each button's padding and the cell's.
- */
-export function actionsWidth(labels: readonly string[]): number {
-  const text = labels.reduce((sum, label) => sum + [...label].reduce((w, c) => w + (/[\u2e80-\uffff]/.test(c) ? 13 : 7.5), 0), 0);
-  return Math.ceil(text + labels.length * 18 + 24);
-}
-
-/**
- * A list's right-hand column of row buttons kept on one line, as wide as the longest set of labels a row may show
- * (`labels`, in the list's language): it never shrinks below them, so no button wraps or hides. (CellActions'
- * actionsColumn takes a fixed width and lets the buttons wrap inside it.)
- */
-export function fittedActionsColumn<Row>(header: string, labels: readonly string[], buttons: (row: Row) => RowButton[]) {
-  const width = Math.max(90, actionsWidth(labels));
-  return { key: 'actions', header, width, shrinkTo: width, fixed: 'right' as const, render: (row: Row) => <RowActions nowrap buttons={buttons(row)} /> };
-}
 
 export interface ToolbarProps {
   /** The add button (absent without the permission). */

@@ -1,9 +1,12 @@
 // A resource's declared columns as the shared table's columns: headers from the catalogue, enumerated values,
 // yes / no, colour swatches and looked-up names rendered the same way on every screen; the row buttons last.
 import type { ReactNode } from 'react';
+import { actionsColumn } from '../table/CellActions.tsx';
 import type { TableColumn } from '../table/ServerTable.tsx';
+import type { RowButton } from './rowButtons.tsx';
 import type { ResourceTexts } from './resourceText.ts';
 import type { ColumnSpec } from './types.ts';
+import './resource.css';
 
 function cell<Row>(column: ColumnSpec<Row>, row: Row, texts: ResourceTexts): ReactNode {
   if (column.render) return column.render(row, texts);
@@ -34,7 +37,7 @@ function cell<Row>(column: ColumnSpec<Row>, row: Row, texts: ResourceTexts): Rea
   }
 }
 
-export function tableColumns<Row>(columns: ReadonlyArray<ColumnSpec<Row>>, texts: ResourceTexts, actions: ((row: Row) => ReactNode) | null, actionsWidth: number): TableColumn<Row>[] {
+export function tableColumns<Row>(columns: ReadonlyArray<ColumnSpec<Row>>, texts: ResourceTexts, buttons: ((row: Row) => RowButton[]) | null, actionsWidth: number): TableColumn<Row>[] {
   const out: TableColumn<Row>[] = columns.map((column) => ({
     key: column.key,
     header: texts.text(`fields.${column.key}`),
@@ -47,6 +50,6 @@ export function tableColumns<Row>(columns: ReadonlyArray<ColumnSpec<Row>>, texts
     align: column.align,
     render: (row) => cell(column, row, texts),
   }));
-  if (actions) out.push({ key: 'actions', header: texts.shared('actions'), width: actionsWidth, fixed: 'right', render: actions });
+  if (buttons) out.push(actionsColumn(texts.shared('actions'), actionsWidth, buttons));
   return out;
 }

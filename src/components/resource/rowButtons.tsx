@@ -1,5 +1,5 @@
 // The buttons of a list row as one declared list (label, action, danger, shown, accessible name). No styles of
-// its own: RowActions lays them out in a run of text, CellActions in a table cell of their own.
+// its own: CellActions lays them out in a table cell of their own (actionsColumn).
 import { Link } from 'react-router';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';

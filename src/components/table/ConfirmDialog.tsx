@@ -8,6 +8,7 @@ import Button from 'rsuite/Button';
 import Modal from 'rsuite/Modal';
 import 'rsuite/Button/styles/index.css';
 import 'rsuite/Modal/styles/index.css';
+import { notify } from '../../app/notify.ts';
 
 export interface ConfirmRequest {
   title: string;
@@ -17,18 +18,42 @@ export interface ConfirmRequest {
   action?: () => Promise<void>;
 }
 
+/** What asking before a delete says: the title, the question and the success message once deleted. */
+export interface DeleteTexts {
+  title: string;
+  message: ReactNode;
+  done: string;
+}
+
+export type ConfirmDelete = (texts: DeleteTexts, remove: () => Promise<unknown>, after: () => void) => void;
+
 interface OpenRequest extends ConfirmRequest {
   busy: boolean;
   failure: string | null;
 }
 
-export function useConfirm(): { confirm: (request: ConfirmRequest) => void; dialog: ReactNode } {
+/**
+ * `confirmDelete`: asking before a delete; confirmed, the call runs, the success message shows and `after` follows
+ * (a list keeping its page in range, a tree loading again).
+ */
+export function useConfirm(): { confirm: (request: ConfirmRequest) => void; confirmDelete: ConfirmDelete; dialog: ReactNode } {
   const { t } = useTranslation('common');
   const [open, setOpen] = useState<OpenRequest | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
 
   const confirm = useCallback((request: ConfirmRequest) => setOpen({ ...request, busy: false, failure: null }), []);
   const close = () => setOpen((current) => (current?.busy ? current : null));
+  const confirmDelete: ConfirmDelete = ({ title, message, done }, remove, after) =>
+    confirm({
+      title,
+      message,
+      confirmLabel: t('resource.delete'),
+      action: async () => {
+        await remove();
+        notify('success', done);
+        after();
+      },
+    });
 
   const run = async () => {
     if (!open?.action || open.busy) return;
@@ -76,7 +101,7 @@ export function useConfirm(): { confirm: (request: ConfirmRequest) => void; dial
     </Modal>
   );
 
-  return { confirm, dialog };
+  return { confirm, confirmDelete, dialog };
 }
 
 /**

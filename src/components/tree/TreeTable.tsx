@@ -6,24 +6,22 @@ import Button from 'rsuite/Button';
 import Table from 'rsuite/Table';
 import 'rsuite/Button/styles/index.css';
 import 'rsuite/Table/styles/index.css';
+import type { Loaded } from '../data/useLoaded.ts';
 import type { TableColumn } from '../table/ServerTable.tsx';
 import '../table/serverTable.css';
 import { flatten, type TreeNodeLike } from './treeUtils.ts';
 
-export type TreeStatus = 'loading' | 'ready' | 'error';
-
 export interface TreeTableProps<Row extends TreeNodeLike> {
-  rows: readonly Row[];
-  status: TreeStatus;
-  error: string | null;
-  onRetry(): void;
+  /** The tree as loaded: its rows, loading / ready / error, and Retry's reload. */
+  tree: Loaded<readonly Row[]>;
   columns: ReadonlyArray<TableColumn<Row>>;
   label: string;
   toolbar?: ReactNode;
   emptyText?: string;
 }
 
-export function TreeTable<Row extends TreeNodeLike>({ rows, status, error, onRetry, columns, label, toolbar, emptyText }: TreeTableProps<Row>) {
+export function TreeTable<Row extends TreeNodeLike>({ tree, columns, label, toolbar, emptyText }: TreeTableProps<Row>) {
+  const { data: rows, status, error, reload: onRetry } = tree;
   const { t } = useTranslation('common');
   const renderEmpty = () =>
     status === 'error' ? (

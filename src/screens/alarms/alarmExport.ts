@@ -2,10 +2,10 @@
 // (alarms-<time>.xlsx, or alarms-<time>.zip with the images; event-statistics-<time>.xlsx). A refusal throws with the server's message.
 import { orThrow } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type { EventStatsExportQuery } from '../../api/schema.gen.ts';
 import type { WarnEventExportQuery } from './alarmsApi.ts';
 
-export type EventStatsExportQuery = components['schemas']['EventStatsExportQuery'];
+export type { EventStatsExportQuery };
 
 /** An export with images holds at most this many alarms (the server refuses more). */
 export const IMAGE_EXPORT_MAX_ROWS = 500;

@@ -5,16 +5,10 @@ import { api, orThrow } from '../../api/client.ts';
 import { exportResult } from '../../api/download.ts';
 import { type UploadWatch, watchUpload } from '../../api/progressFetch.ts';
 import { flagHeaders } from '../../api/request.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type { WarnEvent, WarnEventBatchResult, WarnEventCamera, WarnEventDetail, WarnEventExportQuery, WarnEventFilter } from '../../api/schema.gen.ts';
 import type { AlarmStatus, LifecycleAction, PerformRequest, PerformResult } from '../../machines/alarmLifecycle.machine.ts';
 
-type Schemas = components['schemas'];
-export type WarnEvent = Schemas['WarnEvent'];
-export type WarnEventDetail = Schemas['WarnEventDetail'];
-export type WarnEventFilter = Schemas['WarnEventFilter'];
-export type WarnEventCamera = Schemas['WarnEventCamera'];
-export type WarnEventBatchResult = Schemas['WarnEventBatchResult'];
-export type WarnEventExportQuery = Schemas['WarnEventExportQuery'];
+export type { WarnEvent, WarnEventDetail, WarnEventFilter, WarnEventCamera, WarnEventBatchResult, WarnEventExportQuery };
 
 const quiet = { headers: flagHeaders(undefined, { quiet: true }) };
 

@@ -1,10 +1,9 @@
 // "Add to samples": the trained algorithms of the warehouse (the dialog's choices) and the call that stores an
 // alarm's crop as a sample of one. Quiet: the dialog shows a failure in place.
 import { api, orThrow } from '../../api/client.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type { TrainSampleUploadResult as SampleUploadResult, WarehouseAlgorithm } from '../../api/schema.gen.ts';
 
-export type WarehouseAlgorithm = components['schemas']['WarehouseAlgorithm'];
-export type SampleUploadResult = components['schemas']['TrainSampleUploadResult'];
+export type { WarehouseAlgorithm, SampleUploadResult };
 
 const quiet = true;
 

@@ -1,15 +1,9 @@
 // Calls of the event statistics screens (contract tag stats): totals, per hour of a day, per day of a range, per
 // type over a week, and the top cameras / types / scenes. All quiet: each panel shows its own failure.
 import { api, orThrow } from '../../api/client.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type { EventStatsDay, EventStatsFilter, EventStatsRange, EventStatsTop, EventStatsTotal, EventStatsWeek } from '../../api/schema.gen.ts';
 
-type Schemas = components['schemas'];
-export type EventStatsFilter = Schemas['EventStatsFilter'];
-export type EventStatsTotal = Schemas['EventStatsTotal'];
-export type EventStatsDay = Schemas['EventStatsDay'];
-export type EventStatsRange = Schemas['EventStatsRange'];
-export type EventStatsWeek = Schemas['EventStatsWeek'];
-export type EventStatsTop = Schemas['EventStatsTop'];
+export type { EventStatsFilter, EventStatsTotal, EventStatsDay, EventStatsRange, EventStatsWeek, EventStatsTop };
 export type TopKind = 'camera' | 'eventType' | 'scene';
 
 export interface StatsWindow {

@@ -42,20 +42,15 @@ export default function AlgorithmicSetupScreen() {
   });
   const menu: ButtonType = (list.filters.menu as ButtonType) || 'validate';
   const draft = useFilterDraft(list.filters, list.setFilters);
-  const { confirm, dialog } = useConfirm();
+  const { confirmDelete, dialog } = useConfirm();
   const [adding, setAdding] = useState(false);
 
   const remove = (row: SetupEvent) =>
-    confirm({
-      title: t('setup.deleteTitle'),
-      message: t(row.sataus === 0 ? 'setup.deleteDraft' : 'setup.deletePublished', { name: row.name }),
-      confirmLabel: t('actions.delete'),
-      action: async () => {
-        await deleteDrafts([row.id]);
-        notify('success', t('setup.deleted'));
-        list.afterDelete(1);
-      },
-    });
+    confirmDelete(
+      { title: t('setup.deleteTitle'), message: t(row.sataus === 0 ? 'setup.deleteDraft' : 'setup.deletePublished', { name: row.name }), done: t('setup.deleted') },
+      () => deleteDrafts([row.id]),
+      () => list.afterDelete(1),
+    );
 
   const exportRow = async (row: SetupEvent) => {
     try {

@@ -3,19 +3,30 @@
 import { ApiFailure, api, orThrow } from '../../api/client.ts';
 import { type UploadWatch, watchUpload } from '../../api/progressFetch.ts';
 import { flagHeaders } from '../../api/request.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type {
+  CatalogueEventType,
+  PromptSupport as PromptSupportView,
+  SetupEvent,
+  SetupEventAdd,
+  SetupEventDetection as ValidationDetection,
+  SetupEventUpdate,
+  SetupEventValidation,
+  SetupEventValidationImage as ValidationImage,
+  SetupEventVersion,
+} from '../../api/schema.gen.ts';
 
-type Schemas = components['schemas'];
-export type SetupEvent = Schemas['SetupEvent'];
-export type SetupEventAdd = Schemas['SetupEventAdd'];
-export type SetupEventUpdate = Schemas['SetupEventUpdate'];
-export type SetupEventVersion = Schemas['SetupEventVersion'];
-export type SetupEventValidation = Schemas['SetupEventValidation'];
-export type ValidationImage = Schemas['SetupEventValidationImage'];
-export type ValidationDetection = Schemas['SetupEventDetection'];
-export type PromptSupportView = Schemas['PromptSupport'];
+export type {
+  SetupEvent,
+  SetupEventAdd,
+  SetupEventUpdate,
+  SetupEventVersion,
+  SetupEventValidation,
+  ValidationImage,
+  ValidationDetection,
+  PromptSupportView,
+  CatalogueEventType,
+};
 export type ButtonType = SetupEvent['buttonType'];
-export type CatalogueEventType = Schemas['CatalogueEventType'];
 
 const quiet = true;
 

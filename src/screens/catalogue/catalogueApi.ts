@@ -2,25 +2,85 @@
 // types and scenes, the system catalogues and settings. Quiet: the resource screens show failures in place.
 import { api, orThrow } from '../../api/client.ts';
 import { flagHeaders } from '../../api/request.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type {
+  AlgoModel,
+  AlgoModelQuery,
+  AlgoModelScene,
+  AlgoModelSceneAdd,
+  AlgoModelSceneQuery,
+  AlgoModelSceneUpdate,
+  AlgoModelType,
+  AlgoModelTypeAdd,
+  AlgoModelTypeQuery,
+  AlgoModelTypeUpdate,
+  AlgoModelUpdate,
+  AlgorithmParams,
+  AlgorithmParamsSummary,
+  AlgorithmRun,
+  AlgorithmRunAdd,
+  AlgorithmRunBatchResult as RunBatchResult,
+  AlgorithmRunQuery,
+  CatalogueEvent,
+  CatalogueEventAdd,
+  CatalogueEventQuery,
+  CatalogueEventType,
+  CatalogueEventTypeAdd,
+  CatalogueEventTypeQuery,
+  CatalogueEventTypeUpdate,
+  CatalogueEventUpdate,
+  CatalogueMallAlgorithm as MallAlgorithm,
+  CatalogueMallQuery,
+  RecordingConfig,
+  RecordingStorage,
+  SystemGroup as CameraGroup,
+  SystemGroupAdd,
+  SystemGroupQuery,
+  SystemGroupUpdate,
+  SystemImgTag as ImgTag,
+  SystemImgTagAdd,
+  SystemImgTagQuery,
+  SystemImgTagUpdate,
+  SystemOutboundConfig as OutboundConfig,
+  SystemOutputConfig as OutputConfig,
+  SystemSearchPushConfig as SearchPushConfig,
+  SystemTag,
+  SystemTagAdd,
+  SystemTagQuery,
+  SystemTagUpdate,
+  SystemTimeModel as TimeModel,
+  SystemTimeModelAdd,
+  SystemTimeModelQuery,
+  SystemTimeModelUpdate,
+  SystemUnitAdd,
+  SystemUnitNode as UnitNode,
+  SystemUnitUpdate,
+  SystemWatermarkConfig as WatermarkConfig,
+} from '../../api/schema.gen.ts';
 import type { Choice } from '../../components/resource/types.ts';
 
-type Schemas = components['schemas'];
-export type CatalogueEvent = Schemas['CatalogueEvent'];
-export type CatalogueEventType = Schemas['CatalogueEventType'];
-export type AlgoModel = Schemas['AlgoModel'];
-export type AlgoModelType = Schemas['AlgoModelType'];
-export type AlgoModelScene = Schemas['AlgoModelScene'];
-export type MallAlgorithm = Schemas['CatalogueMallAlgorithm'];
-export type TimeModel = Schemas['SystemTimeModel'];
-export type ImgTag = Schemas['SystemImgTag'];
-export type SystemTag = Schemas['SystemTag'];
-export type CameraGroup = Schemas['SystemGroup'];
-export type UnitNode = Schemas['SystemUnitNode'];
-export type OutputConfig = Schemas['SystemOutputConfig'];
-export type SearchPushConfig = Schemas['SystemSearchPushConfig'];
-export type WatermarkConfig = Schemas['SystemWatermarkConfig'];
-export type OutboundConfig = Schemas['SystemOutboundConfig'];
+export type {
+  CatalogueEvent,
+  CatalogueEventType,
+  AlgoModel,
+  AlgoModelType,
+  AlgoModelScene,
+  MallAlgorithm,
+  TimeModel,
+  ImgTag,
+  SystemTag,
+  CameraGroup,
+  UnitNode,
+  OutputConfig,
+  SearchPushConfig,
+  WatermarkConfig,
+  OutboundConfig,
+  RecordingConfig,
+  RecordingStorage,
+  AlgorithmRun,
+  AlgorithmParams,
+  AlgorithmParamsSummary,
+  RunBatchResult,
+};
 
 export const quiet = true;
 
@@ -37,71 +97,71 @@ export function filterBody(filters: Record<string, string>, numeric: readonly st
 const page = <T>(data: { list: T[]; total: number } | undefined) => data ?? { list: [] as T[], total: 0 };
 
 export const eventsApi = {
-  list: async (body: Schemas['CatalogueEventQuery'], signal?: AbortSignal) => page(await orThrow(api.post('/event/list', { body, signal, quiet }))),
-  add: (body: Schemas['CatalogueEventAdd']) => orThrow(api.post('/event/add', { body, quiet })),
-  update: (body: Schemas['CatalogueEventUpdate']) => orThrow(api.put('/event/update', { body, quiet })),
+  list: async (body: CatalogueEventQuery, signal?: AbortSignal) => page(await orThrow(api.post('/event/list', { body, signal, quiet }))),
+  add: (body: CatalogueEventAdd) => orThrow(api.post('/event/add', { body, quiet })),
+  update: (body: CatalogueEventUpdate) => orThrow(api.put('/event/update', { body, quiet })),
   remove: (ids: number[]) => orThrow(api.delete('/event/delete', { body: { ids }, quiet })),
   disable: (ids: number[]) => orThrow(api.put('/event/disable', { body: { ids }, quiet })),
   restart: (ids: number[]) => orThrow(api.put('/event/restart', { body: { ids }, quiet })),
 };
 
 export const eventTypesApi = {
-  list: async (body: Schemas['CatalogueEventTypeQuery'], signal?: AbortSignal) => page(await orThrow(api.post('/event/type/list', { body, signal, quiet }))),
-  add: (body: Schemas['CatalogueEventTypeAdd']) => orThrow(api.post('/event/type/add', { body, quiet })),
-  update: (body: Schemas['CatalogueEventTypeUpdate']) => orThrow(api.put('/event/type/update', { body, quiet })),
+  list: async (body: CatalogueEventTypeQuery, signal?: AbortSignal) => page(await orThrow(api.post('/event/type/list', { body, signal, quiet }))),
+  add: (body: CatalogueEventTypeAdd) => orThrow(api.post('/event/type/add', { body, quiet })),
+  update: (body: CatalogueEventTypeUpdate) => orThrow(api.put('/event/type/update', { body, quiet })),
   remove: (ids: number[]) => orThrow(api.delete('/event/type/delete', { body: { ids }, quiet })),
   choices: async (signal: AbortSignal): Promise<Choice[]> => (await eventTypesApi.list({ pageSize: 500 }, signal)).list.map((t) => ({ value: t.id, label: t.typeName })),
 };
 
 export const modelTypesApi = {
-  list: async (body: Schemas['AlgoModelTypeQuery'], signal?: AbortSignal) => page(await orThrow(api.post('/modelType/list', { body, signal, quiet }))),
-  add: (body: Schemas['AlgoModelTypeAdd']) => orThrow(api.post('/modelType/add', { body, quiet })),
-  update: (body: Schemas['AlgoModelTypeUpdate']) => orThrow(api.put('/modelType/update', { body, quiet })),
+  list: async (body: AlgoModelTypeQuery, signal?: AbortSignal) => page(await orThrow(api.post('/modelType/list', { body, signal, quiet }))),
+  add: (body: AlgoModelTypeAdd) => orThrow(api.post('/modelType/add', { body, quiet })),
+  update: (body: AlgoModelTypeUpdate) => orThrow(api.put('/modelType/update', { body, quiet })),
   remove: (ids: number[]) => orThrow(api.delete('/modelType/delete', { body: { ids }, quiet })),
   choices: async (signal: AbortSignal): Promise<Choice[]> => (await modelTypesApi.list({ pageSize: 500 }, signal)).list.map((t) => ({ value: t.id, label: t.typeName })),
 };
 
 export const modelScenesApi = {
-  list: async (body: Schemas['AlgoModelSceneQuery'], signal?: AbortSignal) => page(await orThrow(api.post('/modelScene/list', { body, signal, quiet }))),
-  add: (body: Schemas['AlgoModelSceneAdd']) => orThrow(api.post('/modelScene/add', { body, quiet })),
-  update: (body: Schemas['AlgoModelSceneUpdate']) => orThrow(api.put('/modelScene/update', { body, quiet })),
+  list: async (body: AlgoModelSceneQuery, signal?: AbortSignal) => page(await orThrow(api.post('/modelScene/list', { body, signal, quiet }))),
+  add: (body: AlgoModelSceneAdd) => orThrow(api.post('/modelScene/add', { body, quiet })),
+  update: (body: AlgoModelSceneUpdate) => orThrow(api.put('/modelScene/update', { body, quiet })),
   remove: (ids: number[]) => orThrow(api.delete('/modelScene/delete', { body: { ids }, quiet })),
   choices: async (signal: AbortSignal): Promise<Choice[]> => (await modelScenesApi.list({ pageSize: 500 }, signal)).list.map((s) => ({ value: s.id, label: s.sceneName })),
 };
 
 export const timeModelsApi = {
-  list: async (body: Schemas['SystemTimeModelQuery'], signal?: AbortSignal) => page(await orThrow(api.post('/timeModel/list', { body, signal, quiet }))),
-  add: (body: Schemas['SystemTimeModelAdd']) => orThrow(api.post('/timeModel/add', { body, quiet })),
-  update: (body: Schemas['SystemTimeModelUpdate']) => orThrow(api.put('/timeModel/update', { body, quiet })),
+  list: async (body: SystemTimeModelQuery, signal?: AbortSignal) => page(await orThrow(api.post('/timeModel/list', { body, signal, quiet }))),
+  add: (body: SystemTimeModelAdd) => orThrow(api.post('/timeModel/add', { body, quiet })),
+  update: (body: SystemTimeModelUpdate) => orThrow(api.put('/timeModel/update', { body, quiet })),
   remove: (ids: number[]) => orThrow(api.delete('/timeModel/delete', { body: { ids }, quiet })),
 };
 
 export const imgTagsApi = {
-  list: async (body: Schemas['SystemImgTagQuery'], signal?: AbortSignal) => page(await orThrow(api.post('/imgTag/list', { body, signal, quiet }))),
-  add: (body: Schemas['SystemImgTagAdd']) => orThrow(api.post('/imgTag/add', { body, quiet })),
-  update: (body: Schemas['SystemImgTagUpdate']) => orThrow(api.put('/imgTag/update', { body, quiet })),
+  list: async (body: SystemImgTagQuery, signal?: AbortSignal) => page(await orThrow(api.post('/imgTag/list', { body, signal, quiet }))),
+  add: (body: SystemImgTagAdd) => orThrow(api.post('/imgTag/add', { body, quiet })),
+  update: (body: SystemImgTagUpdate) => orThrow(api.put('/imgTag/update', { body, quiet })),
   remove: (ids: number[]) => orThrow(api.delete('/imgTag/delete', { body: { ids }, quiet })),
 };
 
 export const tagsApi = {
-  list: async (body: Schemas['SystemTagQuery'], signal?: AbortSignal) => page(await orThrow(api.post('/tag/list', { body, signal, quiet }))),
-  add: (body: Schemas['SystemTagAdd']) => orThrow(api.post('/tag/add', { body, quiet })),
-  update: (body: Schemas['SystemTagUpdate']) => orThrow(api.put('/tag/update', { body, quiet })),
+  list: async (body: SystemTagQuery, signal?: AbortSignal) => page(await orThrow(api.post('/tag/list', { body, signal, quiet }))),
+  add: (body: SystemTagAdd) => orThrow(api.post('/tag/add', { body, quiet })),
+  update: (body: SystemTagUpdate) => orThrow(api.put('/tag/update', { body, quiet })),
   remove: (ids: number[]) => orThrow(api.delete('/tag/delete', { body: { ids }, quiet })),
 };
 
 export const groupsApi = {
-  list: async (body: Schemas['SystemGroupQuery'], signal?: AbortSignal) => page(await orThrow(api.post('/group/list', { body, signal, quiet }))),
-  add: (body: Schemas['SystemGroupAdd']) => orThrow(api.post('/group/add', { body, quiet })),
-  update: (body: Schemas['SystemGroupUpdate']) => orThrow(api.put('/group/update', { body, quiet })),
+  list: async (body: SystemGroupQuery, signal?: AbortSignal) => page(await orThrow(api.post('/group/list', { body, signal, quiet }))),
+  add: (body: SystemGroupAdd) => orThrow(api.post('/group/add', { body, quiet })),
+  update: (body: SystemGroupUpdate) => orThrow(api.put('/group/update', { body, quiet })),
   remove: (ids: number[]) => orThrow(api.delete('/group/delete', { body: { ids }, quiet })),
   choices: async (signal: AbortSignal): Promise<Choice[]> => (await groupsApi.list({ rows: 500 }, signal)).list.map((g) => ({ value: g.id, label: g.groupName })),
 };
 
 export const unitsApi = {
   tree: async (name: string, signal?: AbortSignal) => (await orThrow(api.get('/unit/tree', { params: { query: name ? { name } : {} }, signal, quiet }))) ?? [],
-  add: (body: Schemas['SystemUnitAdd']) => orThrow(api.post('/unit/add', { body, quiet })),
-  update: (body: Schemas['SystemUnitUpdate']) => orThrow(api.put('/unit/update', { body, quiet })),
+  add: (body: SystemUnitAdd) => orThrow(api.post('/unit/add', { body, quiet })),
+  update: (body: SystemUnitUpdate) => orThrow(api.put('/unit/update', { body, quiet })),
   remove: (ids: number[]) => orThrow(api.delete('/unit/delete', { body: { ids }, quiet })),
 };
 
@@ -124,7 +184,7 @@ export interface ModelUpload {
 }
 
 export const modelsApi = {
-  list: async (body: Schemas['AlgoModelQuery'], signal?: AbortSignal) => page(await orThrow(api.post('/model/list', { body, signal, quiet }))),
+  list: async (body: AlgoModelQuery, signal?: AbortSignal) => page(await orThrow(api.post('/model/list', { body, signal, quiet }))),
   add: (input: ModelUpload) =>
     orThrow(
       api.post('/model/add', {
@@ -148,7 +208,7 @@ export const modelsApi = {
         quiet,
       }),
     ),
-  update: (body: Schemas['AlgoModelUpdate']) => orThrow(api.put('/model/update', { body, quiet })),
+  update: (body: AlgoModelUpdate) => orThrow(api.put('/model/update', { body, quiet })),
   remove: (ids: number[]) => orThrow(api.delete('/model/delete', { body: { ids }, quiet })),
   hot: async (rows: number, signal?: AbortSignal) => page(await orThrow(api.post('/model/hotList', { body: { page: 1, rows }, signal, quiet }))),
   download: async (id: number, fallbackName: string) => {
@@ -159,7 +219,7 @@ export const modelsApi = {
 };
 
 export const mallApi = {
-  list: async (body: Schemas['CatalogueMallQuery'], signal?: AbortSignal) => page(await orThrow(api.post('/algorithmMall/list', { body, signal, quiet }))),
+  list: async (body: CatalogueMallQuery, signal?: AbortSignal) => page(await orThrow(api.post('/algorithmMall/list', { body, signal, quiet }))),
 };
 
 export const settingsApi = {
@@ -169,9 +229,6 @@ export const settingsApi = {
   recording: { get: (signal?: AbortSignal) => orThrow(api.get('/system/recordingConfig', { signal, quiet })), save: (body: RecordingConfig) => orThrow(api.post('/system/recordingConfig', { body, quiet })) },
   outbound: { get: (signal?: AbortSignal) => orThrow(api.get('/system/outboundConfig', { signal, quiet })), save: (body: OutboundConfig) => orThrow(api.post('/system/outboundConfig', { body, quiet })) },
 };
-
-export type RecordingConfig = Schemas['RecordingConfig'];
-export type RecordingStorage = Schemas['RecordingStorage'];
 
 /** What continuous recordings use of the data directory's disk now. */
 export const recordingStorage = (signal?: AbortSignal) => orThrow(api.get('/system/recordingStorage', { signal, quiet }));
@@ -183,14 +240,9 @@ export async function eventChoices(signal: AbortSignal): Promise<Choice[]> {
   return events.filter((e) => !seen.has(e.eventId) && seen.add(e.eventId)).map((e) => ({ value: e.eventId, label: `${e.eventName} (${e.eventId})` }));
 }
 
-export type AlgorithmRun = Schemas['AlgorithmRun'];
-export type AlgorithmParams = Schemas['AlgorithmParams'];
-export type AlgorithmParamsSummary = Schemas['AlgorithmParamsSummary'];
-export type RunBatchResult = Schemas['AlgorithmRunBatchResult'];
-
 export const runsApi = {
-  list: async (body: Schemas['AlgorithmRunQuery'], signal?: AbortSignal) => page(await orThrow(api.post('/algorithmRun/list', { body, signal, quiet }))),
-  add: (body: Schemas['AlgorithmRunAdd']) => orThrow(api.post('/algorithmRun/add', { body, quiet })),
+  list: async (body: AlgorithmRunQuery, signal?: AbortSignal) => page(await orThrow(api.post('/algorithmRun/list', { body, signal, quiet }))),
+  add: (body: AlgorithmRunAdd) => orThrow(api.post('/algorithmRun/add', { body, quiet })),
   start: async (ids: number[]) => (await orThrow(api.put('/algorithmRun/start', { body: { ids }, quiet }))) as RunBatchResult,
   stop: async (ids: number[]) => (await orThrow(api.put('/algorithmRun/stop', { body: { ids }, quiet }))) as RunBatchResult,
   remove: (ids: number[]) => orThrow(api.delete('/algorithmRun/delete', { body: { ids }, quiet })),

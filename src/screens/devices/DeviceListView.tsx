@@ -59,7 +59,7 @@ export function DeviceListView({ kind, permission, title, extraActions }: Device
   const draft = useFilterDraft(list.filters, list.setFilters);
   const scenes = useLoaded((signal) => allScenes(signal), []);
   const boxes = useLoaded((signal) => (kind === 'offline' ? Promise.resolve([]) : boxOptions(signal)), []);
-  const { confirm, dialog } = useConfirm();
+  const { confirm, confirmDelete, dialog } = useConfirm();
   const [editing, setEditing] = useState<Device | 'new' | null>(null);
   const [exporting, setExporting] = useState(false);
   const nameOf = (id: number) => list.rows.find((device) => device.id === id)?.name ?? String(id);
@@ -96,16 +96,15 @@ export function DeviceListView({ kind, permission, title, extraActions }: Device
     });
 
   const remove = (devices: Device[]) =>
-    confirm({
-      title: t('delete.title'),
-      message: devices.length === 1 ? t('delete.one', { name: devices[0].name }) : t('delete.many', { n: devices.length }),
-      confirmLabel: t('actions.delete'),
-      action: async () => {
-        await deleteDevices(kind, devices.map((device) => device.id));
-        notify('success', t('delete.done', { count: devices.length }));
-        list.afterDelete(devices.length);
+    confirmDelete(
+      {
+        title: t('delete.title'),
+        message: devices.length === 1 ? t('delete.one', { name: devices[0].name }) : t('delete.many', { n: devices.length }),
+        done: t('delete.done', { count: devices.length }),
       },
-    });
+      () => deleteDevices(kind, devices.map((device) => device.id)),
+      () => list.afterDelete(devices.length),
+    );
 
   const exportList = async () => {
     setExporting(true);

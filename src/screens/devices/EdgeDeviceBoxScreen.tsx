@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
-import { ListToolbar, RowActions, rowsConfirmation } from '../../components/resource/RowActions.tsx';
+import { ListToolbar, rowsConfirmation } from '../../components/resource/RowActions.tsx';
+import { actionsColumn } from '../../components/table/CellActions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import { FilterBar, useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
@@ -83,23 +84,13 @@ export default function EdgeDeviceBoxScreen() {
     { key: 'lastHeartbeat', kind: 'time', header: t('boxes.columns.lastHeartbeat'), width: 170 },
     { key: 'cameraCount', header: t('boxes.columns.cameraCount'), width: 80, align: 'center' },
     { key: 'load', header: t('boxes.columns.load'), width: 140, render: (box) => `${percent(box.cpuUsage)} / ${percent(box.memoryUsage)} / ${percent(box.diskUsage)}` },
-    {
-      key: 'actions',
-      header: t('boxes.columns.actions'),
-      width: canWrite ? 300 : 150,
-      fixed: 'right',
-      render: (box) => (
-        <RowActions
-          buttons={[
-            { key: 'configure', label: t('boxes.configure'), onClick: () => navigate(`/boxDeviceConfig?box=${box.id}`) },
-            { key: 'open', label: t('boxExtras.open'), onClick: () => setDetails(box) },
-            { key: 'edit', label: t('actions.edit'), shown: canWrite, onClick: () => setEditing(box) },
-            { key: 'restart', label: t('boxes.restart'), shown: canWrite, onClick: () => restart(box) },
-            { key: 'delete', label: t('actions.delete'), shown: canWrite, danger: true, onClick: () => remove([box]) },
-          ]}
-        />
-      ),
-    },
+    actionsColumn(t('boxes.columns.actions'), canWrite ? 300 : 150, (box) => [
+      { key: 'configure', label: t('boxes.configure'), onClick: () => navigate(`/boxDeviceConfig?box=${box.id}`) },
+      { key: 'open', label: t('boxExtras.open'), onClick: () => setDetails(box) },
+      { key: 'edit', label: t('actions.edit'), shown: canWrite, onClick: () => setEditing(box) },
+      { key: 'restart', label: t('boxes.restart'), shown: canWrite, onClick: () => restart(box) },
+      { key: 'delete', label: t('actions.delete'), shown: canWrite, danger: true, onClick: () => remove([box]) },
+    ]),
   ];
 
   return (

@@ -1,8 +1,7 @@
 // The columns of a device list, by kind: what identifies the device (address, serial number or file), its scene
 // and edge box, its states, its configured events, when it was added, and the row's actions.
 import type { TFunction } from 'i18next';
-import Button from 'rsuite/Button';
-import 'rsuite/Button/styles/index.css';
+import { actionsColumn } from '../../components/table/CellActions.tsx';
 import type { TableColumn } from '../../components/table/ServerTable.tsx';
 import { StreamStateBadge } from '../video/StreamStateBadge.tsx';
 import type { StreamState } from '../video/streamStates.ts';
@@ -58,33 +57,11 @@ export function deviceColumns(t: TFunction<'devices'>, kind: DeviceKind, actions
       render: (device) => String(device.events?.length ?? 0),
     },
     { key: 'createTime', kind: 'time', header: t('columns.createTime'), width: 170, sortable: true },
-    {
-      key: 'actions',
-      header: t('columns.actions'),
-      width: actions.canWrite ? 210 : 80,
-      fixed: 'right',
-      render: (device) => (
-        <span className="device-row-actions">
-          <Button size="xs" appearance="link" onClick={() => actions.open(device)}>
-            {t('actions.configure')}
-          </Button>
-          {actions.canWrite ? (
-            <>
-              {kind !== 'offline' ? (
-                <Button size="xs" appearance="link" onClick={() => actions.edit(device)}>
-                  {t('actions.edit')}
-                </Button>
-              ) : null}
-              <Button size="xs" appearance="link" onClick={() => actions.startStop(device, device.startState !== 1)}>
-                {device.startState === 1 ? t('run.stop') : t('run.start')}
-              </Button>
-              <Button size="xs" appearance="link" color="red" onClick={() => actions.remove(device)}>
-                {t('actions.delete')}
-              </Button>
-            </>
-          ) : null}
-        </span>
-      ),
-    },
+    actionsColumn(t('columns.actions'), actions.canWrite ? 210 : 80, (device) => [
+      { key: 'configure', label: t('actions.configure'), onClick: () => actions.open(device) },
+      { key: 'edit', label: t('actions.edit'), shown: actions.canWrite && kind !== 'offline', onClick: () => actions.edit(device) },
+      { key: 'run', label: device.startState === 1 ? t('run.stop') : t('run.start'), shown: actions.canWrite, onClick: () => actions.startStop(device, device.startState !== 1) },
+      { key: 'delete', label: t('actions.delete'), shown: actions.canWrite, danger: true, onClick: () => actions.remove(device) },
+    ]),
   ];
 }

@@ -4,22 +4,36 @@
 import { api, orThrow } from '../../api/client.ts';
 import { type UploadWatch, watchUpload } from '../../api/progressFetch.ts';
 import { downloadFile } from '../../api/download.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type {
+  Device,
+  DeviceBatchResult,
+  DeviceEventAreaConfig as EventAreaConfig,
+  DeviceEventBrief,
+  DeviceEventConfigSaved as SavedEventConfig,
+  DeviceInfo,
+  DeviceInput,
+  DeviceSnapshot,
+  DeviceUpdateInput,
+  RecheckAlgorithm,
+  Scene,
+  SceneMenuEvent,
+} from '../../api/schema.gen.ts';
 
-type Schemas = components['schemas'];
-export type Device = Schemas['Device'];
-export type DeviceInfo = Schemas['DeviceInfo'];
+export type {
+  Device,
+  DeviceInfo,
+  DeviceInput,
+  DeviceUpdateInput,
+  DeviceSnapshot,
+  DeviceBatchResult,
+  DeviceEventBrief,
+  EventAreaConfig,
+  SavedEventConfig,
+  Scene,
+  RecheckAlgorithm,
+  SceneMenuEvent,
+};
 export type DeviceKind = Device['kind'];
-export type DeviceInput = Schemas['DeviceInput'];
-export type DeviceUpdateInput = Schemas['DeviceUpdateInput'];
-export type DeviceSnapshot = Schemas['DeviceSnapshot'];
-export type DeviceBatchResult = Schemas['DeviceBatchResult'];
-export type DeviceEventBrief = Schemas['DeviceEventBrief'];
-export type EventAreaConfig = Schemas['DeviceEventAreaConfig'];
-export type SavedEventConfig = Schemas['DeviceEventConfigSaved'];
-export type Scene = Schemas['Scene'];
-export type RecheckAlgorithm = Schemas['RecheckAlgorithm'];
-export type SceneMenuEvent = Schemas['SceneMenuEvent'];
 
 const quiet = true;
 

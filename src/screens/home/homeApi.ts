@@ -1,11 +1,9 @@
 // Calls of the home dashboards: the traffic overview (contract getHomeOverview) and the algorithm summary
 // (getAlgorithmHomeSummary). Quiet: each dashboard shows its own failure.
 import { api, orThrow } from '../../api/client.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type { AlgoHomeSummary, HomeOverview, WarnEventTypeId as TypeId } from '../../api/schema.gen.ts';
 
-export type HomeOverview = components['schemas']['HomeOverview'];
-export type AlgoHomeSummary = components['schemas']['AlgoHomeSummary'];
-type TypeId = components['schemas']['WarnEventTypeId'];
+export type { HomeOverview, AlgoHomeSummary };
 
 export const TREND_DAYS = 7;
 

@@ -3,7 +3,7 @@
 import i18next from 'i18next';
 import { notify } from '../../app/notify.ts';
 import type { ResourceDeclaration } from '../../components/resource/types.ts';
-import { type ActivationCode, activationApi, catalogueEventChoices } from './licensingApi.ts';
+import { type ActivationCode, activationApi, catalogueEventChoices, listQuery } from './licensingApi.ts';
 
 const WRITE = 'activationManage';
 type CodeForm = { quantity: number; validDays: number; channelCount: number; activateWithinDays?: number; eventIds?: number[]; remark?: string };
@@ -40,17 +40,7 @@ export const activationCodesResource: ResourceDeclaration<ActivationCode, Filter
   ],
   lookups: { events: catalogueEventChoices },
   list: ({ filters, pageNo, pageSize, signal }) =>
-    activationApi.list(
-      {
-        code: filters.code || undefined,
-        deviceSerial: filters.deviceSerial || undefined,
-        status: filters.status ? (Number(filters.status) as 0) : undefined,
-        createTimeRange: filters.createTimeRange ? (Number(filters.createTimeRange) as 1) : undefined,
-        pageNo,
-        pageSize,
-      },
-      signal,
-    ),
+    activationApi.list({ code: filters.code || undefined, deviceSerial: filters.deviceSerial || undefined, ...listQuery(filters, pageNo, pageSize) }, signal),
   form: {
     lookups: ['events'],
     pickers: { eventIds: { lookup: 'events', multiple: true } },

@@ -4,7 +4,7 @@
 // or the one the user picks).
 import i18next from 'i18next';
 import type { ResourceDeclaration } from '../../components/resource/types.ts';
-import { type Authorization, authorizationsApi, boxChoices, catalogueEventChoices } from './licensingApi.ts';
+import { type Authorization, authorizationsApi, boxChoices, catalogueEventChoices, listQuery } from './licensingApi.ts';
 
 const APPLY = 'applyAuthorization';
 const GRANT = 'authorizationGrant';
@@ -53,16 +53,7 @@ export function authorizationsResource(follow: (id: number) => void): ResourceDe
     ],
     lookups: { events: catalogueEventChoices },
     list: ({ filters, pageNo, pageSize, signal }) =>
-      authorizationsApi.list(
-        {
-          keyword: filters.keyword || undefined,
-          status: filters.status ? (Number(filters.status) as 0) : undefined,
-          createTimeRange: filters.createTimeRange ? (Number(filters.createTimeRange) as 1) : undefined,
-          pageNo,
-          pageSize,
-        },
-        signal,
-      ),
+      authorizationsApi.list({ keyword: filters.keyword || undefined, ...listQuery(filters, pageNo, pageSize) }, signal),
     form: {
       lookups: ['events'],
       pickers: { eventIds: { lookup: 'events', multiple: true } },

@@ -1,7 +1,7 @@
 // Licence applications (/apply/lic/*), a tab of /applyAuthorization: the machine a licence is requested for (its
 // machine code, as the licence info shows it) and its size; edited while pending, rejected by an administrator.
 import type { ResourceDeclaration } from '../../components/resource/types.ts';
-import { type LicApply, licAppliesApi } from './licensingApi.ts';
+import { type LicApply, licAppliesApi, listQuery } from './licensingApi.ts';
 
 const APPLY = 'applyAuthorization';
 const GRANT = 'authorizationGrant';
@@ -30,16 +30,7 @@ export const licAppliesResource: ResourceDeclaration<LicApply, Filter, LicForm> 
     { key: 'createTimeRange', kind: 'select', values: [1, 2, 3] },
   ],
   list: ({ filters, pageNo, pageSize, signal }) =>
-    licAppliesApi.list(
-      {
-        keyword: filters.keyword || undefined,
-        status: filters.status ? (Number(filters.status) as 0) : undefined,
-        createTimeRange: filters.createTimeRange ? (Number(filters.createTimeRange) as 1) : undefined,
-        pageNo,
-        pageSize,
-      },
-      signal,
-    ),
+    licAppliesApi.list({ keyword: filters.keyword || undefined, ...listQuery(filters, pageNo, pageSize) }, signal),
   form: {
     schema: {
       type: 'object',

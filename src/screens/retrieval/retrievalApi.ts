@@ -1,10 +1,8 @@
 // The call of the target retrieval screen (POST /targetRetrieval/list). Quiet: the screen shows failures in place.
 import { ApiFailure, api, orThrow } from '../../api/client.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type { TargetRetrievalHit as RetrievalHit, TargetRetrievalPage as RetrievalPage, TargetRetrievalQuery as RetrievalQuery } from '../../api/schema.gen.ts';
 
-export type RetrievalQuery = components['schemas']['TargetRetrievalQuery'];
-export type RetrievalHit = components['schemas']['TargetRetrievalHit'];
-export type RetrievalPage = components['schemas']['TargetRetrievalPage'];
+export type { RetrievalQuery, RetrievalHit, RetrievalPage };
 
 export async function searchTargets(query: RetrievalQuery, signal?: AbortSignal): Promise<RetrievalPage> {
   const page = await orThrow(api.post('/targetRetrieval/list', { body: query, signal, quiet: true }));

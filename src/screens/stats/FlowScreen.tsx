@@ -6,7 +6,7 @@ import { useScreenEntry } from '../../app/layouts/currentRoute.ts';
 import { usePageTitle } from '../../app/layouts/pageTitle.ts';
 import { api, orThrow } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type { FlowStats, FlowStatsQuery } from '../../api/schema.gen.ts';
 import { Chart, Panel, Tile } from './parts/Panel.tsx';
 import { useFigures } from './parts/useFigures.ts';
 import { useStatsWindow } from './parts/useStatsWindow.ts';
@@ -14,8 +14,7 @@ import { WindowToolbar } from './parts/WindowToolbar.tsx';
 import { barsOption } from './statsCharts.ts';
 import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
-type GroupBy = components['schemas']['FlowStatsQuery']['groupBy'];
-type FlowStats = components['schemas']['FlowStats'];
+type GroupBy = FlowStatsQuery['groupBy'];
 
 const GROUP_OF: Record<string, GroupBy> = { flowTotal: 'site', flowUnitTotal: 'unit', flowNetworkTotal: 'outlet', flowTotalSubway: 'line' };
 

@@ -2,16 +2,17 @@
 // statistics, resource nodes and history, and their .xlsx exports. Quiet: each screen shows its own failure.
 import { api, orThrow } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type {
+  AlarmTrend,
+  ModelCallStats,
+  ResourceHistory,
+  ResourceHistoryQuery,
+  SiteStats,
+  StatsWindowQuery,
+  SystemResourceNode as ResourceNode,
+} from '../../api/schema.gen.ts';
 
-type Schemas = components['schemas'];
-export type StatsWindowQuery = Schemas['StatsWindowQuery'];
-export type AlarmTrend = Schemas['AlarmTrend'];
-export type SiteStats = Schemas['SiteStats'];
-export type ModelCallStats = Schemas['ModelCallStats'];
-export type ResourceNode = Schemas['SystemResourceNode'];
-export type ResourceHistory = Schemas['ResourceHistory'];
-export type ResourceHistoryQuery = Schemas['ResourceHistoryQuery'];
+export type { StatsWindowQuery, AlarmTrend, SiteStats, ModelCallStats, ResourceNode, ResourceHistory, ResourceHistoryQuery };
 
 export const loadAlarmTrend = (body: StatsWindowQuery, signal: AbortSignal) => orThrow(api.post('/stats/alarmTrend', { body, signal, quiet: true }));
 export const loadSiteStats = (body: StatsWindowQuery, signal: AbortSignal) => orThrow(api.post('/stats/configTotal', { body, signal, quiet: true }));

@@ -2,17 +2,15 @@
 // edit or move, delete with confirmation (the server refuses while sub-departments or users remain, and says so).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
-import { useFilterDraft } from '../../components/table/FilterBar.tsx';
 import type { TableColumn } from '../../components/table/ServerTable.tsx';
 import { KeywordTreeToolbar } from '../../components/tree/KeywordTreeToolbar.tsx';
 import { TreeTable } from '../../components/tree/TreeTable.tsx';
+import { useKeywordTree } from '../../components/tree/useKeywordTree.ts';
 import { DeptFormModal, type DeptTarget } from './depts/DeptFormModal.tsx';
 import { type Dept, deleteDept, deptTree } from './depts/deptsApi.ts';
-import { useLoaded } from '../../components/data/useLoaded.ts';
 import './shared/systemScreens.css';
 import { actionsColumn } from '../../components/table/CellActions.tsx';
 import { ScreenFrame } from '../../components/ScreenFrame.tsx';
@@ -20,39 +18,12 @@ import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 export default function DeptConfigScreen() {
   const { t } = useTranslation('system');
   const canWrite = usePermission()('deptConfig');
-  // The keyword lives in the URL like every list filter; the server keeps matches and their ancestors.
-  const [params, setParams] = useSearchParams();
-  const keyword = params.get('keyword') ?? '';
-  const draft = useFilterDraft({ keyword }, (next) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next.keyword?.trim()) updated.set('keyword', next.keyword.trim());
-      else updated.delete('keyword');
-      return updated;
-    }),
-  );
-  const tree = useLoaded((signal) => deptTree(signal, keyword), [] as Dept[], keyword);
-  // The parent picker needs every department, also while the table shows only matches.
-  const whole = useLoaded(async (signal) => (keyword ? deptTree(signal) : []), [] as Dept[], keyword);
-  const { confirm, dialog } = useConfirm();
+  const depts = useKeywordTree((keyword, signal) => deptTree(signal, keyword));
+  const { confirmDelete, dialog } = useConfirm();
   const [target, setTarget] = useState<DeptTarget>(null);
 
-  const refresh = () => {
-    tree.reload();
-    whole.reload();
-  };
-
   const remove = (dept: Dept) =>
-    confirm({
-      title: t('depts.deleteTitle'),
-      message: t('depts.deleteOne', { name: dept.deptName }),
-      confirmLabel: t('actions.delete'),
-      action: async () => {
-        await deleteDept(dept.id);
-        notify('success', t('depts.deleted'));
-        refresh();
-      },
-    });
+    confirmDelete({ title: t('depts.deleteTitle'), message: t('depts.deleteOne', { name: dept.deptName }), done: t('depts.deleted') }, () => deleteDept(dept.id), depts.reload);
 
   const columns: TableColumn<Dept>[] = [
     { key: 'deptName', header: t('depts.fields.deptName'), flexGrow: 2, minWidth: 200 },
@@ -72,17 +43,14 @@ export default function DeptConfigScreen() {
   return (
     <ScreenFrame className="system-screen" headerClassName="system-screen-header" title={t('depts.title')}>
       <TreeTable
-        rows={tree.data}
-        status={tree.status}
-        error={tree.error}
-        onRetry={tree.reload}
+        tree={depts.shown}
         columns={columns}
         label={t('depts.title')}
-        emptyText={keyword ? t('table.noMatch') : t('depts.empty')}
+        emptyText={depts.keyword ? t('table.noMatch') : t('depts.empty')}
         toolbar={
           <KeywordTreeToolbar
             idPrefix="dept"
-            draft={draft}
+            draft={depts.draft}
             keywordLabel={t('depts.keyword')}
             perm="deptConfig"
             addLabel={t('depts.add')}
@@ -92,12 +60,12 @@ export default function DeptConfigScreen() {
       />
       <DeptFormModal
         target={target}
-        tree={keyword ? whole.data : tree.data}
+        tree={depts.whole.data}
         onClose={() => setTarget(null)}
         onSaved={() => {
           notify('success', t(target?.kind === 'new' ? 'depts.created' : 'depts.saved'));
           setTarget(null);
-          refresh();
+          depts.reload();
         }}
       />
       {dialog}

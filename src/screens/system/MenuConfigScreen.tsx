@@ -4,7 +4,6 @@
 // editor's side menu is loaded again after every change, other users' on their next menu load.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import Tag from 'rsuite/Tag';
 import 'rsuite/Tag/styles/index.css';
 import { menuLabel } from '../../app/menu.ts';
@@ -13,13 +12,12 @@ import { usePermission } from '../../app/permissions.tsx';
 import { useSessionActor } from '../../app/session.tsx';
 import { refreshMenu } from '../../app/sessionService.ts';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
-import { useFilterDraft } from '../../components/table/FilterBar.tsx';
 import type { TableColumn } from '../../components/table/ServerTable.tsx';
 import { KeywordTreeToolbar } from '../../components/tree/KeywordTreeToolbar.tsx';
 import { TreeTable } from '../../components/tree/TreeTable.tsx';
+import { useKeywordTree } from '../../components/tree/useKeywordTree.ts';
 import { MenuFormModal, type MenuTarget } from './menus/MenuFormModal.tsx';
 import { deleteModule, type MenuModule, moduleTree } from './menus/menusApi.ts';
-import { useLoaded } from '../../components/data/useLoaded.ts';
 import './shared/systemScreens.css';
 import { actionsColumn } from '../../components/table/CellActions.tsx';
 import { ScreenFrame } from '../../components/ScreenFrame.tsx';
@@ -27,41 +25,23 @@ import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 export default function MenuConfigScreen() {
   const { t, i18n } = useTranslation('system');
   const canWrite = usePermission()('menuConfig');
-  const [params, setParams] = useSearchParams();
-  const keyword = params.get('keyword') ?? '';
-  const draft = useFilterDraft({ keyword }, (next) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next.keyword?.trim()) updated.set('keyword', next.keyword.trim());
-      else updated.delete('keyword');
-      return updated;
-    }),
-  );
-  const tree = useLoaded((signal) => moduleTree(keyword, signal), [] as MenuModule[], keyword);
-  // The parent picker needs every module, also while the table shows only matches.
-  const whole = useLoaded(async (signal) => (keyword ? moduleTree('', signal) : []), [] as MenuModule[], keyword);
-  const { confirm, dialog } = useConfirm();
+  const modules = useKeywordTree(moduleTree);
+  const { confirmDelete, dialog } = useConfirm();
   const [target, setTarget] = useState<MenuTarget>(null);
 
   const session = useSessionActor();
   const refresh = () => {
-    tree.reload();
-    whole.reload();
+    modules.reload();
     void refreshMenu(session);
   };
   const name = (module: MenuModule) => menuLabel(module, i18n.language);
 
   const remove = (module: MenuModule) =>
-    confirm({
-      title: t('menus.deleteTitle'),
-      message: t('menus.deleteOne', { name: name(module), number: module.moduleNumber }),
-      confirmLabel: t('actions.delete'),
-      action: async () => {
-        await deleteModule(module.id);
-        notify('success', t('menus.deleted'));
-        refresh();
-      },
-    });
+    confirmDelete(
+      { title: t('menus.deleteTitle'), message: t('menus.deleteOne', { name: name(module), number: module.moduleNumber }), done: t('menus.deleted') },
+      () => deleteModule(module.id),
+      refresh,
+    );
 
   const columns: TableColumn<MenuModule>[] = [
     { key: 'moduleName', header: t('menus.fields.name'), flexGrow: 2, minWidth: 200, render: name },
@@ -100,30 +80,27 @@ export default function MenuConfigScreen() {
   return (
     <ScreenFrame className="system-screen" headerClassName="system-screen-header" title={t('menus.title')}>
       <TreeTable
-        rows={tree.data}
-        status={tree.status}
-        error={tree.error}
-        onRetry={tree.reload}
+        tree={modules.shown}
         columns={columns}
         label={t('menus.title')}
-        emptyText={keyword ? t('table.noMatch') : t('menus.empty')}
+        emptyText={modules.keyword ? t('table.noMatch') : t('menus.empty')}
         toolbar={
           <KeywordTreeToolbar
             idPrefix="menu"
-            draft={draft}
+            draft={modules.draft}
             keywordLabel={t('menus.keyword')}
             perm="menuConfig"
             addLabel={t('menus.add')}
             onAdd={() => setTarget({ kind: 'new', parentId: 0 })}
             // A new menu goes after the last top-level one (nextSort): before the tree is in, its order would be 0,
             // and the first menu is everyone's main page. Seen in a clean-clone e2e run on a loaded machine.
-            addDisabled={(keyword ? whole.status : tree.status) !== 'ready'}
+            addDisabled={modules.whole.status !== 'ready'}
           />
         }
       />
       <MenuFormModal
         target={target}
-        tree={keyword ? whole.data : tree.data}
+        tree={modules.whole.data}
         onClose={() => setTarget(null)}
         onSaved={(granted) => {
           if (target?.kind !== 'new') notify('success', t('menus.saved'));

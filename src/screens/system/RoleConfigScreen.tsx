@@ -33,7 +33,7 @@ export default function RoleConfigScreen() {
     load: ({ filters, pageNo, pageSize, signal }) => listRoles(filters.keyword, pageNo, pageSize, signal),
   });
   const draft = useFilterDraft(list.filters, list.setFilters);
-  const { confirm, dialog } = useConfirm();
+  const { confirmDelete, dialog } = useConfirm();
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
   const session = useSessionActor();
   const myRoleId = useSession(selectUser)?.roleId ?? null;
@@ -48,16 +48,7 @@ export default function RoleConfigScreen() {
   };
 
   const remove = (role: Role) =>
-    confirm({
-      title: t('roles.deleteTitle'),
-      message: t('roles.deleteOne', { name: role.roleName }),
-      confirmLabel: t('actions.delete'),
-      action: async () => {
-        await deleteRole(role.id);
-        notify('success', t('roles.deleted'));
-        list.afterDelete(1);
-      },
-    });
+    confirmDelete({ title: t('roles.deleteTitle'), message: t('roles.deleteOne', { name: role.roleName }), done: t('roles.deleted') }, () => deleteRole(role.id), () => list.afterDelete(1));
 
   const columns: TableColumn<Role>[] = [
     { key: 'roleName', header: t('roles.fields.roleName'), flexGrow: 1, minWidth: 140, sortable: true },

@@ -56,7 +56,7 @@ export default function UserConfigScreen() {
   const draft = useFilterDraft(list.filters, list.setFilters, { keepOnReset: ['deptId'] });
   const depts = useLoaded((signal) => deptTree(signal), []);
   const roles = useLoaded((signal) => allRoles(signal), []);
-  const { confirm, dialog } = useConfirm();
+  const { confirmDelete, dialog } = useConfirm();
   const [editing, setEditing] = useState<User | 'new' | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
   const [coding, setCoding] = useState<User | null>(null);
@@ -65,17 +65,15 @@ export default function UserConfigScreen() {
   const deptId = idOrUndefined(list.filters.deptId) ?? null;
 
   const remove = (users: User[]) =>
-    confirm({
-      title: t('users.deleteTitle'),
-      message:
-        users.length === 1 ? t('users.deleteOne', { name: users[0].username }) : t('users.deleteMany', { n: users.length }),
-      confirmLabel: t('actions.delete'),
-      action: async () => {
-        await deleteUsers(users.map((user) => user.id));
-        notify('success', t('users.deleted', { count: users.length }));
-        list.afterDelete(users.length);
+    confirmDelete(
+      {
+        title: t('users.deleteTitle'),
+        message: users.length === 1 ? t('users.deleteOne', { name: users[0].username }) : t('users.deleteMany', { n: users.length }),
+        done: t('users.deleted', { count: users.length }),
       },
-    });
+      () => deleteUsers(users.map((user) => user.id)),
+      () => list.afterDelete(users.length),
+    );
 
   const columns = userColumns(t, {
     canWrite,

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
-import { ListToolbar, RowActions, rowsConfirmation } from '../../components/resource/RowActions.tsx';
+import { ListToolbar, rowsConfirmation } from '../../components/resource/RowActions.tsx';
+import { actionsColumn } from '../../components/table/CellActions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import { FilterBar, useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
@@ -82,21 +83,11 @@ export default function BatchTaskScreen() {
       render: (plan) =>
         plan.lastResult ? t(`plans.result.${plan.lastResult.status}`, { ok: plan.lastResult.okCount, failed: plan.lastResult.failCount }) : '',
     },
-    {
-      key: 'actions',
-      header: t('fields.actions'),
-      width: canWrite ? 200 : 60,
-      fixed: 'right',
-      render: (plan) => (
-        <RowActions
-          buttons={[
-            { key: 'run', label: t('plans.run'), shown: canWrite, onClick: () => runNow(plan) },
-            { key: 'edit', label: t('edit'), shown: canWrite, onClick: () => setEditing(plan) },
-            { key: 'delete', label: t('delete'), shown: canWrite, danger: true, onClick: () => remove([plan]) },
-          ]}
-        />
-      ),
-    },
+    actionsColumn(t('fields.actions'), canWrite ? 200 : 60, (plan) => [
+      { key: 'run', label: t('plans.run'), shown: canWrite, onClick: () => runNow(plan) },
+      { key: 'edit', label: t('edit'), shown: canWrite, onClick: () => setEditing(plan) },
+      { key: 'delete', label: t('delete'), shown: canWrite, danger: true, onClick: () => remove([plan]) },
+    ]),
   ];
 
   return (

@@ -8,7 +8,8 @@ import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
-import { ListToolbar, RowActions, rowsConfirmation } from '../../components/resource/RowActions.tsx';
+import { ListToolbar, rowsConfirmation } from '../../components/resource/RowActions.tsx';
+import { actionsColumn } from '../../components/table/CellActions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import { FilterBar, useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
@@ -97,21 +98,11 @@ function TaskList({ title, canWrite, open }: { title: string; canWrite: boolean;
     { key: 'cameraName', header: t('fields.camera'), flexGrow: 1, minWidth: 160, sortable: true },
     { key: 'startState', header: t('fields.state'), width: 190, shrinkTo: DEVICE_STATE_FLOOR, render: (task) => <DeviceState device={task} /> },
     { key: 'createTime', kind: 'time', header: t('fields.createTime'), width: 170, sortable: true },
-    {
-      key: 'actions',
-      header: t('fields.actions'),
-      width: canWrite ? 200 : 90,
-      fixed: 'right',
-      render: (task) => (
-        <RowActions
-          buttons={[
-            { key: 'configure', label: t('configure'), onClick: () => open(task.id) },
-            { key: 'run', label: task.startState === 1 ? t('stop') : t('start'), shown: canWrite, onClick: () => run([task], task.startState !== 1) },
-            { key: 'delete', label: t('delete'), shown: canWrite, danger: true, onClick: () => remove([task]) },
-          ]}
-        />
-      ),
-    },
+    actionsColumn(t('fields.actions'), canWrite ? 200 : 90, (task) => [
+      { key: 'configure', label: t('configure'), onClick: () => open(task.id) },
+      { key: 'run', label: task.startState === 1 ? t('stop') : t('start'), shown: canWrite, onClick: () => run([task], task.startState !== 1) },
+      { key: 'delete', label: t('delete'), shown: canWrite, danger: true, onClick: () => remove([task]) },
+    ]),
   ];
 
   return (

@@ -1,14 +1,9 @@
 // Calls of the task screens (contract tags tasks and plans): detection tasks and planned tasks. Quiet: the screens
 // show failures where they happen (a 409 "box offline" in the confirmation dialog, a 400 in the form).
 import { api, orThrow } from '../../api/client.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type { DetectionTask, DetectionTaskBatchResult as TaskBatchResult, DetectionTaskConfig, TaskPlan, TaskPlanInput } from '../../api/schema.gen.ts';
 
-type Schemas = components['schemas'];
-export type DetectionTask = Schemas['DetectionTask'];
-export type DetectionTaskConfig = Schemas['DetectionTaskConfig'];
-export type TaskBatchResult = Schemas['DetectionTaskBatchResult'];
-export type TaskPlan = Schemas['TaskPlan'];
-export type TaskPlanInput = Schemas['TaskPlanInput'];
+export type { DetectionTask, DetectionTaskConfig, TaskBatchResult, TaskPlan, TaskPlanInput };
 
 const quiet = true;
 const int = (text: string) => (/^\d+$/.test(text) ? Number(text) : undefined);

@@ -10,7 +10,7 @@ import 'rsuite/Checkbox/styles/index.css';
 import { useScreenEntry } from '../../app/layouts/currentRoute.ts';
 import { usePageTitle } from '../../app/layouts/pageTitle.ts';
 import { useLoaded } from '../../components/data/useLoaded.ts';
-import { fittedActionsColumn } from '../../components/resource/RowActions.tsx';
+import { actionsColumn } from '../../components/table/CellActions.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useLocalList } from '../../components/table/useLocalList.ts';
 import { LoadLine } from './LoadLine.tsx';
@@ -75,7 +75,7 @@ export default function SynchroModelInfoScreen() {
       ),
     },
     ...versionColumns(t, ['version', 'created', 'accuracy', 'ap', 'samples', 'status']),
-    fittedActionsColumn(t('versions.actions'), actionLabels, (v: TrainVersion) => [
+    actionsColumn(t('versions.actions'), actionLabels, (v: TrainVersion) => [
       { key: 'report', label: t('compare.openReport', { version: v.version }), onClick: () => setParam({ versionId: String(v.id), compare: null }) },
       { key: 'sync', label: t('sync.open', { version: v.version }), shown: v.published, onClick: () => setParam({ sync: String(v.id) }) },
     ]),

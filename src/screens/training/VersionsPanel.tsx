@@ -6,7 +6,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaded } from '../../components/data/useLoaded.ts';
-import { fittedActionsColumn } from '../../components/resource/RowActions.tsx';
+import { actionsColumn } from '../../components/table/CellActions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useLocalList } from '../../components/table/useLocalList.ts';
@@ -68,7 +68,7 @@ export function VersionsPanel({ algorithmId, name, onChanged }: { algorithmId: n
   const actionLabels = [t('versions.withdraw'), t('versions.export'), t('versions.exportOnnx'), t('versions.report')];
   const columns: TableColumn<TrainVersion>[] = [
     ...versionColumns(t, ['version', 'source', 'created', 'accuracy', 'ap', 'robust', 'threshold', 'samples', 'status']),
-    fittedActionsColumn(t('versions.actions'), actionLabels, (v: TrainVersion) => [
+    actionsColumn(t('versions.actions'), actionLabels, (v: TrainVersion) => [
       { key: 'publish', label: v.published ? t('versions.withdraw') : t('versions.publish'), onClick: () => toggle(v) },
       { key: 'export', label: t('versions.export'), onClick: () => void runExport(v, 'package') },
       { key: 'onnx', label: t('versions.exportOnnx'), onClick: () => void runExport(v, 'onnx') },

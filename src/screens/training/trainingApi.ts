@@ -3,19 +3,21 @@
 // serializer sends the Files themselves.
 import { ApiFailure, api, orThrow } from '../../api/client.ts';
 import { progressFetch, type UploadProgress } from '../../api/progressFetch.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type {
+  EvalUploadResult as ValidationResult,
+  TrainAugmentation,
+  TrainHealth,
+  TrainReport,
+  TrainSample,
+  TrainTask,
+  WarehouseAlgorithm,
+} from '../../api/schema.gen.ts';
 import type { SampleCounts, SampleLabel } from '../../domain/trainingRules.ts';
 import type { LoadedDataset, TrainedDetail } from '../../machines/training.machine.ts';
 import type { JobSnapshot } from '../../machines/jobProgress.machine.ts';
 import { listVersions } from './versionsApi.ts';
 
-type Schemas = components['schemas'];
-export type WarehouseAlgorithm = Schemas['WarehouseAlgorithm'];
-export type TrainSample = Schemas['TrainSample'];
-export type TrainTask = Schemas['TrainTask'];
-export type TrainReport = Schemas['TrainReport'];
-export type TrainHealth = Schemas['TrainHealth'];
-export type TrainAugmentation = Schemas['TrainAugmentation'];
+export type { WarehouseAlgorithm, TrainSample, TrainTask, TrainReport, TrainHealth, TrainAugmentation, ValidationResult };
 
 const quiet = true;
 
@@ -137,8 +139,6 @@ export async function pollTraining(taskId: number): Promise<JobSnapshot<TrainedD
   const task = await getTrainTask(taskId);
   return { state: task.state, progress: task.progress, message: task.message, detail: { modelId: task.modelId ?? null, report: task.report ?? null, task } };
 }
-
-export type ValidationResult = Schemas['EvalUploadResult'];
 
 /** Scores 1–10 images with a trained model (kept 24 h as verification images), each decided against its threshold. */
 export async function validateImages(modelId: number, files: File[]): Promise<ValidationResult> {

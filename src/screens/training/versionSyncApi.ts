@@ -1,13 +1,9 @@
 // Calls about syncing a trained version to edge boxes (contract tag uploads): the boxes with the version's syncs,
 // and queueing the version for chosen boxes. Quiet: the sync panel shows failures in place.
 import { ApiFailure, api, orThrow } from '../../api/client.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type { TrainVersionSync, TrainVersionSyncBox, TrainVersionSyncList, TrainVersionSyncStatus as TrainSyncStatus } from '../../api/schema.gen.ts';
 
-type Schemas = components['schemas'];
-export type TrainVersionSyncList = Schemas['TrainVersionSyncList'];
-export type TrainVersionSync = Schemas['TrainVersionSync'];
-export type TrainVersionSyncBox = Schemas['TrainVersionSyncBox'];
-export type TrainSyncStatus = Schemas['TrainVersionSyncStatus'];
+export type { TrainVersionSyncList, TrainVersionSync, TrainVersionSyncBox, TrainSyncStatus };
 
 const quiet = true;
 

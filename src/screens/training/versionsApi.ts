@@ -2,12 +2,9 @@
 // with its report, publish and withdraw, the package export and import. Quiet: the screens show failures in place.
 import { ApiFailure, api, orThrow } from '../../api/client.ts';
 import { flagHeaders } from '../../api/request.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type { TrainDatasetExportPlan as DatasetExportPlan, TrainVersion, TrainVersionDetail, TrainVersionList } from '../../api/schema.gen.ts';
 
-type Schemas = components['schemas'];
-export type TrainVersion = Schemas['TrainVersion'];
-export type TrainVersionDetail = Schemas['TrainVersionDetail'];
-export type TrainVersionList = Schemas['TrainVersionList'];
+export type { TrainVersion, TrainVersionDetail, TrainVersionList, DatasetExportPlan };
 
 const quiet = true;
 
@@ -88,8 +85,6 @@ export async function exportOnnx(version: TrainVersion): Promise<void> {
   });
   await saveFileAnswer(answer, `${version.algorithmName}-${version.version}-onnx.zip`);
 }
-
-export type DatasetExportPlan = Schemas['TrainDatasetExportPlan'];
 
 /** The parts the algorithm's classified images export in (each re-imports as one zip upload). */
 export async function planDatasetExport(algorithmId: number, signal?: AbortSignal): Promise<DatasetExportPlan> {

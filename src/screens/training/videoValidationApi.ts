@@ -1,12 +1,11 @@
 // Calls of the video validation on /testVerify (contract: startVideoValidation, getVideoValidation), and the poll
 // the job-progress machine runs: the job as a JobSnapshot (running 1, done 2, failed 3).
 import { ApiFailure, api, orThrow } from '../../api/client.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type { VideoValidation, VideoValidationForm, VideoValidationFrame } from '../../api/schema.gen.ts';
 import type { JobSnapshot } from '../../machines/jobProgress.machine.ts';
 import { multipart } from './trainingApi.ts';
 
-export type VideoValidation = components['schemas']['VideoValidation'];
-export type VideoValidationFrame = components['schemas']['VideoValidationFrame'];
+export type { VideoValidation, VideoValidationFrame };
 
 const quiet = true;
 
@@ -17,7 +16,7 @@ export async function startVideoValidation(modelId: number, source: { file: File
   const files: [string, File][] = 'file' in source ? [['video', source.file]] : [];
   const answer = await orThrow(
     api.post('/evaluate/video', {
-      body: fields as unknown as components['schemas']['VideoValidationForm'],
+      body: fields as unknown as VideoValidationForm,
       bodySerializer: multipart(fields, files),
       quiet,
     }),

@@ -2,7 +2,7 @@
 // landing, the warehouse and the training wizard's picker): each list names the columns it shows and adds its own
 // actions. Sortable columns are keyed by the row's field they order.
 import type { TFunction } from 'i18next';
-import { fittedActionsColumn, type RowButton } from '../../components/resource/RowActions.tsx';
+import { actionsColumn, type RowButton } from '../../components/table/CellActions.tsx';
 import type { TableColumn } from '../../components/table/ServerTable.tsx';
 import { algorithmStatus } from '../../domain/algorithmStatus.ts';
 import { LastTraining } from './LastTraining.tsx';
@@ -65,6 +65,6 @@ export type WarehouseColumn = keyof typeof COLUMNS;
  */
 export function warehouseColumns(t: T, names: readonly WarehouseColumn[], actions?: { labels: readonly string[]; buttons(a: WarehouseAlgorithm): RowButton[] }): Column[] {
   const columns = names.map((name) => COLUMNS[name](t));
-  if (actions) columns.push(fittedActionsColumn(t('picker.action'), actions.labels, actions.buttons));
+  if (actions) columns.push(actionsColumn(t('picker.action'), actions.labels, actions.buttons));
   return columns;
 }

@@ -1,9 +1,8 @@
 // The day timeline's arithmetic, apart from the screen: where a time sits on the 24-hour bar, which recording plays
 // a moment (the one covering it, else the next one that day), and how the keyboard moves the cursor.
-import type { components } from '../../api/schema.gen.ts';
+import type { VideoDayAlarm as DayAlarm, VideoDaySpan as DaySpan } from '../../api/schema.gen.ts';
 
-export type DaySpan = components['schemas']['VideoDaySpan'];
-export type DayAlarm = components['schemas']['VideoDayAlarm'];
+export type { DaySpan, DayAlarm };
 
 /** A local day's start and length in ms (23 or 25 hours on a clock change). */
 export function dayRange(day: string): { start: number; length: number } {

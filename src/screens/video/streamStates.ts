@@ -3,9 +3,9 @@
 // the states they loaded with (Device.stream); these replace them as they come.
 import { useEffect, useState } from 'react';
 import { api, orThrow } from '../../api/client.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type { DeviceStreamState as StreamState } from '../../api/schema.gen.ts';
 
-export type StreamState = components['schemas']['DeviceStreamState'];
+export type { StreamState };
 
 export const STREAM_REFRESH_MS = 10_000;
 /** The poll asks for at most this many cameras (the contract's bound). */

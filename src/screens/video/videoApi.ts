@@ -1,11 +1,9 @@
 // Calls of the video centre (contract tag video, and the camera list of devices). Quiet: the screen shows a
 // failure where it happened.
 import { api, orThrow } from '../../api/client.ts';
-import type { components } from '../../api/schema.gen.ts';
+import type { Device as Camera, VideoDay, VideoRecord, VideoTrackPoint as TrackPoint } from '../../api/schema.gen.ts';
 
-export type VideoRecord = components['schemas']['VideoRecord'];
-export type TrackPoint = components['schemas']['VideoTrackPoint'];
-export type Camera = components['schemas']['Device'];
+export type { VideoRecord, TrackPoint, Camera, VideoDay };
 
 const quiet = true;
 
@@ -58,8 +56,6 @@ export async function openLive(cameraId: number, signal?: AbortSignal): Promise<
   const data = await orThrow(api.post('/video/live/open', { body: { cameraId }, signal, quiet }));
   return { url: data.url, codec: data.codec };
 }
-
-export type VideoDay = components['schemas']['VideoDay'];
 
 /** A camera's recorded spans and alarms on a day (YYYY-MM-DD). */
 export async function videoDay(cameraId: number, day: string, signal?: AbortSignal): Promise<VideoDay> {

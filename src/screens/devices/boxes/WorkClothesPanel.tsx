@@ -38,7 +38,7 @@ export function WorkClothesPanel({ boxId, canWrite, onDirtyChange }: { boxId: nu
     load: ({ filters, pageNo, pageSize, signal }) => listWorkClothes(boxId, filters.keyword, pageNo, pageSize, signal),
   });
   const draft = useFilterDraft(list.filters, list.setFilters);
-  const { confirm, dialog } = useConfirm();
+  const { confirmDelete, dialog } = useConfirm();
   const [name, setName] = useState('');
   const [remark, setRemark] = useState('');
   const [shared, setShared] = useState(false);
@@ -83,19 +83,18 @@ export function WorkClothesPanel({ boxId, canWrite, onDirtyChange }: { boxId: nu
   };
 
   const remove = (entries: WorkClothes[]) =>
-    confirm({
-      title: t('boxExtras.clothes.deleteTitle'),
-      // A shared picture is removed from every box's library, so the message says so.
-      message: entries.some((entry) => entry.boxId === null || entry.boxId === undefined)
-        ? t('boxExtras.clothes.deleteShared', { name: entries[0]?.name ?? '' })
-        : t('boxExtras.clothes.deleteMessage', { name: entries[0]?.name ?? '' }),
-      confirmLabel: t('actions.delete'),
-      action: async () => {
-        await deleteWorkClothes(entries.map((entry) => entry.id));
-        notify('success', t('boxExtras.clothes.deleted', { count: entries.length }));
-        list.afterDelete(entries.length);
+    confirmDelete(
+      {
+        title: t('boxExtras.clothes.deleteTitle'),
+        // A shared picture is removed from every box's library, so the message says so.
+        message: entries.some((entry) => entry.boxId === null || entry.boxId === undefined)
+          ? t('boxExtras.clothes.deleteShared', { name: entries[0]?.name ?? '' })
+          : t('boxExtras.clothes.deleteMessage', { name: entries[0]?.name ?? '' }),
+        done: t('boxExtras.clothes.deleted', { count: entries.length }),
       },
-    });
+      () => deleteWorkClothes(entries.map((entry) => entry.id)),
+      () => list.afterDelete(entries.length),
+    );
 
   const columns: TableColumn<WorkClothes>[] = [
     {

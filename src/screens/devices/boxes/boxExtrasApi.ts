@@ -2,14 +2,15 @@
 // governance tasks and the SDC apps/topics the box reports. Quiet: the drawer shows failures in place.
 import { api, orThrow } from '../../../api/client.ts';
 import { type UploadWatch, watchUpload } from '../../../api/progressFetch.ts';
-import type { components } from '../../../api/schema.gen.ts';
+import type {
+  EdgeBoxGovernanceTask as GovernanceTask,
+  EdgeBoxGovernanceTaskInput as GovernanceTaskInput,
+  EdgeBoxSdcApp as SdcApp,
+  EdgeBoxSdcTopic as SdcTopic,
+  EdgeBoxWorkClothes as WorkClothes,
+} from '../../../api/schema.gen.ts';
 
-type Schemas = components['schemas'];
-export type WorkClothes = Schemas['EdgeBoxWorkClothes'];
-export type GovernanceTask = Schemas['EdgeBoxGovernanceTask'];
-export type GovernanceTaskInput = Schemas['EdgeBoxGovernanceTaskInput'];
-export type SdcApp = Schemas['EdgeBoxSdcApp'];
-export type SdcTopic = Schemas['EdgeBoxSdcTopic'];
+export type { WorkClothes, GovernanceTask, GovernanceTaskInput, SdcApp, SdcTopic };
 
 const quiet = true;
 

@@ -1,16 +1,17 @@
 // Calls of the edge-box screens (contract tag edgeBox): list, register (the secret is answered once), edit,
 // delete, restart, platform connection, box tasks. Quiet: the screens show failures where they happen.
 import { api, orThrow } from '../../../api/client.ts';
-import type { components } from '../../../api/schema.gen.ts';
+import type {
+  EdgeBox,
+  EdgeBoxCreated,
+  EdgeBoxInput,
+  EdgeBoxPlatformConfig,
+  EdgeBoxTask,
+  EdgeBoxTaskInput,
+  EdgeBoxUpdateInput,
+} from '../../../api/schema.gen.ts';
 
-type Schemas = components['schemas'];
-export type EdgeBox = Schemas['EdgeBox'];
-export type EdgeBoxInput = Schemas['EdgeBoxInput'];
-export type EdgeBoxUpdateInput = Schemas['EdgeBoxUpdateInput'];
-export type EdgeBoxCreated = Schemas['EdgeBoxCreated'];
-export type EdgeBoxPlatformConfig = Schemas['EdgeBoxPlatformConfig'];
-export type EdgeBoxTask = Schemas['EdgeBoxTask'];
-export type EdgeBoxTaskInput = Schemas['EdgeBoxTaskInput'];
+export type { EdgeBox, EdgeBoxInput, EdgeBoxUpdateInput, EdgeBoxCreated, EdgeBoxPlatformConfig, EdgeBoxTask, EdgeBoxTaskInput };
 
 const quiet = true;
 

@@ -23,7 +23,7 @@ const EMPTY = { name: '', outputType: 'http' as OutputType, target: '', topic: '
 
 export function OutputsPanel({ device, canWrite, onChanged }: { device: DeviceInfo; canWrite: boolean; onChanged(): void }) {
   const { t } = useTranslation('devices');
-  const { confirm, dialog } = useConfirm();
+  const { confirmDelete, dialog } = useConfirm();
   const [draft, setDraft] = useState<typeof EMPTY | null>(null);
   const { busy, failure: problem, setFailure: setProblem, run } = useSubmission();
   const outputs: DeviceOutput[] = device.outputs ?? [];
@@ -44,16 +44,11 @@ export function OutputsPanel({ device, canWrite, onChanged }: { device: DeviceIn
   };
 
   const remove = (output: DeviceOutput) =>
-    confirm({
-      title: t('cameraExtras.outputs.deleteTitle'),
-      message: t('cameraExtras.outputs.deleteMessage', { name: output.name }),
-      confirmLabel: t('actions.delete'),
-      action: async () => {
-        await deleteOutputs([output.id]);
-        notify('success', t('cameraExtras.outputs.deleted'));
-        onChanged();
-      },
-    });
+    confirmDelete(
+      { title: t('cameraExtras.outputs.deleteTitle'), message: t('cameraExtras.outputs.deleteMessage', { name: output.name }), done: t('cameraExtras.outputs.deleted') },
+      () => deleteOutputs([output.id]),
+      onChanged,
+    );
   const set = (patch: Partial<typeof EMPTY>) => draft && setDraft({ ...draft, ...patch });
 
   return (

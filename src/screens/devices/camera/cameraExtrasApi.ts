@@ -1,13 +1,9 @@
 // Calls of the camera screen's extra settings (contract tag devices): the analysis frame rate, alarm outputs
 // (http / mqtt / kafka forwarding), re-sending the saved event configurations, and the cross-camera link.
 import { api, orThrow } from '../../../api/client.ts';
-import type { components } from '../../../api/schema.gen.ts';
+import type { DeviceCrossCameraConfig as CrossCameraConfig, DeviceFps, DeviceOutput, DeviceOutputInput } from '../../../api/schema.gen.ts';
 
-type Schemas = components['schemas'];
-export type DeviceFps = Schemas['DeviceFps'];
-export type DeviceOutput = Schemas['DeviceOutput'];
-export type DeviceOutputInput = Schemas['DeviceOutputInput'];
-export type CrossCameraConfig = Schemas['DeviceCrossCameraConfig'];
+export type { DeviceFps, DeviceOutput, DeviceOutputInput, CrossCameraConfig };
 
 const quiet = true;
 

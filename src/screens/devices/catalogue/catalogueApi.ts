@@ -1,13 +1,9 @@
 // Calls of the camera catalogue and control units (contract tag cameras), shown as tabs of /otherConfig: the
 // console has no route of their own (src/routes.ts), so they live with the other device settings.
 import { api, orThrow } from '../../../api/client.ts';
-import type { components } from '../../../api/schema.gen.ts';
+import type { CameraEntry, CameraEntryInput, CtrlUnit, CtrlUnitInput } from '../../../api/schema.gen.ts';
 
-type Schemas = components['schemas'];
-export type CameraEntry = Schemas['CameraEntry'];
-export type CameraEntryInput = Schemas['CameraEntryInput'];
-export type CtrlUnit = Schemas['CtrlUnit'];
-export type CtrlUnitInput = Schemas['CtrlUnitInput'];
+export type { CameraEntry, CameraEntryInput, CtrlUnit, CtrlUnitInput };
 
 const quiet = true;
 

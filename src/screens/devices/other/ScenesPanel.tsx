@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import { notify } from '../../../app/notify.ts';
+import { actionsColumn } from '../../../components/table/CellActions.tsx';
 import { useConfirm } from '../../../components/table/ConfirmDialog.tsx';
 import { FilterBar, useFilterDraft } from '../../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../../components/table/ServerTable.tsx';
@@ -21,7 +22,7 @@ export function ScenesPanel({ canWrite }: { canWrite: boolean }) {
     load: ({ filters, pageNo, pageSize, signal }) => listScenes(filters.sceneName, pageNo, pageSize, signal),
   });
   const draft = useFilterDraft(list.filters, list.setFilters);
-  const { confirm, dialog } = useConfirm();
+  const { confirm, confirmDelete, dialog } = useConfirm();
   const [editing, setEditing] = useState<Scene | 'new' | null>(null);
 
   const remove = (scene: Scene) => {
@@ -30,16 +31,11 @@ export function ScenesPanel({ canWrite }: { canWrite: boolean }) {
       confirm({ title: t('other.sceneInUseTitle'), message: t('other.sceneInUse', { name: scene.sceneName, count: scene.cameraCount }) });
       return;
     }
-    confirm({
-      title: t('other.sceneDeleteTitle'),
-      message: t('other.sceneDeleteOne', { name: scene.sceneName }),
-      confirmLabel: t('actions.delete'),
-      action: async () => {
-        await deleteScenes([scene.id]);
-        notify('success', t('other.sceneDeleted'));
-        list.afterDelete(1);
-      },
-    });
+    confirmDelete(
+      { title: t('other.sceneDeleteTitle'), message: t('other.sceneDeleteOne', { name: scene.sceneName }), done: t('other.sceneDeleted') },
+      () => deleteScenes([scene.id]),
+      () => list.afterDelete(1),
+    );
   };
 
   const columns: TableColumn<Scene>[] = [
@@ -47,22 +43,10 @@ export function ScenesPanel({ canWrite }: { canWrite: boolean }) {
     { key: 'status', header: t('columns.state'), width: 100, render: (scene) => t(`other.sceneStatus.${scene.status}`) },
     { key: 'cameraCount', header: t('other.sceneCameras'), width: 100, align: 'center' },
     { key: 'remark', header: t('fields.remark'), flexGrow: 1, minWidth: 160 },
-    {
-      key: 'actions',
-      header: t('columns.actions'),
-      width: 140,
-      render: (scene) =>
-        canWrite ? (
-          <span className="device-row-actions">
-            <Button size="xs" appearance="link" onClick={() => setEditing(scene)}>
-              {t('actions.edit')}
-            </Button>
-            <Button size="xs" appearance="link" color="red" onClick={() => remove(scene)}>
-              {t('actions.delete')}
-            </Button>
-          </span>
-        ) : null,
-    },
+    actionsColumn(t('columns.actions'), 140, (scene) => [
+      { key: 'edit', label: t('actions.edit'), shown: canWrite, onClick: () => setEditing(scene) },
+      { key: 'delete', label: t('actions.delete'), shown: canWrite, danger: true, onClick: () => remove(scene) },
+    ]),
   ];
 
   return (

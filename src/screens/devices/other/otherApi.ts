@@ -1,12 +1,9 @@
 // Calls of the "other configuration" screen: scenes (contract tag scenes), the recheck service address and the
 // analysis server's video cards (tag devices).
 import { api, orThrow } from '../../../api/client.ts';
-import type { components } from '../../../api/schema.gen.ts';
+import type { DeviceVideoCard as VideoCard, Scene, SceneInput } from '../../../api/schema.gen.ts';
 
-type Schemas = components['schemas'];
-export type Scene = Schemas['Scene'];
-export type SceneInput = Schemas['SceneInput'];
-export type VideoCard = Schemas['DeviceVideoCard'];
+export type { Scene, SceneInput, VideoCard };
 
 const quiet = true;
 

@@ -1,10 +1,9 @@
 // Calls of the departments screen and the users screen's department tree (contract tag depts).
 // Quiet: the screens show failures in place (see users/usersApi.ts).
 import { api, orThrow } from '../../../api/client.ts';
-import type { components } from '../../../api/schema.gen.ts';
+import type { Dept, DeptInput } from '../../../api/schema.gen.ts';
 
-export type Dept = components['schemas']['Dept'];
-export type DeptInput = components['schemas']['DeptInput'];
+export type { Dept, DeptInput };
 
 const quiet = true;
 

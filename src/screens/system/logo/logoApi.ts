@@ -1,9 +1,8 @@
 // Calls of the system name and logo screen (contract tag config). Quiet: the screen shows failures in place.
 import { api, orThrow } from '../../../api/client.ts';
-import type { components } from '../../../api/schema.gen.ts';
+import type { PageLogo, PageTitle } from '../../../api/schema.gen.ts';
 
-export type PageLogo = components['schemas']['PageLogo'];
-export type PageTitle = components['schemas']['PageTitle'];
+export type { PageLogo, PageTitle };
 
 const quiet = true;
 

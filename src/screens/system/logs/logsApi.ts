@@ -1,10 +1,9 @@
 // Calls of the operation log screen (contract tag logs): the paged list (quiet: the table shows a failure in
 // place) and the spreadsheet export through the shared downloader (saved under the server's file name).
 import { api, downloadFile, orThrow } from '../../../api/client.ts';
-import type { components } from '../../../api/schema.gen.ts';
+import type { OperationLog, OperationLogFilter } from '../../../api/schema.gen.ts';
 
-export type OperationLog = components['schemas']['OperationLog'];
-export type OperationLogFilter = components['schemas']['OperationLogFilter'];
+export type { OperationLog, OperationLogFilter };
 
 export async function listLogs(filter: OperationLogFilter, pageNo: number, pageSize: number, signal?: AbortSignal) {
   const page = await orThrow(api.post('/operation/log/list', { body: { ...filter, pageNo, pageSize }, signal, quiet: true }));

@@ -1,10 +1,9 @@
 // Calls of the menus screen (contract tag menus): the module tree and its writes.
 // Quiet: the screen shows failures in place (see users/usersApi.ts).
 import { api, orThrow } from '../../../api/client.ts';
-import type { components } from '../../../api/schema.gen.ts';
+import type { MenuModule, ModuleInput } from '../../../api/schema.gen.ts';
 
-export type MenuModule = components['schemas']['MenuModule'];
-export type ModuleInput = components['schemas']['ModuleInput'];
+export type { MenuModule, ModuleInput };
 
 const quiet = true;
 

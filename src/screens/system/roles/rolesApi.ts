@@ -2,11 +2,9 @@
 // the fields go out as application/x-www-form-urlencoded, the module ids as one comma-separated string.
 // Quiet: the screen shows failures in place (see usersApi.ts).
 import { ApiFailure, api, orThrow } from '../../../api/client.ts';
-import type { components } from '../../../api/schema.gen.ts';
+import type { MenuModule, Role } from '../../../api/schema.gen.ts';
 
-type Schemas = components['schemas'];
-export type Role = Schemas['Role'];
-export type MenuModule = Schemas['MenuModule'];
+export type { Role, MenuModule };
 
 const quiet = true;
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' } as const;

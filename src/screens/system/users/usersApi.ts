@@ -3,13 +3,9 @@
 // global message area does not repeat it. A failure is thrown as ApiFailure with the server's message.
 import { ApiFailure, api, orThrow } from '../../../api/client.ts';
 import { type UploadWatch, watchUpload } from '../../../api/progressFetch.ts';
-import type { components } from '../../../api/schema.gen.ts';
+import type { ThirdLoginCode, User, UserCreateInput, UserUpdateInput } from '../../../api/schema.gen.ts';
 
-type Schemas = components['schemas'];
-export type User = Schemas['User'];
-export type UserCreateInput = Schemas['UserCreateInput'];
-export type UserUpdateInput = Schemas['UserUpdateInput'];
-export type ThirdLoginCode = Schemas['ThirdLoginCode'];
+export type { User, UserCreateInput, UserUpdateInput, ThirdLoginCode };
 
 const quiet = true;
 
@@ -40,7 +36,6 @@ export async function deleteUsers(ids: number[]): Promise<void> {
 export async function resetUserPassword(id: number, password: string, confirmPassword: string): Promise<void> {
   await orThrow(api.post('/user/resetPassword', { body: { id, password, confirmPassword }, quiet }));
 }
-
 
 export async function issueThirdLoginCode(userId: number, ttlSeconds: number): Promise<ThirdLoginCode> {
   const code = await orThrow(api.post('/user/thirdLoginCode', { body: { userId, ttlSeconds }, quiet }));
