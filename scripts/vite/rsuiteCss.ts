@@ -33,6 +33,10 @@ export const UNUSED_VARIANTS: { pattern: RegExp; reason: string }[] = [
   { pattern: /\.rs-sidenav\[data-appearance=["']?default["']?\]/, reason: 'the side menu (the only Sidenav) is subtle' },
   { pattern: /\[data-color=["']?(yellow|cyan)["']?\]/, reason: 'no component is given the colour yellow or cyan' },
   { pattern: /\[dir=["']?rtl["']?\]|\.rs-rtl\b/, reason: 'both languages (zh-CN, en) are written left to right' },
+  {
+    pattern: /\[data-list-type=["']?picture(-text)?["']?\]|\.rs-uploader-(file-items?|picture)\b/,
+    reason: "every Uploader hides its own file list (fileListVisible={false}, no listType): the console lists the chosen files itself (FileUploader's file rows)",
+  },
 ];
 
 /** Where the combined sheets are written (relative to the project; scripts/vite/styleChunks.ts groups two of them). */
@@ -120,10 +124,14 @@ export function sheetText(parts: Parts): string {
   return `${root ? `:root{${root}}\n` : ''}${parts.rules.map(ruleText).join('\n')}\n`;
 }
 
-/** The rule with the selectors of unused variants taken out of its selector list (null when none is left). */
+/**
+ * The rule with the selectors of unused variants taken out of its selector list (null when none is left), the list
+ * written one way (`a,b`): a rule left with the selectors of another sheet's rule is then that rule's text, and is
+ * kept once (the Uploader's copies of Button's rules, once its picture-list selectors are out).
+ */
 function withoutUnusedVariants(rule: string): string | null {
   const parsed = parseRule(rule);
-  if (!parsed || parsed.prelude.startsWith('@') || !unusedSelector(parsed.prelude)) return rule;
+  if (!parsed || parsed.prelude.startsWith('@')) return rule;
   const selectors = splitSelectors(parsed.prelude).filter((s) => !unusedSelector(s));
   if (selectors.length === 0) return null;
   return `${parsed.context}${selectors.join(',')}{${parsed.body}}`;
@@ -138,6 +146,13 @@ export interface CombinedSheets {
 
 /** A group of rules smaller than this (gzip bytes) is not worth a request of its own: it joins the shell sheet. */
 export const MIN_GROUP_BYTES = 1000;
+/**
+ * Components whose own rules keep a sheet of their own however small: in the shell sheet every signed-in page would
+ * load them, and neither the shell nor the list kit uses them. Uploader: its rules without the file list it never
+ * shows (UNUSED_VARIANTS) are 0.4 kB gzip, wanted by the upload fields only. DateRangePicker: 0.8 kB gzip, wanted by
+ * the statistics screens' window bar and by the time-range picker once it is reached for (LazyDateRangePicker.tsx).
+ */
+export const OWN_SHEET_COMPONENTS: ReadonlySet<string> = new Set(['Uploader', 'DateRangePicker']);
 
 /**
  * The sheets of the tiers, every rule in exactly one of them. The rules of the components outside base and shell
@@ -173,7 +188,8 @@ export function combineTiers(tiers: RsuiteTiers, rsuiteDir: string): CombinedShe
   const groups: CombinedSheets['groups'] = [];
   for (const [signature, rules] of bySignature) {
     const parts: Parts = { root: new Map(), rules };
-    if (gzipSync(sheetText(parts)).length < MIN_GROUP_BYTES) shell.rules.push(...rules);
+    const ownSheet = signature.split('+').every((component) => OWN_SHEET_COMPONENTS.has(component));
+    if (!ownSheet && gzipSync(sheetText(parts)).length < MIN_GROUP_BYTES) shell.rules.push(...rules);
     else {
       const components = signature.split('+');
       // Named after its components (shortened when many: the group's place in the list keeps names apart).

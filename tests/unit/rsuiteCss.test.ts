@@ -5,7 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cssRules, parseRule, splitSelectors } from '../../scripts/cssRules.ts';
-import { combineTiers, rsuiteTiers, unusedSelector } from '../../scripts/vite/rsuiteCss.ts';
+import { codeChunkTiers } from '../../scripts/vite/codeChunks.ts';
+import { combineTiers, OWN_SHEET_COMPONENTS, rsuiteTiers, unusedSelector } from '../../scripts/vite/rsuiteCss.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 
 const rsuiteDir = 'node_modules/rsuite';
@@ -94,6 +95,43 @@ describe('rsuite sheets', () => {
     expect(literals(/['"](yellow|cyan)['"]/g)).toEqual([]);
     expect(literals(/dir=["'{]*rtl|['"]rtl['"]/g)).toEqual([]);
     expect(LANGUAGES.filter((language) => /^(ar|he|fa|ur|yi)\b/.test(language))).toEqual([]);
+  });
+
+  it('has no rule in two sheets however its selector list is written', () => {
+    // A rule whose unused selectors were taken out (the Uploader's copies of Button's rules) is Button's rule.
+    const written = (rule: string) => {
+      const parsed = parseRule(rule);
+      return parsed && !parsed.prelude.startsWith('@') ? `${parsed.context}${splitSelectors(parsed.prelude).join(',')}{${parsed.body}}` : rule;
+    };
+    const all = [sheets.base, sheets.shell, ...sheets.groups.map((g) => g.parts)].flatMap((p) => p.rules.map(written));
+    expect(all.filter((rule, index) => all.indexOf(rule) !== index)).toEqual([]);
+  });
+
+  it("leaves out the Uploader's own file list, which no upload field shows", () => {
+    const uploaders = sources.flatMap(({ file, text }) => [...text.matchAll(/<Uploader\b[^>]*>/g)].map((m) => ({ file, opening: m[0] })));
+    expect(uploaders.length).toBeGreaterThan(1);
+    for (const { file, opening } of uploaders) {
+      expect(opening, file).toContain('fileListVisible={false}');
+      expect(opening, file).not.toContain('listType');
+    }
+    const selectors = [sheets.base, sheets.shell, ...sheets.groups.map((g) => g.parts)].flatMap((p) => p.rules.flatMap((rule) => splitSelectors(parseRule(rule)?.prelude ?? '')));
+    expect(selectors.filter((selector) => /rs-uploader-file-item|data-list-type=["']?picture/.test(selector))).toEqual([]);
+    expect(selectors.some((selector) => selector.includes('.rs-uploader-trigger'))).toBe(true);
+  });
+
+  it('keeps the rules of the upload field and the time-range picker out of the shell sheet', () => {
+    // Neither is used by the boot, the signed-in shell or the list kit (the code tiers most pages load), so their
+    // rules come in sheets of their own, with the screens that use them.
+    for (const tier of codeChunkTiers(join(process.cwd(), 'src'))) {
+      expect([...tier.components].filter((c) => OWN_SHEET_COMPONENTS.has(c)), tier.name).toEqual([]);
+    }
+    for (const component of OWN_SHEET_COMPONENTS) {
+      const own = sheets.groups.find((g) => g.components.length === 1 && g.components[0] === component);
+      expect(own?.parts.rules.length, component).toBeGreaterThan(0);
+    }
+    const shellRules = sheets.shell.rules.join('\n');
+    expect(shellRules).not.toContain('.rs-uploader');
+    expect(shellRules).not.toContain('.rs-picker-daterange');
   });
 
   it('leaves the variants out of the sheets', () => {
