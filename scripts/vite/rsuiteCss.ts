@@ -11,14 +11,16 @@
 //            component brings it;
 //   groups — the other components' rules, grouped by the components that use them (see combineTiers): an
 //            import brings the groups of its component.
-// The palette (the :root custom properties of every sheet) is merged into one :root per sheet, and the selectors of
-// variants the console never renders are left out (UNUSED_VARIANTS: themes, appearances, colours, right-to-left).
+// The palette (the :root custom properties of every sheet) is merged into one :root per sheet (each property with
+// its readers, rsuitePalette.ts), and the selectors of variants the console never renders are left out
+// (UNUSED_VARIANTS: themes, appearances, colours, right-to-left, the Uploader's file list).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { cssRules, parseRule, ruleText, splitSelectors } from '../cssRules.ts';
 import { BOOT, LOGIN_SCREEN, SHELL } from './entryModules.ts';
+import { placeProperties, propertiesNamedIn } from './rsuitePalette.ts';
 import { moduleClosure, source } from '../moduleGraph.ts';
 
 const SHEET_IMPORT = /['"]rsuite\/([A-Za-z]+)\/styles\/index\.css['"]/g;
@@ -160,7 +162,7 @@ export const OWN_SHEET_COMPONENTS: ReadonlySet<string> = new Set(['Uploader', 'D
  * a group big enough gets its own sheet, loaded wherever one of its components is imported; smaller ones go to
  * the shell sheet. So no two sheets share a rule, whichever screens a user opens.
  */
-export function combineTiers(tiers: RsuiteTiers, rsuiteDir: string): CombinedSheets {
+export function combineTiers(tiers: RsuiteTiers, rsuiteDir: string, named: ReadonlySet<string>): CombinedSheets {
   const base = sheetParts(tiers.base, rsuiteDir);
   const shell = sheetParts(tiers.shell, rsuiteDir, [base]);
   const own = new Map(tiers.extras.map((c) => [c, sheetParts([c], rsuiteDir, [base, shell])] as const));
@@ -175,7 +177,7 @@ export function combineTiers(tiers: RsuiteTiers, rsuiteDir: string): CombinedShe
         order.push(rule);
       }
     }
-    // Custom properties all go to the shell's :root (one palette behind sign-in).
+    // Custom properties go to the shell's :root (one palette behind sign-in), then to their readers (below).
     for (const [name, value] of parts.root) if (!shell.root.has(name)) shell.root.set(name, value);
   }
   const bySignature = new Map<string, string[]>();
@@ -197,6 +199,8 @@ export function combineTiers(tiers: RsuiteTiers, rsuiteDir: string): CombinedShe
       groups.push({ name, components, parts });
     }
   }
+  // Then each custom property where its readers are (rsuitePalette.ts); `named`: those the console's code names.
+  placeProperties(base, shell, groups.map((group) => group.parts), named);
   return { base, shell, groups };
 }
 
@@ -220,7 +224,7 @@ export function rsuiteCss(options: RsuiteCssOptions = {}): Plugin {
   let sheetsOf = new Map<string, string[]>();
   const build = () => {
     const tiers = rsuiteTiers(srcDir, baseEntries, shellEntries);
-    const sheets = combineTiers(tiers, rsuiteDir);
+    const sheets = combineTiers(tiers, rsuiteDir, propertiesNamedIn(srcDir, rsuiteDir));
     mkdirSync(outDir, { recursive: true });
     const write = (name: string, parts: Parts) => {
       const path = join(outDir, `${name}.css`);
