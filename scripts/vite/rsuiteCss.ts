@@ -151,10 +151,10 @@ export const MIN_GROUP_BYTES = 1000;
 /**
  * Components whose own rules keep a sheet of their own however small: in the shell sheet every signed-in page would
  * load them, and neither the shell nor the list kit uses them. Uploader: its rules without the file list it never
- * shows (UNUSED_VARIANTS) are 0.4 kB gzip, wanted by the upload fields only. DateRangePicker: 0.8 kB gzip, wanted by
- * the statistics screens' window bar and by the time-range picker once it is reached for (LazyDateRangePicker.tsx).
+ * shows (UNUSED_VARIANTS) are 0.4 kB gzip, wanted by the upload fields only. (Not DateRangePicker, though its module
+ * loads only when reached for: the stand-in drawn until then, LazyDateRangePicker.tsx, is dressed by its rules.)
  */
-export const OWN_SHEET_COMPONENTS: ReadonlySet<string> = new Set(['Uploader', 'DateRangePicker']);
+export const OWN_SHEET_COMPONENTS: ReadonlySet<string> = new Set(['Uploader']);
 
 /**
  * The sheets of the tiers, every rule in exactly one of them. The rules of the components outside base and shell
