@@ -11,14 +11,16 @@
 //            component brings it;
 //   groups — the other components' rules, grouped by the components that use them (see combineTiers): an
 //            import brings the groups of its component.
-// The palette (the :root custom properties of every sheet) is merged into one :root per sheet, and the selectors of
-// variants the console never renders are left out (UNUSED_VARIANTS: themes, appearances, colours, right-to-left).
+// The palette (the :root custom properties of every sheet) is merged into one :root per sheet (each property with
+// its readers, rsuitePalette.ts), and the selectors of variants the console never renders are left out
+// (UNUSED_VARIANTS: themes, appearances, colours, right-to-left, the Uploader's file list).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { cssRules, parseRule, ruleText, splitSelectors } from '../cssRules.ts';
 import { BOOT, LOGIN_SCREEN, SHELL } from './entryModules.ts';
+import { placeProperties, propertiesNamedIn } from './rsuitePalette.ts';
 import { moduleClosure, source } from '../moduleGraph.ts';
 
 const SHEET_IMPORT = /['"]rsuite\/([A-Za-z]+)\/styles\/index\.css['"]/g;
@@ -33,6 +35,10 @@ export const UNUSED_VARIANTS: { pattern: RegExp; reason: string }[] = [
   { pattern: /\.rs-sidenav\[data-appearance=["']?default["']?\]/, reason: 'the side menu (the only Sidenav) is subtle' },
   { pattern: /\[data-color=["']?(yellow|cyan)["']?\]/, reason: 'no component is given the colour yellow or cyan' },
   { pattern: /\[dir=["']?rtl["']?\]|\.rs-rtl\b/, reason: 'both languages (zh-CN, en) are written left to right' },
+  {
+    pattern: /\[data-list-type=["']?picture(-text)?["']?\]|\.rs-uploader-(file-items?|picture)\b/,
+    reason: "every Uploader hides its own file list (fileListVisible={false}, no listType): the console lists the chosen files itself (FileUploader's file rows)",
+  },
 ];
 
 /** Where the combined sheets are written (relative to the project; scripts/vite/styleChunks.ts groups two of them). */
@@ -120,10 +126,14 @@ export function sheetText(parts: Parts): string {
   return `${root ? `:root{${root}}\n` : ''}${parts.rules.map(ruleText).join('\n')}\n`;
 }
 
-/** The rule with the selectors of unused variants taken out of its selector list (null when none is left). */
+/**
+ * The rule with the selectors of unused variants taken out of its selector list (null when none is left), the list
+ * written one way (`a,b`): a rule left with the selectors of another sheet's rule is then that rule's text, and is
+ * kept once (the Uploader's copies of Button's rules, once its picture-list selectors are out).
+ */
 function withoutUnusedVariants(rule: string): string | null {
   const parsed = parseRule(rule);
-  if (!parsed || parsed.prelude.startsWith('@') || !unusedSelector(parsed.prelude)) return rule;
+  if (!parsed || parsed.prelude.startsWith('@')) return rule;
   const selectors = splitSelectors(parsed.prelude).filter((s) => !unusedSelector(s));
   if (selectors.length === 0) return null;
   return `${parsed.context}${selectors.join(',')}{${parsed.body}}`;
@@ -138,6 +148,13 @@ export interface CombinedSheets {
 
 /** A group of rules smaller than this (gzip bytes) is not worth a request of its own: it joins the shell sheet. */
 export const MIN_GROUP_BYTES = 1000;
+/**
+ * Components whose own rules keep a sheet of their own however small: in the shell sheet every signed-in page would
+ * load them, and neither the shell nor the list kit uses them. Uploader: its rules without the file list it never
+ * shows (UNUSED_VARIANTS) are 0.4 kB gzip, wanted by the upload fields only. (Not DateRangePicker, though its module
+ * loads only when reached for: the stand-in drawn until then, LazyDateRangePicker.tsx, is dressed by its rules.)
+ */
+export const OWN_SHEET_COMPONENTS: ReadonlySet<string> = new Set(['Uploader']);
 
 /**
  * The sheets of the tiers, every rule in exactly one of them. The rules of the components outside base and shell
@@ -145,7 +162,7 @@ export const MIN_GROUP_BYTES = 1000;
  * a group big enough gets its own sheet, loaded wherever one of its components is imported; smaller ones go to
  * the shell sheet. So no two sheets share a rule, whichever screens a user opens.
  */
-export function combineTiers(tiers: RsuiteTiers, rsuiteDir: string): CombinedSheets {
+export function combineTiers(tiers: RsuiteTiers, rsuiteDir: string, named: ReadonlySet<string>): CombinedSheets {
   const base = sheetParts(tiers.base, rsuiteDir);
   const shell = sheetParts(tiers.shell, rsuiteDir, [base]);
   const own = new Map(tiers.extras.map((c) => [c, sheetParts([c], rsuiteDir, [base, shell])] as const));
@@ -160,7 +177,7 @@ export function combineTiers(tiers: RsuiteTiers, rsuiteDir: string): CombinedShe
         order.push(rule);
       }
     }
-    // Custom properties all go to the shell's :root (one palette behind sign-in).
+    // Custom properties go to the shell's :root (one palette behind sign-in), then to their readers (below).
     for (const [name, value] of parts.root) if (!shell.root.has(name)) shell.root.set(name, value);
   }
   const bySignature = new Map<string, string[]>();
@@ -173,7 +190,8 @@ export function combineTiers(tiers: RsuiteTiers, rsuiteDir: string): CombinedShe
   const groups: CombinedSheets['groups'] = [];
   for (const [signature, rules] of bySignature) {
     const parts: Parts = { root: new Map(), rules };
-    if (gzipSync(sheetText(parts)).length < MIN_GROUP_BYTES) shell.rules.push(...rules);
+    const ownSheet = signature.split('+').every((component) => OWN_SHEET_COMPONENTS.has(component));
+    if (!ownSheet && gzipSync(sheetText(parts)).length < MIN_GROUP_BYTES) shell.rules.push(...rules);
     else {
       const components = signature.split('+');
       // Named after its components (shortened when many: the group's place in the list keeps names apart).
@@ -181,6 +199,8 @@ export function combineTiers(tiers: RsuiteTiers, rsuiteDir: string): CombinedShe
       groups.push({ name, components, parts });
     }
   }
+  // Then each custom property where its readers are (rsuitePalette.ts); `named`: those the console's code names.
+  placeProperties(base, shell, groups.map((group) => group.parts), named);
   return { base, shell, groups };
 }
 
@@ -204,7 +224,7 @@ export function rsuiteCss(options: RsuiteCssOptions = {}): Plugin {
   let sheetsOf = new Map<string, string[]>();
   const build = () => {
     const tiers = rsuiteTiers(srcDir, baseEntries, shellEntries);
-    const sheets = combineTiers(tiers, rsuiteDir);
+    const sheets = combineTiers(tiers, rsuiteDir, propertiesNamedIn(srcDir, rsuiteDir));
     mkdirSync(outDir, { recursive: true });
     const write = (name: string, parts: Parts) => {
       const path = join(outDir, `${name}.css`);

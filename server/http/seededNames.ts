@@ -6,7 +6,7 @@
 // objects they cache).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SEEDED_NAMES_EN } from '../db/seed/seedNames.ts';
-import { pickLang } from './messages.ts';
+import { type Lang, pickLang } from './messages.ts';
 
 const TO_ENGLISH: ReadonlyMap<string, string> = new Map(Object.entries(SEEDED_NAMES_EN));
 const TO_SEEDED: ReadonlyMap<string, string> = new Map(Object.entries(SEEDED_NAMES_EN).map(([zh, en]) => [en, zh]));
@@ -47,6 +47,9 @@ export function renameValues<T>(value: T, names: ReadonlyMap<string, string>): T
 
 export const inEnglish = <T>(value: T): T => renameValues(value, TO_ENGLISH);
 export const asSeeded = <T>(value: T): T => renameValues(value, TO_SEEDED);
+/** `value` in the reader's language, for what a handler writes itself (exports: spreadsheets, watermarks), which
+ * the answer hook below does not see; `lang` is decided as the hook decides it (Accept-Language). */
+export const forReader = <T>(value: T, lang: Lang): T => (lang === 'en' ? inEnglish(value) : value);
 
 /** A person reading in English: a box's traffic (x-box-id) is a machine's, answered with the names as stored. */
 const englishReader = (req: FastifyRequest) => pickLang(req.headers['accept-language']) === 'en' && req.headers['x-box-id'] === undefined;

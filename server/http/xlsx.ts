@@ -1,6 +1,8 @@
 // A minimal .xlsx writer: one worksheet, a bold header row, then rows of inline strings and numbers.
 // Enough for exports; exceljs is not available here and the format's core is a handful of XML parts in a zip.
 import JSZip from 'jszip';
+import type { Lang } from './messages.ts';
+import { forReader } from './seededNames.ts';
 
 export type CellValue = string | number | null | undefined;
 
@@ -11,6 +13,9 @@ export interface SheetData {
   rows: CellValue[][];
   /** Column widths in characters, by column index. */
   widths?: number[];
+  /** The reader's language: for an English reader, the seeded names among the header's and rows' values are written
+   * by their English names, as a JSON answer gives them (seededNames.ts); a name an operator typed stays as typed. */
+  lang: Lang;
 }
 
 const MAX_CELL_TEXT = 32767;
@@ -23,7 +28,7 @@ export async function writeXlsx(sheet: SheetData): Promise<Buffer> {
     'xl/workbook.xml': workbookXml(sheetName(sheet.name)),
     'xl/_rels/workbook.xml.rels': WORKBOOK_RELS,
     'xl/styles.xml': STYLES,
-    'xl/worksheets/sheet1.xml': sheetXml(sheet),
+    'xl/worksheets/sheet1.xml': sheetXml({ ...sheet, header: forReader(sheet.header, sheet.lang), rows: forReader(sheet.rows, sheet.lang) }),
   };
   // Only the parts themselves: a package holds no directory entries.
   for (const [path, xml] of Object.entries(parts)) zip.file(path, xml, { createFolders: false });

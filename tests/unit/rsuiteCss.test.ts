@@ -5,7 +5,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cssRules, parseRule, splitSelectors } from '../../scripts/cssRules.ts';
-import { combineTiers, rsuiteTiers, unusedSelector } from '../../scripts/vite/rsuiteCss.ts';
+import { codeChunkTiers } from '../../scripts/vite/codeChunks.ts';
+import { combineTiers, OWN_SHEET_COMPONENTS, rsuiteTiers, unusedSelector } from '../../scripts/vite/rsuiteCss.ts';
+import { propertiesNamedIn } from '../../scripts/vite/rsuitePalette.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 
 const rsuiteDir = 'node_modules/rsuite';
@@ -20,7 +22,9 @@ const tiers = rsuiteTiers(
     { file: 'src/app/layouts/MainLayout.tsx', dynamic: false },
   ],
 );
-const sheets = combineTiers(tiers, rsuiteDir);
+const named = propertiesNamedIn('src', rsuiteDir);
+const reads = (texts: string[]) => new Set(texts.flatMap((text) => [...text.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1])));
+const sheets = combineTiers(tiers, rsuiteDir, named);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -54,12 +58,14 @@ describe('rsuite sheets', () => {
       const brought = bring(component);
       const rules = new Set(brought.flatMap((p) => p.rules));
       const properties = new Set(brought.flatMap((p) => [...p.root.keys()]));
+      // The properties the brought sheets read (a property nothing reads is left out, rsuitePalette.ts).
+      const read = reads(brought.flatMap((p) => [...p.rules, ...p.root.values()]));
       for (const rule of cssRules(readFileSync(join(rsuiteDir, component, 'styles', 'index.css'), 'utf8'))) {
         const parsed = parseRule(rule);
         if (parsed?.prelude === ':root' && parsed.depth === 0) {
           for (const d of parsed.body.split(';')) {
             const name = d.slice(0, d.indexOf(':')).trim();
-            if (name.startsWith('--')) expect(properties.has(name), `${component} ${name}`).toBe(true);
+            if (name.startsWith('--') && (read.has(name) || named.has(name))) expect(properties.has(name), `${component} ${name}`).toBe(true);
           }
         } else if (parsed && !parsed.prelude.startsWith('@')) {
           // Every selector of the rule but those of unused variants is in a brought rule with the same body.
@@ -94,6 +100,56 @@ describe('rsuite sheets', () => {
     expect(literals(/['"](yellow|cyan)['"]/g)).toEqual([]);
     expect(literals(/dir=["'{]*rtl|['"]rtl['"]/g)).toEqual([]);
     expect(LANGUAGES.filter((language) => /^(ar|he|fa|ur|yi)\b/.test(language))).toEqual([]);
+  });
+
+  it('has no rule in two sheets however its selector list is written', () => {
+    // A rule whose unused selectors were taken out (the Uploader's copies of Button's rules) is Button's rule.
+    const written = (rule: string) => {
+      const parsed = parseRule(rule);
+      return parsed && !parsed.prelude.startsWith('@') ? `${parsed.context}${splitSelectors(parsed.prelude).join(',')}{${parsed.body}}` : rule;
+    };
+    const all = [sheets.base, sheets.shell, ...sheets.groups.map((g) => g.parts)].flatMap((p) => p.rules.map(written));
+    expect(all.filter((rule, index) => all.indexOf(rule) !== index)).toEqual([]);
+  });
+
+  it("leaves out the Uploader's own file list, which no upload field shows", () => {
+    const uploaders = sources.flatMap(({ file, text }) => [...text.matchAll(/<Uploader\b[^>]*>/g)].map((m) => ({ file, opening: m[0] })));
+    expect(uploaders.length).toBeGreaterThan(1);
+    for (const { file, opening } of uploaders) {
+      expect(opening, file).toContain('fileListVisible={false}');
+      expect(opening, file).not.toContain('listType');
+    }
+    const selectors = [sheets.base, sheets.shell, ...sheets.groups.map((g) => g.parts)].flatMap((p) => p.rules.flatMap((rule) => splitSelectors(parseRule(rule)?.prelude ?? '')));
+    expect(selectors.filter((selector) => /rs-uploader-file-item|data-list-type=["']?picture/.test(selector))).toEqual([]);
+    expect(selectors.some((selector) => selector.includes('.rs-uploader-trigger'))).toBe(true);
+  });
+
+  it('keeps the rules of the upload field out of the shell sheet', () => {
+    // Not used by the boot, the signed-in shell or the list kit (the code tiers most pages load), so its rules come
+    // in a sheet of their own, with the screens that use it.
+    for (const tier of codeChunkTiers(join(process.cwd(), 'src'))) {
+      expect([...tier.components].filter((c) => OWN_SHEET_COMPONENTS.has(c)), tier.name).toEqual([]);
+    }
+    for (const component of OWN_SHEET_COMPONENTS) {
+      const own = sheets.groups.find((g) => g.components.length === 1 && g.components[0] === component);
+      expect(own?.parts.rules.length, component).toBeGreaterThan(0);
+    }
+    expect(sheets.shell.rules.join('\n')).not.toContain('.rs-uploader');
+  });
+
+  it('puts each custom property with the rules that read it', () => {
+    // The shell keeps a property only when base's or its own sheet reads it, the console names it, or two groups read it.
+    const byShell = reads([...sheets.base.rules, ...sheets.shell.rules, ...sheets.base.root.values(), ...sheets.shell.root.values()]);
+    const groupsReading = (name: string) => sheets.groups.filter((g) => reads([...g.parts.rules, ...g.parts.root.values()]).has(name)).length;
+    expect([...sheets.shell.root.keys()].filter((name) => !byShell.has(name) && !named.has(name) && groupsReading(name) < 2)).toEqual([]);
+    // A group's rules find every palette property they read: in base, in the shell or in the group's own :root.
+    const defined = new Set([sheets.base, sheets.shell, ...sheets.groups.map((g) => g.parts)].flatMap((p) => [...p.root.keys()]));
+    for (const group of sheets.groups) {
+      const there = new Set([...sheets.base.root.keys(), ...sheets.shell.root.keys(), ...group.parts.root.keys()]);
+      expect([...reads([...group.parts.rules, ...group.parts.root.values()])].filter((name) => defined.has(name) && !there.has(name)), group.name).toEqual([]);
+    }
+    expect(sheets.shell.root.size).toBeLessThan(200);
+    expect(sheets.groups.find((g) => g.components.includes('DatePicker') && g.parts.root.has('--rs-calendar-today-bg'))).toBeDefined();
   });
 
   it('leaves the variants out of the sheets', () => {

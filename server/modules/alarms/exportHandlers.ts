@@ -7,6 +7,7 @@ import { ApiError } from '../../http/apiError.ts';
 import { FileReply, type HandlerMap, XLSX_TYPE } from '../../http/handler.ts';
 import type { Lang } from '../../http/messages.ts';
 import { translate } from '../../http/messages.ts';
+import { forReader } from '../../http/seededNames.ts';
 import { writeXlsx } from '../../http/xlsx.ts';
 import type { Ctx } from '../shared/contractTypes.ts';
 import { filteredAlarms, liveAlarms, sorted } from './alarmQuery.ts';
@@ -31,6 +32,7 @@ export const alarmExportHandlers: HandlerMap = {
     if (rows.length === 0) throw new ApiError(404, 'alarms.export.nothing');
     const events = rows.map((r) => toWarnEvent(r, lang, urgent));
     const buffer = await writeXlsx({
+      lang,
       name: lang === 'zh' ? '告警' : 'Alarms',
       header: header[lang],
       widths: [10, 20, 30, 24, 10, 10, 10, 14, 20, 30, 30, 10, 8, 8],
@@ -57,7 +59,8 @@ async function withImages(db: Kysely<Database>, dataDir: string, sheet: Buffer, 
     } catch {
       continue; // an image removed by retention: the spreadsheet still lists the alarm
     }
-    if (watermark) bytes = await applyWatermark(bytes, watermark, alarmWatermarkFields(row, lang, userName));
+    // The camera's name on the image in the reader's language, as in the spreadsheet beside it.
+    if (watermark) bytes = await applyWatermark(bytes, watermark, forReader(alarmWatermarkFields(row, lang, userName), lang));
     zip.file(`images/${row.id}.${row.imagePath.endsWith('.png') ? 'png' : 'jpg'}`, bytes);
   }
   return zip.generateAsync({ type: 'nodebuffer', compression: 'STORE' });

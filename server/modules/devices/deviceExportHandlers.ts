@@ -7,6 +7,7 @@ import { formatTime } from '../../http/format.ts';
 import { FileReply, type HandlerMap, XLSX_TYPE } from '../../http/handler.ts';
 import type { Lang } from '../../http/messages.ts';
 import { writeXlsx } from '../../http/xlsx.ts';
+import { forReader } from '../../http/seededNames.ts';
 import type { Ctx } from '../shared/contractTypes.ts';
 import { type DeviceFilter, type DeviceRow, deviceQuery, filterDevices, settleOfflineRuns } from './deviceRecords.ts';
 
@@ -34,7 +35,8 @@ async function summaries(db: Kysely<Database>, ids: number[], lang: Lang): Promi
   for (const r of rows) {
     const s = out.get(r.deviceId) ?? { events: [], shapes: [], times: [], weeks: [] };
     const form = r.config as { areas?: unknown[]; lineAreas?: unknown[]; times?: { startTime: string; endTime: string; type?: number }[]; weeks?: number[] };
-    const name = r.eventName || String(r.eventId);
+    // Each name in the reader's language before the cells join them (the sheet renames whole cells only).
+    const name = forReader(r.eventName || String(r.eventId), lang);
     s.events.push(name);
     s.shapes.push(lang === 'zh' ? `${name}: 区域 ${form.areas?.length ?? 0}，线 ${form.lineAreas?.length ?? 0}` : `${name}: ${form.areas?.length ?? 0} areas, ${form.lineAreas?.length ?? 0} lines`);
     const windows = (form.times ?? []).map((t) => `${t.startTime}-${t.endTime}${t.type === 2 ? (lang === 'zh' ? '(夜间)' : ' (night)') : ''}`);
@@ -66,7 +68,7 @@ async function workbook(db: Kysely<Database>, rows: DeviceRow[], lang: Lang, fil
       formatTime(r.createdAt),
     ];
   });
-  const body = await writeXlsx({ name: lang === 'zh' ? '设备配置' : 'Devices', header: HEADERS[lang], rows: data, widths: [6, 28, 10, 16, 16, 14, 18, 10, 10, 30, 30, 30, 18, 20] });
+  const body = await writeXlsx({ lang, name: lang === 'zh' ? '设备配置' : 'Devices', header: HEADERS[lang], rows: data, widths: [6, 28, 10, 16, 16, 14, 18, 10, 10, 30, 30, 30, 18, 20] });
   return new FileReply(body, XLSX_TYPE, fileName);
 }
 

@@ -47,6 +47,7 @@ export const logHandlers: HandlerMap = {
       .execute();
     const logs = rows.map((row) => toLog(row, lang));
     const buffer = await writeXlsx({
+      lang,
       name: lang === 'zh' ? '操作日志' : 'Operation log',
       header: exportHeader[lang],
       widths: [20, 16, 24, 30, 8, 30, 8, 30, 16, 10, 60],

@@ -36,9 +36,9 @@ const headers = {
 } as const;
 const yes: Record<Lang, [string, string, string]> = { zh: ['是', '否', '—'], en: ['yes', 'no', '—'] };
 
-async function sheet(name: string, header: readonly string[], rows: CellValue[][], file: string): Promise<FileReply> {
+async function sheet(lang: Lang, name: string, header: readonly string[], rows: CellValue[][], file: string): Promise<FileReply> {
   if (rows.length === 0) throw new ApiError(404, 'stats.export.nothing');
-  const buffer = await writeXlsx({ name, header: [...header], rows, widths: header.map((h, i) => (i === 0 ? 22 : Math.max(10, h.length + 4))) });
+  const buffer = await writeXlsx({ lang, name, header: [...header], rows, widths: header.map((h, i) => (i === 0 ? 22 : Math.max(10, h.length + 4))) });
   return new FileReply(buffer, XLSX_TYPE, `${file}-${timestamp(new Date())}.xlsx`);
 }
 
@@ -52,7 +52,7 @@ export const screenHandlers: HandlerMap = {
     if (trend.total === 0) throw new ApiError(404, 'stats.export.nothing');
     const header = [...headers.trend[lang], ...trend.types.map((t) => t.eventTypeName)];
     const rows = trend.points.map((p, i) => [p.time, p.total, p.violation, p.road, p.handled, ...trend.types.map((t) => t.counts[i])]);
-    return sheet(lang === 'zh' ? '告警趋势' : 'Alarm trend', header, rows, 'alarm-trend');
+    return sheet(lang, lang === 'zh' ? '告警趋势' : 'Alarm trend', header, rows, 'alarm-trend');
   },
 
   async getSiteStats({ db, body, lang }: Ctx<'getSiteStats'>) {
@@ -68,7 +68,7 @@ export const screenHandlers: HandlerMap = {
       [...headers.outlets[lang]],
       ...stats.outlets.map((o) => [o.cameraName, o.sceneName ?? '', o.alarms, o.handled, o.online === null ? unknown : o.online ? y : n]),
     ];
-    return sheet(lang === 'zh' ? '网点统计' : 'Site statistics', headers.sites[lang], rows, 'site-statistics');
+    return sheet(lang, lang === 'zh' ? '网点统计' : 'Site statistics', headers.sites[lang], rows, 'site-statistics');
   },
 
   async getModelCallStats({ db, body }: Ctx<'getModelCallStats'>) {
@@ -78,7 +78,7 @@ export const screenHandlers: HandlerMap = {
   async exportModelCallStats({ db, body, lang }: Ctx<'exportModelCallStats'>) {
     const stats = await modelCallStats(db, body);
     const rows = stats.models.map((m) => [m.model, m.operation, m.calls, m.failed, m.successRate, m.latencyAvgMs, m.latencyP95Ms]);
-    return sheet(lang === 'zh' ? '大模型统计' : 'Model statistics', headers.models[lang], rows, 'model-statistics');
+    return sheet(lang, lang === 'zh' ? '大模型统计' : 'Model statistics', headers.models[lang], rows, 'model-statistics');
   },
 
   async getFlowStats({ db, body, lang }: Ctx<'getFlowStats'>) {
@@ -93,12 +93,12 @@ export const screenHandlers: HandlerMap = {
       [...headers.flowSeries[lang]],
       ...stats.points.map((p) => [p.time, p.in, p.out]),
     ];
-    return sheet(lang === 'zh' ? '客流统计' : 'Passenger flow', headers.flow[lang], stats.groups.length ? rows : [], 'passenger-flow');
+    return sheet(lang, lang === 'zh' ? '客流统计' : 'Passenger flow', headers.flow[lang], stats.groups.length ? rows : [], 'passenger-flow');
   },
 
   async exportResourceHistory(ctx: Ctx<'exportResourceHistory'>) {
     const history = (await resourceHandlers.getResourceHistory(ctx)) as { points: { time: string; cpu: number; memory: number; disk: number | null; gpu: number | null; videoMemory: number | null; rxBytesPerSec: number | null; txBytesPerSec: number | null }[] };
     const rows = history.points.map((p) => [p.time, p.cpu, p.memory, p.disk, p.gpu, p.videoMemory, p.rxBytesPerSec, p.txBytesPerSec]);
-    return sheet(ctx.lang === 'zh' ? '资源历史' : 'Resource history', headers.resource[ctx.lang], rows, 'resource-history');
+    return sheet(ctx.lang, ctx.lang === 'zh' ? '资源历史' : 'Resource history', headers.resource[ctx.lang], rows, 'resource-history');
   },
 };

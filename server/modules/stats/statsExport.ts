@@ -62,6 +62,7 @@ export const statsExportHandlers: HandlerMap = {
       return groupBy === 'day' ? r.key : r.name;
     };
     const buffer = await writeXlsx({
+      lang,
       name: lang === 'zh' ? '事件统计' : 'Event statistics',
       header: [...groupHeader[lang][groupBy], ...countHeader[lang]],
       widths: [14, 30, 10, 10, 10, 10, 10, 10],

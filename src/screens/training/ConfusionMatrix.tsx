@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfusionCell } from '../../domain/trainingReport.ts';
 import type { TrainSample } from './trainingApi.ts';
+import './thumbGrid.css';
 
 type Label = 'positive' | 'negative';
 const LABELS: readonly Label[] = ['positive', 'negative'];

@@ -17,6 +17,7 @@ import { ConfusionMatrix } from './ConfusionMatrix.tsx';
 import { RobustnessPanel } from './RobustnessPanel.tsx';
 import { listSamples, type TrainReport } from './trainingApi.ts';
 import { StepAction } from './StepAction.tsx';
+import './report.css';
 
 const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
 

@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { robustnessAt } from '../../domain/trainingReport.ts';
 import type { TrainReport } from './trainingApi.ts';
+import './report.css';
 
 const pct = (value: number | null | undefined) => (typeof value === 'number' ? `${(value * 100).toFixed(1)}%` : '—');
 

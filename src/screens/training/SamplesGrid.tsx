@@ -12,6 +12,7 @@ import type { TrainingEvent } from '../../machines/training.machine.ts';
 import { listSamples } from './trainingApi.ts';
 import { StepAction } from './StepAction.tsx';
 import './wizard.css';
+import './thumbGrid.css';
 
 interface Props {
   algorithmId: number;

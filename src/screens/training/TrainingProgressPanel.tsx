@@ -9,6 +9,7 @@ import type { JobSnapshot, jobProgressMachine } from '../../machines/jobProgress
 import type { TrainingEvent } from '../../machines/training.machine.ts';
 import type { TrainTask } from './trainingApi.ts';
 import { StepAction } from './StepAction.tsx';
+import './wizard.css';
 
 export type ProgressRef = ActorRefFrom<typeof jobProgressMachine>;
 
