@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { type IngestFigures, measureAlarmIngest } from './alarmIngest.ts';
 import { type ListFigures, measureAlarmList } from './alarmList.ts';
-import { measureBundle } from './bundleSizes.ts';
+import { CSS_BUDGET_KB, measureBundle } from './bundleSizes.ts';
 import { measureColdLoads } from './coldLoad.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { loadAverage } from './benchServer.ts';
@@ -44,6 +44,11 @@ if (wants('bundle')) {
   if (bundle) {
     console.log(`login route JS by the build manifest's closure (gzip): ${bundle.loginInitialJsKb} kB — what the browser fetches is below`);
     console.log(`largest chunk (gzip): ${bundle.largestChunk.kb} kB ${bundle.largestChunk.file}`);
+    const worst = bundle.routeCss[0];
+    console.log(
+      `CSS per route page (gzip, inline + preloaded sheets): ${bundle.routeCss.length} pages, largest ${worst ? `${worst.kb} kB ${worst.route}` : '-'}; ` +
+        `over the ${CSS_BUDGET_KB} kB budget: ${bundle.routesOverCssBudget.length ? bundle.routesOverCssBudget.map((route) => `${route} ${bundle.routeCss.find((r) => r.route === route)?.kb} kB`).join(', ') : 'none'}`,
+    );
   }
 }
 

@@ -1,12 +1,16 @@
 // A device area screen: the list of one kind of device, or — with ?camera=<id> in the URL — that camera's
 // configuration (so Back returns to the list with its filters, and a link opens the camera directly).
-import type { ReactNode } from 'react';
+// The camera's view loads when a camera is opened: its panels (snapshot upload, time windows, sliders) and their
+// styles are not the list's, and the list's page loads only what the list shows.
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePermission } from '../../app/permissions.tsx';
-import { CameraConfigView } from './camera/CameraConfigView.tsx';
+import { ScreenSkeleton } from '../../app/ScreenSkeleton.tsx';
 import { DeviceListView } from './DeviceListView.tsx';
 import { useScreenTitle } from './shared/useScreenTitle.ts';
 import type { DeviceKind } from './devicesApi.ts';
+
+const CameraConfigView = lazy(() => import('./camera/CameraConfigView.tsx').then((module) => ({ default: module.CameraConfigView })));
 
 export interface DevicesScreenProps {
   kind: DeviceKind;
@@ -22,7 +26,8 @@ export function DevicesScreen({ kind, permission, title, extraActions }: Devices
   const camera = Number(params.get('camera'));
   if (Number.isInteger(camera) && camera > 0) {
     return (
-      <CameraConfigView
+      <Suspense fallback={<ScreenSkeleton />}>
+        <CameraConfigView
         cameraId={camera}
         canWrite={canWrite}
         onBack={() =>
@@ -32,8 +37,9 @@ export function DevicesScreen({ kind, permission, title, extraActions }: Devices
             next.delete('event');
             return next;
           })
-        }
-      />
+          }
+        />
+      </Suspense>
     );
   }
   return <DeviceListView kind={kind} permission={permission} title={heading} extraActions={extraActions} />;

@@ -1,17 +1,17 @@
 // /edgeDevice/box: the edge boxes — list by keyword and status (online while heartbeats arrive), register (the
 // ingest secret is shown once, with a copy button and a warning), edit, delete and restart with confirmation.
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
+import { OpenedOnce } from '../../components/data/OpenedOnce.tsx';
 import { ListToolbar, rowsConfirmation } from '../../components/resource/RowActions.tsx';
 import { actionsColumn } from '../../components/table/CellActions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import { FilterBar, useFilterDraft } from '../../components/table/FilterBar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
-import { BoxDetailsDrawer } from './boxes/BoxDetailsDrawer.tsx';
 import { BoxFormDialog } from './boxes/BoxFormDialog.tsx';
 import { deleteBoxes, type EdgeBox, listBoxes, restartBox } from './boxes/boxesApi.ts';
 import { SecretDialog } from './boxes/SecretDialog.tsx';
@@ -20,6 +20,9 @@ import { useScreenTitle } from './shared/useScreenTitle.ts';
 import './devices.css';
 import { ChoiceFilter, TextFilter } from '../../components/table/filterFields.tsx';
 import { ScreenFrame } from '../../components/ScreenFrame.tsx';
+
+// The box's drawer (its tabs' forms, the upload field, the date pickers) and its styles load at its first opening.
+const BoxDetailsDrawer = lazy(() => import('./boxes/BoxDetailsDrawer.tsx').then((module) => ({ default: module.BoxDetailsDrawer })));
 
 const FILTERS = ['keyword', 'status'] as const;
 const percent = (value: number | null | undefined) => (value === null || value === undefined ? '–' : `${Math.round(value)}%`);
@@ -136,7 +139,9 @@ export default function EdgeDeviceBoxScreen() {
           list.reload();
         }}
       />
-      <BoxDetailsDrawer box={details} canWrite={canWrite} onClose={() => setDetails(null)} />
+      <OpenedOnce open={details !== null} onLoadFailed={() => setDetails(null)}>
+        <BoxDetailsDrawer box={details} canWrite={canWrite} onClose={() => setDetails(null)} />
+      </OpenedOnce>
       <SecretDialog secret={secret?.secret ?? null} name={secret?.name ?? ''} onClose={() => setSecret(null)} />
       {dialog}
     </ScreenFrame>

@@ -1,13 +1,14 @@
 // The detection-task screens (/taskConfig and its third-party and white-layout variants): the task list with its
 // filters, start / stop one or many and delete (all confirmed), new tasks, and — with ?task=<id> — one task's
-// configuration.
-import { useState } from 'react';
+// configuration (its editor loads when a task is opened: its fields and their styles are not the list's).
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
+import { ScreenSkeleton } from '../../app/ScreenSkeleton.tsx';
 import { ListToolbar, rowsConfirmation } from '../../components/resource/RowActions.tsx';
 import { actionsColumn } from '../../components/table/CellActions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
@@ -17,13 +18,13 @@ import { useServerList } from '../../components/table/useServerList.ts';
 import { DEVICE_STATE_FLOOR, DeviceState } from '../devices/shared/DeviceState.tsx';
 import { useScreenTitle } from '../devices/shared/useScreenTitle.ts';
 import { NewTaskDialog } from './NewTaskDialog.tsx';
-import { TaskEditorView } from './TaskEditorView.tsx';
 import { batchTasks, type DetectionTask, deleteTasks, listTasks, startTask, stopTask } from './tasksApi.ts';
 import '../devices/devices.css';
 import { ChoiceFilter, TextFilter } from '../../components/table/filterFields.tsx';
 import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const FILTERS = ['keyword', 'startState'] as const;
+const TaskEditorView = lazy(() => import('./TaskEditorView.tsx').then((module) => ({ default: module.TaskEditorView })));
 
 export function TasksScreen({ permission, title }: { permission: string; title: string }) {
   const [params, setParams] = useSearchParams();
@@ -37,7 +38,13 @@ export function TasksScreen({ permission, title }: { permission: string; title: 
       else next.set('task', String(id));
       return next;
     });
-  if (Number.isInteger(taskId) && taskId > 0) return <TaskEditorView taskId={taskId} canWrite={canWrite} onBack={() => open(null)} />;
+  if (Number.isInteger(taskId) && taskId > 0) {
+    return (
+      <Suspense fallback={<ScreenSkeleton />}>
+        <TaskEditorView taskId={taskId} canWrite={canWrite} onBack={() => open(null)} />
+      </Suspense>
+    );
+  }
   return <TaskList title={heading} canWrite={canWrite} open={open} />;
 }
 
