@@ -1,7 +1,8 @@
 // Issue 37: CSS per route page within 25 kB gzip. The bench's bundle section measures every route page the build
 // wrote (inline sheet + preloaded sheets, each compressed alone) and names the pages over the budget; and what a
-// list screen shows only after a click (a camera's configuration, a task's editor, a box's drawer) is not in the
-// list's static imports, so its styles (upload field, calendars, sliders, drawer) are not in the list's page.
+// list screen shows only after a click (a camera's configuration, a task's editor, a box's drawer, an opened range
+// picker) is not in the list's static imports, so its styles (upload field, calendars, sliders, drawer) are not in the
+// list's page.
 // @vitest-environment node
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,6 +58,8 @@ describe('CSS per route page', () => {
       ['src/screens/devices/DevicesScreen.tsx', 'src/screens/devices/camera/CameraConfigView.tsx'],
       ['src/screens/tasks/TasksScreen.tsx', 'src/screens/tasks/TaskEditorView.tsx'],
       ['src/screens/devices/EdgeDeviceBoxScreen.tsx', 'src/screens/devices/boxes/BoxDetailsDrawer.tsx'],
+      // The statistics screens' window: the range picker (and its calendar's styles) once reached for.
+      ['src/screens/stats/parts/WindowToolbar.tsx', 'src/components/dateRange/TypedDateRangePicker.tsx'],
     ];
     for (const [screen, view] of later) {
       const closure = staticModuleClosure([resolve(screen)]);

@@ -1,16 +1,18 @@
 // The statistics screens' controls: the date range (§5: at most 15 days, not in the future), whether simulated
-// records count, and the .xlsx export of what the screen shows (its failure said next to the button).
-import '../../../components/dateRange/rsuiteDateFns.ts';
+// records count, and the .xlsx export of what the screen shows (its failure said next to the button). The range
+// picker loads when it is reached for (LazyDateRangePicker.tsx), with its calendar's styles.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
-import DateRangePicker from 'rsuite/DateRangePicker';
 import Toggle from 'rsuite/Toggle';
 import 'rsuite/Button/styles/index.css';
-import 'rsuite/DateRangePicker/styles/index.css';
 import 'rsuite/Toggle/styles/index.css';
+import { LazyDateRangePicker } from '../../../components/dateRange/LazyDateRangePicker.tsx';
+import type { DateTexts } from '../../../components/dateRange/typedRange.ts';
 import { formatDay, parseDay, WINDOW_MAX_DAYS, type WindowProblem, type WindowView } from '../statsWindow.ts';
 import { ProblemLine } from '../../../components/dialog/ProblemLine.tsx';
+
+const DAY_TEXTS: DateTexts = { parse: parseDay, format: formatDay };
 
 interface Props {
   view: WindowView;
@@ -24,8 +26,6 @@ export function WindowToolbar({ view, problem, onChange, onExport }: Props) {
   const { t } = useTranslation('stats');
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
-  const start = parseDay(view.start);
-  const end = parseDay(view.end);
   const runExport = async () => {
     if (!onExport) return;
     setExporting(true);
@@ -41,13 +41,16 @@ export function WindowToolbar({ view, problem, onChange, onExport }: Props) {
   return (
     <div className="stats-toolbar">
       <label htmlFor="stats-window">{t('window.range')}</label>
-      <DateRangePicker
+      <LazyDateRangePicker
         id="stats-window"
         format="yyyy-MM-dd"
-        value={start && end ? [start, end] : null}
+        start={view.start}
+        end={view.end}
+        texts={DAY_TEXTS}
+        onlyComplete
         cleanable={false}
         shouldDisableDate={(date) => date.getTime() > Date.now()}
-        onChange={(value) => value && onChange({ start: formatDay(value[0]), end: formatDay(value[1]) })}
+        onChange={(range) => range.complete && onChange({ start: range.start, end: range.end })}
       />
       <Toggle checked={view.includeSimulated} onChange={(includeSimulated) => onChange({ includeSimulated })} label={t('common.includeSimulated')} />
       {onExport ? (
