@@ -58,6 +58,8 @@ describe('CSS per route page', () => {
       ['src/screens/devices/DevicesScreen.tsx', 'src/screens/devices/camera/CameraConfigView.tsx'],
       ['src/screens/tasks/TasksScreen.tsx', 'src/screens/tasks/TaskEditorView.tsx'],
       ['src/screens/devices/EdgeDeviceBoxScreen.tsx', 'src/screens/devices/boxes/BoxDetailsDrawer.tsx'],
+      ['src/screens/algorithms/SetUpScreen.tsx', 'src/screens/algorithms/setup/DraftEditor.tsx'],
+      ['src/screens/alarms/AlarmActions.tsx', 'src/screens/alarms/HandleDialog.tsx'],
       // The statistics screens' window: the range picker (and its calendar's styles) once reached for.
       ['src/screens/stats/parts/WindowToolbar.tsx', 'src/components/dateRange/TypedDateRangePicker.tsx'],
     ];

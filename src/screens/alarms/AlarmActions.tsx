@@ -4,13 +4,14 @@
 // When the server refuses (someone else handled the alarm first) it says who, when, and what the alarm is now.
 // Deleting needs the alarmDelete button (administrators); with the system setting checkerNotHandler on, the person
 // who dealt with an alarm sees its check offered to someone else (the server refuses it too).
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import { usePermission } from '../../app/permissions.tsx';
 import { selectUser, useSession } from '../../app/session.tsx';
 import type { SessionSnapshot } from '../../app/sessionService.ts';
+import { DialogLoad } from '../../components/data/OpenedOnce.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import { ALLOWED_ACTIONS, type AlarmStatus } from '../../machines/alarmLifecycle.machine.ts';
 import type { AlarmStore } from '../../realtime/alarmStore.ts';
@@ -18,10 +19,13 @@ import { ACTION_PERMISSIONS, type ActionType } from './actionPermissions.ts';
 import { uploadDealImage, type WarnEvent } from './alarmsApi.ts';
 import { statusKey, useTypeName } from './alarmText.ts';
 import { offerUndoConfirm } from './confirmUndo.ts';
-import { HandleDialog, type HandleKind, type HandleValues } from './HandleDialog.tsx';
+import type { HandleKind, HandleValues } from './HandleDialog.tsx';
 import { fileAsDataUrl } from './handleRules.ts';
 import { useAlarmLifecycle } from './useAlarmLifecycle.ts';
 import { ProblemLine } from '../../components/dialog/ProblemLine.tsx';
+
+// The handling form (its fields, the picture upload and their styles) loads when it is first opened.
+const HandleDialog = lazy(() => import('./HandleDialog.tsx').then((module) => ({ default: module.HandleDialog })));
 
 const selectCheckerNotHandler = (snapshot: SessionSnapshot) => snapshot.context.bootstrap?.systemConfig.checkerNotHandler === true;
 
@@ -131,7 +135,8 @@ export function AlarmActions({ alarm, offer, onSettled, store, size = 'sm' }: Pr
         </p>
       ) : null}
       {form !== null ? (
-        <HandleDialog
+        <DialogLoad onLoadFailed={() => setForm(null)}>
+          <HandleDialog
           kind={form}
           busy={lifecycle.working}
           failure={lifecycle.error}
@@ -142,7 +147,8 @@ export function AlarmActions({ alarm, offer, onSettled, store, size = 'sm' }: Pr
           }}
           onSubmit={submit}
           onClose={() => setForm(null)}
-        />
+          />
+        </DialogLoad>
       ) : null}
       {confirmUsed ? confirmDialog : null}
     </div>
