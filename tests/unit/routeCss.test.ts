@@ -60,6 +60,8 @@ describe('CSS per route page', () => {
       ['src/screens/devices/EdgeDeviceBoxScreen.tsx', 'src/screens/devices/boxes/BoxDetailsDrawer.tsx'],
       ['src/screens/algorithms/SetUpScreen.tsx', 'src/screens/algorithms/setup/DraftEditor.tsx'],
       ['src/screens/alarms/AlarmActions.tsx', 'src/screens/alarms/HandleDialog.tsx'],
+      ['src/screens/system/DeptConfigScreen.tsx', 'src/screens/system/depts/DeptFormModal.tsx'],
+      ['src/screens/system/MenuConfigScreen.tsx', 'src/screens/system/menus/MenuFormModal.tsx'],
       // The statistics screens' window: the range picker (and its calendar's styles) once reached for.
       ['src/screens/stats/parts/WindowToolbar.tsx', 'src/components/dateRange/TypedDateRangePicker.tsx'],
     ];

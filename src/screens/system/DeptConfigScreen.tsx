@@ -1,19 +1,23 @@
 // /deptConfig: the department tree with its leader, phone and users; add at the top or under a department,
 // edit or move, delete with confirmation (the server refuses while sub-departments or users remain, and says so).
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
+import { OpenedOnce } from '../../components/data/OpenedOnce.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import type { TableColumn } from '../../components/table/ServerTable.tsx';
 import { KeywordTreeToolbar } from '../../components/tree/KeywordTreeToolbar.tsx';
 import { TreeTable } from '../../components/tree/TreeTable.tsx';
 import { useKeywordTree } from '../../components/tree/useKeywordTree.ts';
-import { DeptFormModal, type DeptTarget } from './depts/DeptFormModal.tsx';
+import type { DeptTarget } from './depts/DeptFormModal.tsx';
 import { type Dept, deleteDept, deptTree } from './depts/deptsApi.ts';
 import './shared/systemScreens.css';
 import { actionsColumn } from '../../components/table/CellActions.tsx';
 import { ScreenFrame } from '../../components/ScreenFrame.tsx';
+
+// The form dialog (its fields, pickers and their styles) loads at its first opening.
+const DeptFormModal = lazy(() => import('./depts/DeptFormModal.tsx').then((module) => ({ default: module.DeptFormModal })));
 
 export default function DeptConfigScreen() {
   const { t } = useTranslation('system');
@@ -58,16 +62,18 @@ export default function DeptConfigScreen() {
           />
         }
       />
-      <DeptFormModal
-        target={target}
-        tree={depts.whole.data}
-        onClose={() => setTarget(null)}
-        onSaved={() => {
-          notify('success', t(target?.kind === 'new' ? 'depts.created' : 'depts.saved'));
-          setTarget(null);
-          depts.reload();
-        }}
-      />
+      <OpenedOnce open={target !== null} onLoadFailed={() => setTarget(null)}>
+        <DeptFormModal
+          target={target}
+          tree={depts.whole.data}
+          onClose={() => setTarget(null)}
+          onSaved={() => {
+            notify('success', t(target?.kind === 'new' ? 'depts.created' : 'depts.saved'));
+            setTarget(null);
+            depts.reload();
+          }}
+        />
+      </OpenedOnce>
       {dialog}
     </ScreenFrame>
   );

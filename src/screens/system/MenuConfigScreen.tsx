@@ -2,7 +2,7 @@
 // order and visibility; add at the top or under a menu, edit or move, delete with confirmation (the server
 // refuses while children remain). A new module can be given to the editor's own role as it is created; the
 // editor's side menu is loaded again after every change, other users' on their next menu load.
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Tag from 'rsuite/Tag';
 import 'rsuite/Tag/styles/index.css';
@@ -11,16 +11,20 @@ import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
 import { useSessionActor } from '../../app/session.tsx';
 import { refreshMenu } from '../../app/sessionService.ts';
+import { OpenedOnce } from '../../components/data/OpenedOnce.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
 import type { TableColumn } from '../../components/table/ServerTable.tsx';
 import { KeywordTreeToolbar } from '../../components/tree/KeywordTreeToolbar.tsx';
 import { TreeTable } from '../../components/tree/TreeTable.tsx';
 import { useKeywordTree } from '../../components/tree/useKeywordTree.ts';
-import { MenuFormModal, type MenuTarget } from './menus/MenuFormModal.tsx';
+import type { MenuTarget } from './menus/MenuFormModal.tsx';
 import { deleteModule, type MenuModule, moduleTree } from './menus/menusApi.ts';
 import './shared/systemScreens.css';
 import { actionsColumn } from '../../components/table/CellActions.tsx';
 import { ScreenFrame } from '../../components/ScreenFrame.tsx';
+
+// The form dialog (its fields, pickers and their styles) loads at its first opening.
+const MenuFormModal = lazy(() => import('./menus/MenuFormModal.tsx').then((module) => ({ default: module.MenuFormModal })));
 
 export default function MenuConfigScreen() {
   const { t, i18n } = useTranslation('system');
@@ -98,19 +102,21 @@ export default function MenuConfigScreen() {
           />
         }
       />
-      <MenuFormModal
-        target={target}
-        tree={modules.whole.data}
-        onClose={() => setTarget(null)}
-        onSaved={(granted) => {
-          if (target?.kind !== 'new') notify('success', t('menus.saved'));
-          else if (granted) notify('success', t('menus.createdGranted'));
-          // Not in any role yet: say where it comes to a menu, so nobody wonders why the side menu lacks it.
-          else notify('warning', t('menus.createdUngranted'));
-          setTarget(null);
-          refresh();
-        }}
-      />
+      <OpenedOnce open={target !== null} onLoadFailed={() => setTarget(null)}>
+        <MenuFormModal
+          target={target}
+          tree={modules.whole.data}
+          onClose={() => setTarget(null)}
+          onSaved={(granted) => {
+            if (target?.kind !== 'new') notify('success', t('menus.saved'));
+            else if (granted) notify('success', t('menus.createdGranted'));
+            // Not in any role yet: say where it comes to a menu, so nobody wonders why the side menu lacks it.
+            else notify('warning', t('menus.createdUngranted'));
+            setTarget(null);
+            refresh();
+          }}
+        />
+      </OpenedOnce>
       {dialog}
     </ScreenFrame>
   );
