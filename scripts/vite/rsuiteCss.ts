@@ -155,6 +155,18 @@ export const MIN_GROUP_BYTES = 1000;
  * loads only when reached for: the stand-in drawn until then, LazyDateRangePicker.tsx, is dressed by its rules.)
  */
 export const OWN_SHEET_COMPONENTS: ReadonlySet<string> = new Set(['Uploader']);
+/**
+ * Rules that draw a day picker's closed field (`.rs-picker[data-picker=date] …`: the calendar icon's colour and
+ * pointer, the input's padding). LazyDatePicker.tsx draws that field with the picker's classes until the picker's
+ * module — and with it the date pickers' sheet, mostly the calendar's rules — loads, so these go to the shell sheet,
+ * as DateRangePicker's own rules do for LazyDateRangePicker's stand-in.
+ */
+export const STAND_IN_SELECTOR = /^\.rs-picker\[data-picker=["']?date["']?\](?![\w-])/;
+
+const standInRule = (rule: string) => {
+  const parsed = parseRule(rule);
+  return parsed !== null && !parsed.prelude.startsWith('@') && splitSelectors(parsed.prelude).every((selector) => STAND_IN_SELECTOR.test(selector));
+};
 
 /**
  * The sheets of the tiers, every rule in exactly one of them. The rules of the components outside base and shell
@@ -182,6 +194,10 @@ export function combineTiers(tiers: RsuiteTiers, rsuiteDir: string, named: Reado
   }
   const bySignature = new Map<string, string[]>();
   for (const rule of order) {
+    if (standInRule(rule)) {
+      shell.rules.push(rule);
+      continue;
+    }
     const signature = usersOf.get(rule)!.join('+');
     const rules = bySignature.get(signature);
     if (rules) rules.push(rule);

@@ -62,6 +62,9 @@ describe('CSS per route page', () => {
       ['src/screens/alarms/AlarmActions.tsx', 'src/screens/alarms/HandleDialog.tsx'],
       ['src/screens/system/DeptConfigScreen.tsx', 'src/screens/system/depts/DeptFormModal.tsx'],
       ['src/screens/system/MenuConfigScreen.tsx', 'src/screens/system/menus/MenuFormModal.tsx'],
+      // The day pickers: rsuite's DatePicker (and its calendar's styles) once reached for.
+      ['src/screens/alarms/EventStatisticsScreen.tsx', 'src/components/dateRange/LoadedDatePicker.tsx'],
+      ['src/screens/video/RecordingsView.tsx', 'src/components/dateRange/LoadedDatePicker.tsx'],
       // The statistics screens' window: the range picker (and its calendar's styles) once reached for.
       ['src/screens/stats/parts/WindowToolbar.tsx', 'src/components/dateRange/TypedDateRangePicker.tsx'],
     ];

@@ -152,6 +152,12 @@ describe('rsuite sheets', () => {
     expect(sheets.groups.find((g) => g.components.includes('DatePicker') && g.parts.root.has('--rs-calendar-today-bg'))).toBeDefined();
   });
 
+  it("puts the day picker's closed-field rules in the shell sheet, where LazyDatePicker's stand-in finds them", () => {
+    const closedField = (rule: string) => /^\.rs-picker\[data-picker=["']?date["']?\] /.test(parseRule(rule)?.prelude ?? '');
+    expect(sheets.shell.rules.filter(closedField).length).toBeGreaterThan(0);
+    expect(sheets.groups.flatMap((g) => g.parts.rules.filter(closedField))).toEqual([]);
+  });
+
   it('leaves the variants out of the sheets', () => {
     const all = [sheets.base, sheets.shell, ...sheets.groups.map((g) => g.parts)].flatMap((p) => p.rules);
     const selectors = all.flatMap((rule) => splitSelectors(parseRule(rule)?.prelude ?? ''));

@@ -1,13 +1,11 @@
 // /eventStatistics: how many alarms, how they were handled, per day, per hour of a day, by type, and the cameras
 // with the most. The window (≤ 31 days), the day and simulated-or-not are in the URL. Charts are ECharts, loaded
 // on first show (src/components/chart); every number is also given in words.
-import '../../components/dateRange/rsuiteDateFns.ts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { selectStatsIncludeSimulated, useSession } from '../../app/session.tsx';
-import DatePicker from 'rsuite/DatePicker';
-import 'rsuite/DatePicker/styles/index.css';
+import { LazyDatePicker } from '../../components/dateRange/LazyDatePicker.tsx';
 import { useTypeName } from './alarmText.ts';
 import { StatsChart, StatsPanel, useLoaded } from './StatsPanel.tsx';
 import { StatsToolbar } from './StatsToolbar.tsx';
@@ -42,8 +40,9 @@ export default function EventStatisticsScreen() {
         <label className="alarm-toggle" htmlFor="stats-day">
           {t('stats.day')}
         </label>
-        <DatePicker
+        <LazyDatePicker
           id="stats-day"
+          texts={{ format: formatDate }}
           format="yyyy-MM-dd"
           value={day}
           cleanable={false}

@@ -1,13 +1,11 @@
 // The video centre's recordings of one camera on one day: the day picker, the day timeline (what was recorded, the
 // alarms, scrubbing), the recording playing, and the day's recordings as a paged list. The playing recording and
 // the moment in it live in the URL (clip, at), so Back and a shared link play the same thing.
-import '../../components/dateRange/rsuiteDateFns.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import DatePicker from 'rsuite/DatePicker';
-import 'rsuite/DatePicker/styles/index.css';
 import { useLoaded } from '../../components/data/useLoaded.ts';
+import { LazyDatePicker } from '../../components/dateRange/LazyDatePicker.tsx';
 import { ClipList } from './ClipList.tsx';
 import { ClipPlayer, type Playable } from './ClipPlayer.tsx';
 import { DayTimeline } from './DayTimeline.tsx';
@@ -53,8 +51,9 @@ export function RecordingsView({ camera, cameraName, day, pageNo, clipId, at, fr
     <>
       <div className="video-day">
         <label htmlFor="video-day-picker">{t('day')}</label>
-        <DatePicker
+        <LazyDatePicker
           id="video-day-picker"
+          texts={{ format: formatDay }}
           format="yyyy-MM-dd"
           value={new Date(range.start)}
           cleanable={false}
