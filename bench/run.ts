@@ -20,13 +20,14 @@ import { measureLoginPageLoad } from './pageLoad.ts';
 import { withThrowawayDatabase } from './postgres.ts';
 import { measureRealtimeScreen } from './realtimeScreen.ts';
 import { measureRetrievalSearch } from './retrievalSearch.ts';
+import { measureSeededNames } from './seededNames.ts';
 import { measureStartup } from './serverStartup.ts';
 import { measureThrottledLoads } from './throttledLoad.ts';
 import { measureTraining, type TrainingFigures } from './training.ts';
 import { measureUploads } from './uploads.ts';
 
 const RESULTS = 'bench/results/latest.json';
-const SECTIONS = ['bundle', 'coldLoad', 'lighthouse', 'throttledLoad', 'pageLoad', 'server', 'alarmIngest', 'alarmList', 'homeDashboard', 'flowIngest', 'realtimeScreen', 'clips', 'detector', 'edge', 'edgeLatency', 'demoStart', 'edgeRules', 'pushDelivery', 'training', 'retrievalSearch', 'uploads'] as const;
+const SECTIONS = ['bundle', 'coldLoad', 'lighthouse', 'throttledLoad', 'pageLoad', 'server', 'alarmIngest', 'alarmList', 'homeDashboard', 'flowIngest', 'realtimeScreen', 'clips', 'detector', 'edge', 'edgeLatency', 'demoStart', 'edgeRules', 'pushDelivery', 'training', 'retrievalSearch', 'uploads', 'seededNames'] as const;
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean));
 const unknown = [...only].filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length) throw new Error(`BENCH_ONLY names unknown sections: ${unknown.join(', ')} (known: ${SECTIONS.join(', ')})`);
@@ -367,6 +368,17 @@ if (wants('uploads')) {
         `refused from its header in ${v.headerCheckMs} ms now; without a length in its header, bounded decode ${v.boundedSlotMs} ms (${v.boundedFrames} frames${v.boundedTimedOut ? ', stopped at the time bound' : ''})`,
     );
   }
+}
+
+// Seeded names renamed for an English reader (issue 37): the answer hook's walk beside serialisation.
+if (wants('seededNames')) {
+  const names = measureSeededNames();
+  results.seededNames = names;
+  console.log(
+    `seeded names for an English reader (${names.seededNames} names): ` +
+      names.rows.map((r) => `${r.rows} rows (${r.jsonKb} kB) renamed in ${r.renameMs} ms, serialised in ${r.stringifyMs} ms`).join('; ') +
+      ` (load ${names.loadAverage})`,
+  );
 }
 
 mkdirSync('bench/results', { recursive: true });

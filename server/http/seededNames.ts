@@ -17,32 +17,40 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-/** `value` with every string found in `names` replaced, copied only along the paths that change. */
+/**
+ * `value` with every string found in `names` replaced, copied only along the paths that change. Plain loops, no
+ * per-node arrays or closures: on a 1,000-row answer the walk cost 4.4 ms with Object.entries and forEach, about
+ * as much as serialising it (`.tmp` measurement, load 6).
+ */
 export function renameValues<T>(value: T, names: ReadonlyMap<string, string>): T {
   if (typeof value === 'string') return (names.get(value) ?? value) as T;
+  if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | null = null;
-    value.forEach((item, index) => {
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      if (item === null || (typeof item !== 'object' && typeof item !== 'string')) continue;
       const renamed = renameValues(item, names);
       if (renamed !== item) {
         copy ??= value.slice();
         copy[index] = renamed;
       }
-    });
-    return (copy ?? value) as T;
-  }
-  if (isPlainObject(value)) {
-    let copy: Record<string, unknown> | null = null;
-    for (const [key, item] of Object.entries(value)) {
-      const renamed = renameValues(item, names);
-      if (renamed !== item) {
-        copy ??= { ...value };
-        copy[key] = renamed;
-      }
     }
     return (copy ?? value) as T;
   }
-  return value;
+  if (!isPlainObject(value)) return value;
+  let copy: Record<string, unknown> | null = null;
+  // A plain object's prototype is Object.prototype or null: for…in sees its own keys only.
+  for (const key in value) {
+    const item: unknown = value[key];
+    if (item === null || (typeof item !== 'object' && typeof item !== 'string')) continue;
+    const renamed = renameValues(item, names);
+    if (renamed !== item) {
+      copy ??= { ...value };
+      copy[key] = renamed;
+    }
+  }
+  return (copy ?? value) as T;
 }
 
 export const inEnglish = <T>(value: T): T => renameValues(value, TO_ENGLISH);
