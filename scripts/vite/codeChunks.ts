@@ -8,8 +8,8 @@
 // source says them) and the rsuite components those import; Rolldown adds what those depend on (includeDependencies-
 // Recursively), as far as it is in the bundle:
 // - `boot`: what the boot and the sign-in screen import (every page loads it);
-// - `signed-in`: the signed-in layouts' modules and components and the helpers most screens use, less the boot's
-//   (every signed-in page);
+// - `signed-in`: the signed-in layouts' modules and components, the helpers most screens use and the rsuite parts
+//   small controls share (SHELL_RSUITE_PARTS), less the boot's (every signed-in page);
 // - `list-kit`: the list kit's (src/components/table) modules and components, less the above (most screens).
 // Below the tiers, an area's small helpers that its screens import in different combinations are one chunk per
 // area (AREA_HELPERS), with what they import that no tier holds.
@@ -17,10 +17,11 @@
 // them; a module a group captures has no chunk of its own in the manifest).
 import { join, resolve } from 'node:path';
 import { source, staticModuleClosure } from '../moduleGraph.ts';
-import { AREA_HELPERS, BOOT, LIST_KIT, LOGIN_SCREEN, SHELL, SHELL_HELPERS } from './entryModules.ts';
+import { AREA_HELPERS, BOOT, LIST_KIT, LOGIN_SCREEN, SHELL, SHELL_HELPERS, SHELL_RSUITE_PARTS } from './entryModules.ts';
 
 const RSUITE_IMPORT = /from\s*['"]rsuite\/([A-Za-z]+)['"]/g;
 const RSUITE_COMPONENT = /[\\/]node_modules[\\/]rsuite[\\/]esm[\\/]([A-Za-z]+)[\\/]index\.js$/;
+const RSUITE_MODULE = /[\\/]node_modules[\\/]rsuite[\\/]esm[\\/](.+)$/;
 
 function rsuiteComponents(files: Iterable<string>): Set<string> {
   const found = new Set<string>();
@@ -34,6 +35,8 @@ export interface ChunkTier {
   modules: Set<string>;
   /** rsuite components by directory name (Button, Table …). */
   components: Set<string>;
+  /** Other rsuite modules, by path under rsuite/esm with `/` (internals/CloseButton/index.js). */
+  parts: Set<string>;
 }
 
 /** The three tiers, each without what an earlier one holds. */
@@ -50,7 +53,8 @@ export function codeChunkTiers(srcDir: string): ChunkTier[] {
     const components = new Set([...rsuiteComponents(closure)].filter((c) => !heldComponents.has(c)));
     for (const f of closure) held.add(f);
     for (const c of components) heldComponents.add(c);
-    tiers.push({ name, modules, components });
+    const parts = new Set<string>(name === 'signed-in' ? SHELL_RSUITE_PARTS : []);
+    tiers.push({ name, modules, components, parts });
   }
   return tiers;
 }
@@ -67,7 +71,9 @@ export function codeChunkGroups(srcDir = resolve('src')) {
       const file = withoutQuery(id);
       if (tier.modules.has(file)) return true;
       const component = RSUITE_COMPONENT.exec(file);
-      return component !== null && tier.components.has(component[1]);
+      if (component !== null && tier.components.has(component[1])) return true;
+      const part = RSUITE_MODULE.exec(file);
+      return part !== null && tier.parts.has(part[1].replaceAll('\\', '/'));
     },
   }));
   const helpers = Object.entries(AREA_HELPERS).map(([area, modules]) => {

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeChunkGroups, codeChunkTiers } from '../../scripts/vite/codeChunks.ts';
-import { AREA_HELPERS, BOOT, LIST_KIT, LOGIN_SCREEN, SHELL, SHELL_HELPERS } from '../../scripts/vite/entryModules.ts';
+import { AREA_HELPERS, BOOT, LIST_KIT, LOGIN_SCREEN, SHELL, SHELL_HELPERS, SHELL_RSUITE_PARTS } from '../../scripts/vite/entryModules.ts';
 
 const srcDir = resolve('src');
 const at = (module: string) => join(srcDir, module);
@@ -63,6 +63,21 @@ describe('code chunks', () => {
     expect(listKit.test(rsuite('Table'))).toBe(false);
     expect(listKit.test(at('screens/alarms/AlarmListScreen.tsx'))).toBe(false);
     expect(listKit.test(rsuite('TreePicker'))).toBe(false);
+  });
+
+  it('puts the rsuite parts that small controls share with the list kit in the shell, not in the list kit', () => {
+    // Toggle (its loader, plain-text view and HTML props) and Tag (its close button): in the list-kit chunk, a page
+    // with a toggle or a tag but no list (the live alarms, the home dashboards) loaded that chunk and its sheet for
+    // them (issue 37).
+    const [, signedIn, listKit] = codeChunkGroups(srcDir);
+    for (const part of SHELL_RSUITE_PARTS) {
+      const file = resolve('node_modules/rsuite/esm', part);
+      expect(existsSync(file), `${part} is not in rsuite (moved in an upgrade?)`).toBe(true);
+      expect(signedIn.test(file), part).toBe(true);
+      expect(listKit.test(file), part).toBe(false);
+    }
+    expect(signedIn.test(resolve('node_modules/rsuite/esm/internals/Picker/PickerPopup.js'))).toBe(false);
+    expect(tier('signed-in').modules.has(at('app/afterPaint.ts'))).toBe(true);
   });
 
   it("groups an area's small helpers in one chunk per area, below the tiers, each named helper a module no tier holds", () => {

@@ -2,7 +2,7 @@
 // wrote (inline sheet + preloaded sheets, each compressed alone) and names the pages over the budget; and what a
 // list screen shows only after a click (a camera's configuration, a task's editor, a box's drawer, an opened range
 // picker) is not in the list's static imports, so its styles (upload field, calendars, sliders, drawer) are not in the
-// list's page.
+// list's page; and a screen without a list does not load the list kit (its sheet came with it).
 // @vitest-environment node
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CSS_BUDGET_KB, measureRouteCss } from '../../bench/bundleSizes.ts';
 import { source, staticModuleClosure } from '../../scripts/moduleGraph.ts';
+import { codeChunkTiers } from '../../scripts/vite/codeChunks.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'argus-route-css-'));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -73,6 +74,17 @@ describe('CSS per route page', () => {
       expect(closure.has(resolve(view)), `${screen} imports ${view} without waiting`).toBe(false);
       const sheets = [...closure].flatMap((file) => [...source(file).matchAll(/rsuite\/(\w+)\/styles\/index\.css/g)].map((m) => m[1]));
       expect(sheets.filter((sheet) => ['Uploader', 'DatePicker', 'DateRangePicker', 'Slider', 'Drawer'].includes(sheet)), screen).toEqual([]);
+    }
+  });
+
+  it('leaves the list kit out of the screens that draw no list nor picker (live alarms, home)', () => {
+    // A module of the list-kit chunk imported without waiting loads that chunk, and with it the list kit's sheet
+    // (tables, the pager and its pickers: 3.9 kB gzip); the live alarm page was 25.2 kB with it. The delete's
+    // confirmation loads when asked for (useLazyConfirm), the wait for a paint with the shell (SHELL_HELPERS).
+    const listKit = codeChunkTiers(resolve('src')).find((tier) => tier.name === 'list-kit')!;
+    for (const screen of ['alarms/ActualTimeEventScreen.tsx', 'home/HomeScreen.tsx']) {
+      const held = [...staticModuleClosure([resolve('src/screens', screen)])].filter((file) => listKit.modules.has(file));
+      expect(held.map((file) => file.replace(`${resolve('src')}/`, '')), screen).toEqual([]);
     }
   });
 });

@@ -158,6 +158,23 @@ describe('rsuite sheets', () => {
     expect(sheets.groups.flatMap((g) => g.parts.rules.filter(closedField))).toEqual([]);
   });
 
+  it("brings the lazy pickers' stand-in the closed picker's rules with its own import, without the calendar's", () => {
+    // StandInField draws the picker's frame, input group and indicator until the picker loads. It found their rules
+    // only because its pages loaded the list kit for something else; without the list kit (issue 37) the statistics
+    // toolbar's range field lost its frame.
+    const imported = [...readFileSync('src/components/dateRange/StandInField.tsx', 'utf8').matchAll(/rsuite\/(\w+)\/styles\/index\.css/g)].map((m) => m[1]);
+    const brought = [sheets.base, sheets.shell, ...sheets.groups.filter((g) => g.components.some((c) => imported.includes(c))).map((g) => g.parts)];
+    const selectors = new Set(brought.flatMap((p) => p.rules).flatMap((rule) => splitSelectors(parseRule(rule)?.prelude ?? '')));
+    for (const drawn of ['.rs-picker', '.rs-input-group', '.rs-input-group[data-inside=true]', '.rs-picker-toggle-indicator', '.rs-input-group-addon']) {
+      expect(selectors.has(drawn), drawn).toBe(true);
+    }
+    // The calendar's own rules (3.4 kB gzip) stay with the picker's module, loaded when it is reached for.
+    const everywhere = [sheets.base, sheets.shell, ...sheets.groups.map((g) => g.parts)].flatMap((p) => p.rules);
+    const calendar = everywhere.filter((rule) => splitSelectors(parseRule(rule)?.prelude ?? '').includes('.rs-calendar'));
+    expect(calendar.length).toBeGreaterThan(0);
+    expect(calendar.filter((rule) => brought.some((p) => p.rules.includes(rule)))).toEqual([]);
+  });
+
   it('leaves the variants out of the sheets', () => {
     const all = [sheets.base, sheets.shell, ...sheets.groups.map((g) => g.parts)].flatMap((p) => p.rules);
     const selectors = all.flatMap((rule) => splitSelectors(parseRule(rule)?.prelude ?? ''));

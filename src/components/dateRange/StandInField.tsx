@@ -1,6 +1,10 @@
 // The field a lazy date picker draws until its module loads (LazyDatePicker.tsx, LazyDateRangePicker.tsx): the
 // picker's own elements, classes and size, showing the same text, so nothing moves when the picker takes its place.
 import type { CSSProperties, ReactNode } from 'react';
+// The closed picker's rules (its frame, input group and indicator), which rsuite ships in every picker's sheet:
+// SelectPicker's holds them without a calendar's. Before, the stand-in found them only because its pages loaded the
+// list kit (with its pager's picker) for something else.
+import 'rsuite/SelectPicker/styles/index.css';
 import type { useReachedPicker } from './reachedPicker.ts';
 
 interface Props {

@@ -2,7 +2,7 @@
 // refusal (a 409 "still in use", "you cannot delete yourself") in place, so the user reads why nothing changed.
 // Focus starts on Cancel (the safe choice); Escape cancels. A request without an action only informs (why the
 // action cannot be done now): the dialog then has a single Close button.
-import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import Modal from 'rsuite/Modal';
@@ -102,6 +102,18 @@ export function useConfirm(): { confirm: (request: ConfirmRequest) => void; conf
   );
 
   return { confirm, confirmDelete, dialog };
+}
+
+/** One request handed to ConfirmHost (a new object each time it is asked). */
+export interface RequestedConfirm {
+  request: ConfirmRequest;
+}
+
+/** The dialog of useLazyConfirm (components/dialog/lazyConfirm.tsx), loaded at its first request: asks each request it is handed. */
+export function ConfirmHost({ asked }: { asked: RequestedConfirm }) {
+  const { confirm, dialog } = useConfirm();
+  useEffect(() => confirm(asked.request), [asked, confirm]);
+  return dialog;
 }
 
 /**

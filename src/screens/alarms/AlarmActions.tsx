@@ -12,7 +12,7 @@ import { usePermission } from '../../app/permissions.tsx';
 import { selectUser, useSession } from '../../app/session.tsx';
 import type { SessionSnapshot } from '../../app/sessionService.ts';
 import { DialogLoad } from '../../components/data/OpenedOnce.tsx';
-import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
+import { useLazyConfirm } from '../../components/dialog/lazyConfirm.tsx';
 import { ALLOWED_ACTIONS, type AlarmStatus } from '../../machines/alarmLifecycle.machine.ts';
 import type { AlarmStore } from '../../realtime/alarmStore.ts';
 import { ACTION_PERMISSIONS, type ActionType } from './actionPermissions.ts';
@@ -45,12 +45,11 @@ export function AlarmActions({ alarm, offer, onSettled, store, size = 'sm' }: Pr
   const me = useSession(selectUser)?.username ?? null;
   const checkerNotHandler = useSession(selectCheckerNotHandler);
   const lifecycle = useAlarmLifecycle(alarm, onSettled, store);
-  const { confirm, dialog: confirmDialog } = useConfirm();
+  // The delete's confirmation loads at its first asking: the live alarm screen draws nothing else of the list kit.
+  const { confirm, dialog: confirmDialog } = useLazyConfirm();
   const typeName = useTypeName();
   const [form, setForm] = useState<HandleKind | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  // The dialogs mount on first use: a row or the new-alarm dialog that never opens one costs nothing for them.
-  const [confirmUsed, setConfirmUsed] = useState(false);
   // The form closes once its call has settled; a failure keeps it open (shown in it) for another try.
   useEffect(() => {
     if (!submitted || lifecycle.working) return;
@@ -71,7 +70,6 @@ export function AlarmActions({ alarm, offer, onSettled, store, size = 'sm' }: Pr
   const run = (action: ActionType) => {
     if (action === 'ignore') lifecycle.send({ type: 'IGNORE' });
     else if (action === 'delete') {
-      setConfirmUsed(true);
       confirm({
         title: t('bulk.deleteTitle'),
         message: t('bulk.deleteOne', { id: alarm.id }),
@@ -150,7 +148,7 @@ export function AlarmActions({ alarm, offer, onSettled, store, size = 'sm' }: Pr
           />
         </DialogLoad>
       ) : null}
-      {confirmUsed ? confirmDialog : null}
+      {confirmDialog}
     </div>
   );
 }
