@@ -1,10 +1,13 @@
-// Shared by the system-screen and server-table tests: the browser APIs jsdom lacks that rsuite uses, and a
-// signed-in session (with a chosen button list) around a screen under a memory router.
-import { render } from '@testing-library/react';
+// Shared by the system-screen and server-table tests: the browser APIs jsdom lacks that rsuite uses, the hooks of a
+// file of rsuite screens, and a signed-in session (with a chosen button list) around a screen under a memory router.
+import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { AppProviders } from '../../src/app/AppProviders.tsx';
+import { NAMESPACES } from '../../src/i18n/languages.ts';
+import { setupI18n } from '../../src/i18n/setup.ts';
 import { type Bootstrap, type LoginRequest, type SignedIn, sessionMachine } from '../../src/machines/session.machine.ts';
 import { bootstrap, stored } from '../machines/sessionHarness.ts';
 
@@ -32,6 +35,15 @@ export function installDomPolyfills(): void {
     Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
   }
   if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
+}
+
+/** A file of rsuite screens in English: the polyfills and the catalogues before its tests, a clean page after each. */
+export function setUpScreenTests(): void {
+  beforeAll(async () => {
+    installDomPolyfills();
+    await setupI18n('en', NAMESPACES);
+  });
+  afterEach(cleanup);
 }
 
 /** Renders `screen` at `path` for a signed-in user holding `buttons` (with system configuration overrides). */

@@ -1,22 +1,20 @@
 // One resource's list with everything around it, from its declaration: filters, paging and sorting (in the URL),
 // loading / empty / error states, the add and edit form, confirmation before delete and before declared actions,
 // buttons shown by the user's permissions, and every text from the catalogues.
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import Button from 'rsuite/Button';
-import 'rsuite/Button/styles/index.css';
+import { useEffect, useMemo, useState } from 'react';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
 import { useLoaded } from '../data/useLoaded.ts';
 import { useConfirm } from '../table/ConfirmDialog.tsx';
-import { useFilterDraft } from '../table/FilterBar.tsx';
+import { ListToolbar, rowsConfirmation } from '../table/ListToolbar.tsx';
 import { ServerTable } from '../table/ServerTable.tsx';
 import { useServerList } from '../table/useServerList.ts';
-import { ResourceFilters } from './ResourceFilters.tsx';
 import { withPickers } from './formPickers.ts';
 import { ResourceFormDialog } from './ResourceFormDialog.tsx';
-import { ListToolbar, type RowButton, rowsConfirmation } from './RowActions.tsx';
 import { tableColumns } from './resourceColumns.tsx';
+import { resourceFilterFields } from './resourceFilters.ts';
 import { useResourceTexts } from './resourceText.ts';
+import type { RowButton } from './rowButtons.tsx';
 import type { AnyResource, LookupLoaders, Lookups, ResourceDeclaration } from './types.ts';
 
 const NO_LOOKUPS: Lookups = {};
@@ -26,18 +24,11 @@ async function loadLookups(loaders: LookupLoaders | undefined, names: readonly s
   return Object.fromEntries(entries);
 }
 
-export interface ResourceTableProps<Row, K extends string, Form> {
-  resource: ResourceDeclaration<Row, K, Form>;
-  /** More toolbar buttons (beside add). */
-  toolbar?: ReactNode;
-}
-
-export function ResourceTable<Row extends object, K extends string, Form>({ resource, toolbar }: ResourceTableProps<Row, K, Form>) {
+export function ResourceTable<Row extends object, K extends string, Form>({ resource }: { resource: ResourceDeclaration<Row, K, Form> }) {
   const holds = usePermission();
   const filterKeys = useMemo(() => (resource.filters ?? []).map((filter) => filter.key), [resource.filters]);
   const rowKey = resource.rowKey ?? ((row: Row) => (row as { id: number }).id);
   const list = useServerList<Row, K>({ filterKeys, rowKey, load: resource.list, defaultPageSize: resource.defaultPageSize });
-  const draft = useFilterDraft(list.filters, list.setFilters);
   const listLookupNames = useMemo(() => Object.keys(resource.lookups ?? {}).filter((name) => usedByList(resource as AnyResource, name)), [resource]);
   const lookups = useLoaded((signal) => loadLookups(resource.lookups, listLookupNames, signal), NO_LOOKUPS, resource.id);
   const texts = useResourceTexts(resource as AnyResource, lookups.data);
@@ -134,25 +125,25 @@ export function ResourceTable<Row extends object, K extends string, Form>({ reso
         selectable={canRemove || bulk.length > 0}
         describeRow={nameOf}
         emptyText={lookups.status === 'error' ? texts.shared('lookupFailed', { reason: lookups.error }) : texts.text('empty')}
-        filters={resource.filters?.length ? <ResourceFilters id={resource.id} filters={resource.filters} draft={draft as never} texts={texts} /> : undefined}
-        actions={
+        toolbar={
           <ListToolbar
-            add={canAdd ? { label: texts.text('add'), onClick: () => setEditing({ row: null, initial: resource.form!.initial(null) }) } : null}
-            removeSelected={canRemove ? { label: texts.shared('deleteSelected', { n: selected.length }), count: selected.length, onClick: () => remove(selected) } : null}
-          >
-            {toolbar}
-            {bulk.map((action) => (
-              <Button
-                key={action.key}
-                appearance="ghost"
-                color={action.danger ? 'red' : undefined}
-                disabled={selected.length === 0}
-                onClick={() => runAction('bulk', action.key, action.confirm, selected, () => action.run(selected))}
-              >
-                {texts.text(`actions.${action.key}`)}
-              </Button>
-            ))}
-          </ListToolbar>
+            id={resource.id}
+            list={list}
+            fields={resourceFilterFields(resource.filters ?? [], texts)}
+            label={texts.shared('filters')}
+            actions={[
+              { key: 'add', label: texts.text('add'), primary: true, shown: canAdd, onClick: () => setEditing({ row: null, initial: resource.form!.initial(null) }) },
+              ...bulk.map((action) => ({
+                key: action.key,
+                label: texts.text(`actions.${action.key}`),
+                ghost: true,
+                danger: action.danger,
+                bulk: true,
+                onClick: () => runAction('bulk', action.key, action.confirm, selected, () => action.run(selected)),
+              })),
+              { key: 'delete', label: texts.shared('deleteSelected', { n: selected.length }), danger: true, bulk: true, shown: canRemove, onClick: () => remove(selected) },
+            ]}
+          />
         }
       />
       {resource.form ? (

@@ -38,6 +38,8 @@ export interface ServerTableProps<Row> {
   columns: ReadonlyArray<TableColumn<Row>>;
   /** What the table lists, for assistive technology ("Users"). */
   label: string;
+  /** The declared toolbar (a ListToolbar: filters and buttons), in place of `filters` and `actions`. */
+  toolbar?: ReactNode;
   /** The filter bar (usually a FilterBar). */
   filters?: ReactNode;
   /** Buttons beside the filters (add, bulk actions). */
@@ -48,7 +50,7 @@ export interface ServerTableProps<Row> {
   emptyText?: string;
 }
 
-export function ServerTable<Row extends object>({ list, columns, label, filters, actions, selectable, describeRow, emptyText }: ServerTableProps<Row>) {
+export function ServerTable<Row extends object>({ list, columns, label, toolbar, filters, actions, selectable, describeRow, emptyText }: ServerTableProps<Row>) {
   const { t } = useTranslation('common');
   const keys = list.rows.map(list.rowKey);
   const checkedOnPage = keys.filter((key) => list.selected.has(key)).length;
@@ -113,7 +115,9 @@ export function ServerTable<Row extends object>({ list, columns, label, filters,
   }
   return (
     <section ref={sectionRef} className="server-table" aria-label={label} aria-busy={list.status === 'loading'} data-first-load="true">
-      {filters || actions ? (
+      {toolbar ? (
+        <div className="server-table-toolbar">{toolbar}</div>
+      ) : filters || actions ? (
         <div className="server-table-toolbar">
           <div className="server-table-filters">{filters}</div>
           <div className="server-table-actions">{actions}</div>

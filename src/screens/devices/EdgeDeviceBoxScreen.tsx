@@ -6,10 +6,9 @@ import { useNavigate } from 'react-router';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
 import { OpenedOnce } from '../../components/data/OpenedOnce.tsx';
-import { ListToolbar, rowsConfirmation } from '../../components/resource/RowActions.tsx';
 import { actionsColumn } from '../../components/table/CellActions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
-import { FilterBar, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { choicesOf, ListToolbar, rowsConfirmation, type ToolbarAction, type ToolbarField } from '../../components/table/ListToolbar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
 import { BoxFormDialog } from './boxes/BoxFormDialog.tsx';
@@ -18,13 +17,13 @@ import { SecretDialog } from './boxes/SecretDialog.tsx';
 import { NameWithBadge } from './shared/SimulatedBadge.tsx';
 import { useScreenTitle } from './shared/useScreenTitle.ts';
 import './devices.css';
-import { ChoiceFilter, TextFilter } from '../../components/table/filterFields.tsx';
 import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 // The box's drawer (its tabs' forms, the upload field, the date pickers) and its styles load at its first opening.
 const BoxDetailsDrawer = lazy(() => import('./boxes/BoxDetailsDrawer.tsx').then((module) => ({ default: module.BoxDetailsDrawer })));
 
 const FILTERS = ['keyword', 'status'] as const;
+type FilterKey = (typeof FILTERS)[number];
 const percent = (value: number | null | undefined) => (value === null || value === undefined ? '–' : `${Math.round(value)}%`);
 
 export default function EdgeDeviceBoxScreen() {
@@ -32,12 +31,15 @@ export default function EdgeDeviceBoxScreen() {
   const canWrite = usePermission()(['edgeDevice/box', 'boxDeviceConfig']);
   const navigate = useNavigate();
   const title = useScreenTitle(t('titles.edgeDeviceBox'));
-  const list = useServerList<EdgeBox, (typeof FILTERS)[number]>({
+  const list = useServerList<EdgeBox, FilterKey>({
     filterKeys: FILTERS,
     rowKey: (box) => box.id,
     load: ({ filters, pageNo, pageSize, signal }) => listBoxes(filters, pageNo, pageSize, signal),
   });
-  const draft = useFilterDraft(list.filters, list.setFilters);
+  const filters: ToolbarField<FilterKey>[] = [
+    { kind: 'text', key: 'keyword', label: t('filters.keyword'), placeholder: t('boxes.keywordHint') },
+    { kind: 'select', key: 'status', label: t('boxes.status'), choices: choicesOf(['online', 'offline'], (status) => t(`boxes.${status}`)) },
+  ];
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<EdgeBox | 'new' | null>(null);
   const [details, setDetails] = useState<EdgeBox | null>(null);
@@ -69,6 +71,11 @@ export default function EdgeDeviceBoxScreen() {
         list.reload();
       },
     });
+
+  const writes: ToolbarAction[] = [
+    { key: 'add', label: t('boxes.add'), primary: true, onClick: () => setEditing('new') },
+    { key: 'delete', label: t('delete.selected', { n: selected.length }), danger: true, bulk: true, onClick: () => remove(selected) },
+  ];
 
   const columns: TableColumn<EdgeBox>[] = [
     { key: 'name', header: t('boxes.columns.name'), flexGrow: 2, minWidth: 160, sortable: true, render: (box) => <NameWithBadge name={box.name} simulated={box.simulated} what="box" /> },
@@ -105,25 +112,7 @@ export default function EdgeDeviceBoxScreen() {
         selectable={canWrite}
         describeRow={(box) => box.name}
         emptyText={t('boxes.empty')}
-        filters={
-          <FilterBar draft={draft} label={t('filters.label')}>
-            <TextFilter draft={draft} field="keyword" id="box-filter-keyword" label={t('filters.keyword')} placeholder={t('boxes.keywordHint')} />
-            <ChoiceFilter
-              draft={draft}
-              field="status"
-              id="box-filter-status"
-              label={t('boxes.status')}
-              choices={(['online', 'offline'] as const).map((value) => ({ value, label: t(`boxes.${value}`) }))}
-              placeholder={t('filters.any')}
-            />
-          </FilterBar>
-        }
-        actions={
-          <ListToolbar
-            add={canWrite ? { label: t('boxes.add'), onClick: () => setEditing('new') } : null}
-            removeSelected={canWrite ? { label: t('delete.selected', { n: selected.length }), count: selected.length, onClick: () => remove(selected) } : null}
-          />
-        }
+        toolbar={<ListToolbar id="box" list={list} fields={filters} actions={canWrite ? writes : []} />}
       />
       <BoxFormDialog
         target={editing}

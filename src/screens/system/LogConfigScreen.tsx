@@ -3,26 +3,19 @@
 // the same filters (newest 50,000 rows at most).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import AutoComplete from 'rsuite/AutoComplete';
-import Button from 'rsuite/Button';
 import Tag from 'rsuite/Tag';
-import 'rsuite/AutoComplete/styles/index.css';
-import 'rsuite/Button/styles/index.css';
 import 'rsuite/Tag/styles/index.css';
-import { DATE_TIME_TEXTS } from '../../components/dateRange/typedRange.ts';
-import { LazyDateRangePicker } from '../../components/dateRange/LazyDateRangePicker.tsx';
-import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { timeRangeField } from '../../components/dateRange/TimeRangeFilter.tsx';
+import { choicesOf, ListToolbar, type ToolbarField } from '../../components/table/ListToolbar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
+import { suggestField } from '../../components/table/suggestField.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
 import { COMMON_OPERATIONS, EXPORT_MAX_ROWS, LOG_FILTERS, type LogFilterKey, timeProblems, toLogFilter } from './logs/logFilters.ts';
 import { exportLogs, listLogs, type OperationLog } from './logs/logsApi.ts';
 import { problemText } from './shared/problemText.ts';
 import '../../components/table/serverTable.css';
 import './shared/systemScreens.css';
-import { ChoiceFilter, TextFilter } from '../../components/table/filterFields.tsx';
 import { ScreenFrame } from '../../components/ScreenFrame.tsx';
-
-const HOUR = 3_600_000;
 
 export default function LogConfigScreen() {
   const { t, i18n } = useTranslation('system');
@@ -44,22 +37,32 @@ export default function LogConfigScreen() {
     setListedIn(i18n.language);
     reload();
   }, [i18n.language, listedIn, reload]);
-  const draft = useFilterDraft(list.filters, list.setFilters, {
-    validate: (values) => {
-      const found = timeProblems(values);
-      return {
-        startTime: found.startTime ? problemText(t, found.startTime) : undefined,
-        endTime: found.endTime ? problemText(t, found.endTime) : undefined,
-      };
-    },
-  });
-  const [exporting, setExporting] = useState(false);
-
-  const presets = [
-    { label: t('logs.lastHour'), value: () => [new Date(Date.now() - HOUR), new Date()] as [Date, Date] },
-    { label: t('logs.lastDay'), value: () => [new Date(Date.now() - 24 * HOUR), new Date()] as [Date, Date] },
-    { label: t('logs.lastWeek'), value: () => [new Date(Date.now() - 7 * 24 * HOUR), new Date()] as [Date, Date] },
+  const filters: ToolbarField<LogFilterKey>[] = [
+    { kind: 'text', key: 'username', label: t('logs.fields.username') },
+    suggestField({ key: 'operationId', label: t('logs.fields.operation'), suggestions: COMMON_OPERATIONS, placeholder: t('logs.operationHint') }),
+    { kind: 'select', key: 'result', label: t('logs.fields.result'), choices: choicesOf(['success', 'failure'], (result) => t(`logs.result.${result}`)) },
+    timeRangeField('time', {
+      start: 'startTime',
+      end: 'endTime',
+      label: t('logs.fields.timeRange'),
+      placeholder: t('logs.timeHint'),
+      presets: [
+        { label: t('logs.lastHour'), hours: 1 },
+        { label: t('logs.lastDay'), hours: 24 },
+        { label: t('logs.lastWeek'), hours: 7 * 24 },
+      ],
+      minWidth: 320,
+    }),
   ];
+  // §5: the time range is checked before it is applied.
+  const validate = (values: Record<LogFilterKey, string>) => {
+    const found = timeProblems(values);
+    return {
+      startTime: found.startTime ? problemText(t, found.startTime) : undefined,
+      endTime: found.endTime ? problemText(t, found.endTime) : undefined,
+    };
+  };
+  const [exporting, setExporting] = useState(false);
 
   const runExport = async () => {
     setExporting(true);
@@ -125,58 +128,14 @@ export default function LogConfigScreen() {
         list={list}
         label={t('logs.title')}
         columns={columns}
-        filters={
-          <FilterBar draft={draft} label={t('table.filters')}>
-            <TextFilter draft={draft} field="username" id="log-filter-username" label={t('logs.fields.username')} />
-            <FilterField id="log-filter-operation" label={t('logs.fields.operation')}>
-              <AutoComplete
-                id="log-filter-operation"
-                data={[...COMMON_OPERATIONS]}
-                value={draft.values.operationId}
-                onChange={(value) => draft.set('operationId', value)}
-                placeholder={t('logs.operationHint')}
-              />
-            </FilterField>
-            <ChoiceFilter
-              draft={draft}
-              field="result"
-              id="log-filter-result"
-              label={t('logs.fields.result')}
-              choices={[
-                { value: 'success', label: t('logs.result.success') },
-                { value: 'failure', label: t('logs.result.failure') },
-              ]}
-              placeholder={t('table.any')}
-              labelled
-            />
-            <FilterField
-              id="log-filter-time"
-              label={t('logs.fields.timeRange')}
-              problem={draft.problems.startTime ?? draft.problems.endTime}
-            >
-              <LazyDateRangePicker
-                id="log-filter-time"
-                aria-labelledby="log-filter-time-label"
-                format="yyyy-MM-dd HH:mm:ss"
-                start={draft.values.startTime}
-                end={draft.values.endTime}
-                texts={DATE_TIME_TEXTS}
-                ranges={presets}
-                shouldDisableDate={(date) => date.getTime() > Date.now()}
-                onChange={(range) => {
-                  draft.set('startTime', range.start);
-                  draft.set('endTime', range.end);
-                }}
-                placeholder={t('logs.timeHint')}
-                style={{ minWidth: 320 }}
-              />
-            </FilterField>
-          </FilterBar>
-        }
-        actions={
-          <Button onClick={() => void runExport()} loading={exporting} disabled={list.status !== 'ready' || list.total === 0}>
-            {t('logs.export')}
-          </Button>
+        toolbar={
+          <ListToolbar
+            id="log"
+            list={list}
+            fields={filters}
+            validate={validate}
+            actions={[{ key: 'export', label: t('logs.export'), onClick: () => void runExport(), loading: exporting, disabled: list.status !== 'ready' || list.total === 0 }]}
+          />
         }
       />
       {list.total > EXPORT_MAX_ROWS ? <p className="system-muted">{t('logs.exportLimit', { max: EXPORT_MAX_ROWS })}</p> : null}

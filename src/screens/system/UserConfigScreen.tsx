@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import Button from 'rsuite/Button';
 import 'rsuite/Button/styles/index.css';
 import { notify } from '../../app/notify.ts';
-import { Can, usePermission } from '../../app/permissions.tsx';
+import { usePermission } from '../../app/permissions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
-import { FilterBar, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { choicesOf, ListToolbar, type ToolbarAction, type ToolbarField } from '../../components/table/ListToolbar.tsx';
 import { ServerTable } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
 import { TreeFilter } from '../../components/tree/TreeFilter.tsx';
@@ -21,7 +21,6 @@ import '../../components/table/serverTable.css';
 import './shared/systemScreens.css';
 import { userColumns } from './users/userColumns.tsx';
 import { deleteUsers, listUsers, type User } from './users/usersApi.ts';
-import { ChoiceFilter, TextFilter } from '../../components/table/filterFields.tsx';
 
 const ChangePasswordDialog = lazy(() => import('../../app/layouts/ChangePasswordDialog.tsx'));
 // The dialogs load at their first opening: most visits only list and filter.
@@ -53,9 +52,20 @@ export default function UserConfigScreen() {
         signal,
       ),
   });
-  const draft = useFilterDraft(list.filters, list.setFilters, { keepOnReset: ['deptId'] });
   const depts = useLoaded((signal) => deptTree(signal), []);
   const roles = useLoaded((signal) => allRoles(signal), []);
+  const filters: ToolbarField<FilterKey>[] = [
+    { kind: 'text', key: 'keyword', label: t('users.keyword'), placeholder: t('users.keywordHint') },
+    { kind: 'select', key: 'status', label: t('users.fields.status'), choices: choicesOf(['1', '0'], (status) => t(`users.status.${status}`)) },
+    {
+      kind: 'select',
+      key: 'roleId',
+      label: t('users.fields.roleId'),
+      choices: roles.data.map((role) => ({ value: String(role.id), label: role.roleName })),
+      searchable: true,
+      loading: roles.status === 'loading',
+    },
+  ];
   const { confirmDelete, dialog } = useConfirm();
   const [editing, setEditing] = useState<User | 'new' | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
@@ -83,6 +93,10 @@ export default function UserConfigScreen() {
     remove: (user) => remove([user]),
   });
   const selectedUsers = list.rows.filter((user) => list.selected.has(user.id));
+  const writes: ToolbarAction[] = [
+    { key: 'add', label: t('users.add'), primary: true, onClick: () => setEditing('new') },
+    { key: 'delete', label: t('table.deleteSelected', { n: selectedUsers.length }), danger: true, bulk: true, onClick: () => remove(selectedUsers) },
+  ];
 
   return (
     <section className="system-screen">
@@ -107,44 +121,7 @@ export default function UserConfigScreen() {
           columns={columns}
           selectable={canWrite}
           describeRow={(user) => user.username}
-          filters={
-            <FilterBar draft={draft} label={t('table.filters')}>
-              <TextFilter draft={draft} field="keyword" id="user-filter-keyword" label={t('users.keyword')} placeholder={t('users.keywordHint')} />
-              <ChoiceFilter
-                draft={draft}
-                field="status"
-                id="user-filter-status"
-                label={t('users.fields.status')}
-                choices={[
-                  { value: '1', label: t('users.status.1') },
-                  { value: '0', label: t('users.status.0') },
-                ]}
-                placeholder={t('table.any')}
-                labelled
-              />
-              <ChoiceFilter
-                draft={draft}
-                field="roleId"
-                id="user-filter-role"
-                label={t('users.fields.roleId')}
-                choices={roles.data.map((role) => ({ value: String(role.id), label: role.roleName }))}
-                searchable
-                loading={roles.status === 'loading'}
-                placeholder={t('table.any')}
-                labelled
-              />
-            </FilterBar>
-          }
-          actions={
-            <Can perm="userConfig">
-              <Button appearance="primary" onClick={() => setEditing('new')}>
-                {t('users.add')}
-              </Button>
-              <Button color="red" appearance="ghost" disabled={selectedUsers.length === 0} onClick={() => remove(selectedUsers)}>
-                {t('table.deleteSelected', { n: selectedUsers.length })}
-              </Button>
-            </Can>
-          }
+          toolbar={<ListToolbar id="user" list={list} fields={filters} keepOnReset={['deptId']} actions={canWrite ? writes : []} />}
         />
       </div>
       <OpenedOnce open={editing !== null} onLoadFailed={() => setEditing(null)}>

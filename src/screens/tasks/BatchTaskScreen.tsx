@@ -5,17 +5,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
-import { ListToolbar, rowsConfirmation } from '../../components/resource/RowActions.tsx';
 import { actionsColumn } from '../../components/table/CellActions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
-import { FilterBar, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { ListToolbar, rowsConfirmation, type ToolbarAction } from '../../components/table/ListToolbar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
 import { useScreenTitle } from '../devices/shared/useScreenTitle.ts';
 import { PlanFormDialog } from './plans/PlanFormDialog.tsx';
 import { deletePlans, executePlan, listPlans, type TaskPlan } from './tasksApi.ts';
 import '../devices/devices.css';
-import { TextFilter } from '../../components/table/filterFields.tsx';
 import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 export default function BatchTaskScreen() {
@@ -28,7 +26,6 @@ export default function BatchTaskScreen() {
     rowKey: (plan) => plan.id,
     load: ({ filters, pageNo, pageSize, signal }) => listPlans(filters.keyword, pageNo, pageSize, signal),
   });
-  const draft = useFilterDraft(list.filters, list.setFilters);
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<TaskPlan | 'new' | null>(null);
   const selected = list.rows.filter((plan) => list.selected.has(plan.id));
@@ -69,6 +66,11 @@ export default function BatchTaskScreen() {
       }),
     );
 
+  const writes: ToolbarAction[] = [
+    { key: 'add', label: t('plans.add'), primary: true, onClick: () => setEditing('new') },
+    { key: 'delete', label: t('deleteSelected', { n: selected.length }), danger: true, bulk: true, onClick: () => remove(selected) },
+  ];
+
   const columns: TableColumn<TaskPlan>[] = [
     { key: 'name', header: t('plans.fields.name'), flexGrow: 1, minWidth: 150, sortable: true },
     { key: 'action', header: t('plans.fields.action'), width: 90, render: (plan) => t(`plans.action.${plan.action}`) },
@@ -99,17 +101,7 @@ export default function BatchTaskScreen() {
         selectable={canWrite}
         describeRow={(plan) => plan.name}
         emptyText={t('plans.empty')}
-        filters={
-          <FilterBar draft={draft} label={t('plans.filters')}>
-            <TextFilter draft={draft} field="keyword" id="plan-filter-keyword" label={t('plans.fields.name')} />
-          </FilterBar>
-        }
-        actions={
-          <ListToolbar
-            add={canWrite ? { label: t('plans.add'), onClick: () => setEditing('new') } : null}
-            removeSelected={canWrite ? { label: t('deleteSelected', { n: selected.length }), count: selected.length, onClick: () => remove(selected) } : null}
-          />
-        }
+        toolbar={<ListToolbar id="plan" list={list} fields={[{ kind: 'text', key: 'keyword', label: t('plans.fields.name') }]} actions={canWrite ? writes : []} />}
       />
       <PlanFormDialog
         target={editing}

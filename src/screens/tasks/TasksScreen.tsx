@@ -4,15 +4,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import Button from 'rsuite/Button';
-import 'rsuite/Button/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
 import { ScreenSkeleton } from '../../app/ScreenSkeleton.tsx';
-import { ListToolbar, rowsConfirmation } from '../../components/resource/RowActions.tsx';
 import { actionsColumn } from '../../components/table/CellActions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
-import { FilterBar, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { choicesOf, ListToolbar, rowsConfirmation, type ToolbarAction, type ToolbarField } from '../../components/table/ListToolbar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
 import { DEVICE_STATE_FLOOR, DeviceState } from '../devices/shared/DeviceState.tsx';
@@ -20,10 +17,10 @@ import { useScreenTitle } from '../devices/shared/useScreenTitle.ts';
 import { NewTaskDialog } from './NewTaskDialog.tsx';
 import { batchTasks, type DetectionTask, deleteTasks, listTasks, startTask, stopTask } from './tasksApi.ts';
 import '../devices/devices.css';
-import { ChoiceFilter, TextFilter } from '../../components/table/filterFields.tsx';
 import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const FILTERS = ['keyword', 'startState'] as const;
+type FilterKey = (typeof FILTERS)[number];
 const TaskEditorView = lazy(() => import('./TaskEditorView.tsx').then((module) => ({ default: module.TaskEditorView })));
 
 export function TasksScreen({ permission, title }: { permission: string; title: string }) {
@@ -51,12 +48,15 @@ export function TasksScreen({ permission, title }: { permission: string; title: 
 function TaskList({ title, canWrite, open }: { title: string; canWrite: boolean; open(id: number): void }) {
   const { t } = useTranslation('tasks');
   const { t: td } = useTranslation('devices');
-  const list = useServerList<DetectionTask, (typeof FILTERS)[number]>({
+  const list = useServerList<DetectionTask, FilterKey>({
     filterKeys: FILTERS,
     rowKey: (task) => task.id,
     load: ({ filters, pageNo, pageSize, signal }) => listTasks(filters, pageNo, pageSize, signal),
   });
-  const draft = useFilterDraft(list.filters, list.setFilters);
+  const filters: ToolbarField<FilterKey>[] = [
+    { kind: 'text', key: 'keyword', label: td('filters.keyword'), placeholder: t('keywordHint') },
+    { kind: 'select', key: 'startState', label: td('filters.startState'), choices: choicesOf([1, 2], (state) => td(`startState.${state}`)) },
+  ];
   const { confirm, dialog } = useConfirm();
   const [creating, setCreating] = useState(false);
   const selected = list.rows.filter((task) => list.selected.has(task.id));
@@ -100,6 +100,13 @@ function TaskList({ title, canWrite, open }: { title: string; canWrite: boolean;
       }),
     );
 
+  const writes: ToolbarAction[] = [
+    { key: 'add', label: t('add'), primary: true, onClick: () => setCreating(true) },
+    { key: 'start', label: t('startSelected', { n: selected.length }), bulk: true, onClick: () => run(selected, true) },
+    { key: 'stop', label: t('stopSelected', { n: selected.length }), bulk: true, onClick: () => run(selected, false) },
+    { key: 'delete', label: t('deleteSelected', { n: selected.length }), danger: true, bulk: true, onClick: () => remove(selected) },
+  ];
+
   const columns: TableColumn<DetectionTask>[] = [
     { key: 'name', header: t('fields.name'), flexGrow: 2, minWidth: 180, sortable: true },
     { key: 'cameraName', header: t('fields.camera'), flexGrow: 1, minWidth: 160, sortable: true },
@@ -121,34 +128,7 @@ function TaskList({ title, canWrite, open }: { title: string; canWrite: boolean;
         selectable={canWrite}
         describeRow={(task) => task.name}
         emptyText={t('empty')}
-        filters={
-          <FilterBar draft={draft} label={td('filters.label')}>
-            <TextFilter draft={draft} field="keyword" id="task-filter-keyword" label={td('filters.keyword')} placeholder={t('keywordHint')} />
-            <ChoiceFilter
-              draft={draft}
-              field="startState"
-              id="task-filter-start"
-              label={td('filters.startState')}
-              choices={[1, 2].map((value) => ({ value: String(value), label: td(`startState.${value as 1 | 2}`) }))}
-              placeholder={td('filters.any')}
-            />
-          </FilterBar>
-        }
-        actions={
-          canWrite ? (
-            <ListToolbar
-              add={{ label: t('add'), onClick: () => setCreating(true) }}
-              removeSelected={{ label: t('deleteSelected', { n: selected.length }), count: selected.length, onClick: () => remove(selected) }}
-            >
-              <Button disabled={selected.length === 0} onClick={() => run(selected, true)}>
-                {t('startSelected', { n: selected.length })}
-              </Button>
-              <Button disabled={selected.length === 0} onClick={() => run(selected, false)}>
-                {t('stopSelected', { n: selected.length })}
-              </Button>
-            </ListToolbar>
-          ) : null
-        }
+        toolbar={<ListToolbar id="task" list={list} fields={filters} actions={canWrite ? writes : []} />}
       />
       <NewTaskDialog
         open={creating}
