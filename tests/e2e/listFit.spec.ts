@@ -47,6 +47,10 @@ const LIST_PROBLEMS = `(() => {
   return found;
 })()`;
 
+// The two languages on two workers (each ~3 min of main screens in turn): one after the other they were the run's
+// slowest file.
+test.describe.configure({ mode: 'parallel' });
+
 for (const language of ['zh-CN', 'en'] as const) {
   test(`every list keeps its actions and times in view at 1366×768, headers whole — ${language}`, async ({ page }, testInfo) => {
     test.setTimeout(900_000); // every main screen in turn, on a loaded 2-core machine
