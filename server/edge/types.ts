@@ -94,10 +94,14 @@ export interface RuleHit {
 
 export type StreamState = 'connecting' | 'live' | 'stalled' | 'reconnecting' | 'offline' | 'error';
 
+/** Why a stream is not live, as a kind the console says in its reader's language (contract StreamErrorKind). */
+export type StreamErrorKind = 'noData' | 'noStream' | 'address' | 'notVideo' | 'tooLarge' | 'ended';
+
 export interface EdgeStreamReport {
   cameraId: number;
   state: StreamState;
   error?: string;
+  errorKind?: StreamErrorKind;
   width?: number;
   height?: number;
   codec?: string;

@@ -7703,8 +7703,10 @@ export interface components {
              * @enum {string|null}
              */
             reason: "boxDisconnected" | "boxOffline" | "stale" | null;
-            /** @description The box's reason the stream is not live (without credentials). */
+            /** @description The box's reason the stream is not live (without credentials), in the box's words. */
             error: string | null;
+            /** @description What kind of reason `error` is, for the console to say in the reader's language; null when live or when the box did not say. */
+            errorKind: components["schemas"]["StreamErrorKind"] | null;
             /** @description Not live since (the last frame the box decoded, else when it was last heard of); null when live or unknown. */
             since: components["schemas"]["DateTime"] | null;
             /** @description When the platform received the report. */
@@ -8265,6 +8267,14 @@ export interface components {
              */
             streams?: components["schemas"]["EdgeStreamReport"][];
         };
+        /**
+         * @description Why a camera's stream is not live, as a box classifies it: noData (nothing arrived for 10 s), noStream (the
+         *     camera answered but has no stream at that path now), address (the box refused the stream address: scheme,
+         *     file outside the media folder, an outbound rule), notVideo (what arrived is no video ffmpeg can decode),
+         *     tooLarge (over 4096×2160), ended (the connection ended or failed otherwise; `error` says how).
+         * @enum {string}
+         */
+        StreamErrorKind: "noData" | "noStream" | "address" | "notVideo" | "tooLarge" | "ended";
         /** @description What a box reports of one camera's stream. */
         EdgeStreamReport: {
             cameraId: number;
@@ -8275,8 +8285,9 @@ export interface components {
              * @enum {string}
              */
             state: "connecting" | "live" | "stalled" | "reconnecting" | "offline" | "error";
-            /** @description Why it is not live, without the URL's credentials. */
+            /** @description Why it is not live, without the URL's credentials (the box's own words, for the log and a tooltip). */
             error?: string;
+            errorKind?: components["schemas"]["StreamErrorKind"];
             /** @description As decoded, pixels. */
             width?: number;
             height?: number;
@@ -12356,6 +12367,7 @@ export type EdgeBoxTask = components['schemas']['EdgeBoxTask'];
 export type EdgeBoxTaskInput = components['schemas']['EdgeBoxTaskInput'];
 export type EdgeBoxGovernanceTaskInput = components['schemas']['EdgeBoxGovernanceTaskInput'];
 export type EdgeBoxHeartbeat = components['schemas']['EdgeBoxHeartbeat'];
+export type StreamErrorKind = components['schemas']['StreamErrorKind'];
 export type EdgeStreamReport = components['schemas']['EdgeStreamReport'];
 export type EdgeBoxHeartbeatAnswer = components['schemas']['EdgeBoxHeartbeatAnswer'];
 export type EdgeCamera = components['schemas']['EdgeCamera'];

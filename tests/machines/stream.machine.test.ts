@@ -51,18 +51,19 @@ function checks(h: StreamHarness) {
     },
     live: () => {
       expect(h.reported).toBe('live');
-      expect(h.snapshot.context).toMatchObject({ attempts: 0, offline: false, reason: null });
+      expect(h.snapshot.context).toMatchObject({ attempts: 0, offline: false, reason: null, reasonKind: null });
       onePull();
     },
     stalled: () => {
       expect(h.reported).toBe('stalled');
-      expect(h.snapshot.context.reason).toBe('no data for 10 s');
+      expect(h.snapshot.context).toMatchObject({ reason: 'no data for 10 s', reasonKind: 'noData' });
       onePull(); // kept a little longer: data may come back
     },
     reconnecting: () => {
       expect(h.reported).toBe('reconnecting');
       expect(h.openPulls).toHaveLength(0);
       expect(h.snapshot.context.reason).toBeTruthy();
+      expect(h.snapshot.context.reasonKind).toMatch(/^(noData|ended)$/);
     },
     retrying: () => {
       expect(h.reported).toBe('reconnecting');
@@ -84,7 +85,7 @@ function checks(h: StreamHarness) {
     },
     error: () => {
       expect(h.reported).toBe('error');
-      expect(h.snapshot.context.reason).toBe('Invalid data found when processing input');
+      expect(h.snapshot.context).toMatchObject({ reason: 'Invalid data found when processing input', reasonKind: 'notVideo' });
       expect(h.openPulls).toHaveLength(0);
     },
     errorRetrying: () => {

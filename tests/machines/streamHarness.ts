@@ -76,7 +76,7 @@ export class StreamHarness {
   async end(fatal: boolean): Promise<void> {
     const pull = this.openPulls.at(-1);
     if (!pull) throw new Error('no open pull to end');
-    pull.sendBack({ type: 'PULL.END', reason: fatal ? 'Invalid data found when processing input' : 'Connection refused', fatal });
+    pull.sendBack({ type: 'PULL.END', reason: fatal ? 'Invalid data found when processing input' : 'Connection refused', fatal, kind: fatal ? 'notVideo' : 'ended' });
     await settle();
   }
 

@@ -106,6 +106,7 @@ describe('camera stream on real sources', () => {
       const killedAt = Date.now();
       source.stopPublisher();
       await s.waitFor('stalled', 20_000);
+      expect(s.stream.status()).toMatchObject({ state: 'stalled', error: 'no data for 10 s', errorKind: 'noData' });
       const offlineAt = await s.waitFor('offline', 30_000);
       expect(offlineAt - killedAt).toBeLessThan(30_000);
       source.startPublisher();
@@ -161,7 +162,7 @@ describe('camera stream on hostile sources', () => {
     });
     const s = open(`${base}/garbage`);
     await s.waitFor('error', 30_000);
-    expect(s.stream.status().error).toMatch(/invalid data/i);
+    expect(s.stream.status()).toMatchObject({ error: expect.stringMatching(/invalid data/i), errorKind: 'notVideo' });
     await noFfmpegLeft();
     await s.stream.stop();
   }, 60_000);
@@ -171,7 +172,7 @@ describe('camera stream on hostile sources', () => {
     await runFfmpeg(['-f', 'lavfi', '-i', 'color=c=gray:size=4200x2400:rate=1', '-frames:v', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', huge], { timeoutMs: 60_000 });
     const s = open(pathToFileURL(huge).toString());
     await s.waitFor('error', 30_000);
-    expect(s.stream.status().error).toMatch(/4200×2400, larger than 4096×2160/);
+    expect(s.stream.status()).toMatchObject({ error: expect.stringMatching(/4200×2400, larger than 4096×2160/), errorKind: 'tooLarge' });
     await noFfmpegLeft();
     await s.stream.stop();
   }, 90_000);
@@ -194,7 +195,7 @@ describe('camera stream on hostile sources', () => {
     ] as const) {
       const s = open(url);
       await s.waitFor('error', 5_000);
-      expect(s.stream.status().error).toMatch(why);
+      expect(s.stream.status()).toMatchObject({ error: expect.stringMatching(why), errorKind: 'address' });
       await noFfmpegLeft();
       await s.stream.stop();
     }

@@ -248,4 +248,30 @@ describe('live view', () => {
     expect(offline.json.code).toBe(409);
     expect(offline.json.msg).toContain('离线');
   });
+
+  it("says why the box has the stream down in the reader's language, with the box's words only where they add", async () => {
+    const fake = await connectBox();
+    try {
+      await until('connected', () => server.services.boxSockets!.has(box.boxId));
+      await heartbeat(server, box.boxId);
+      const report = (streamReport: Record<string, unknown>) =>
+        server.database.db.updateTable('devices').set({ streamReport: JSON.stringify(streamReport), streamReportedAt: new Date() }).where('id', '=', camera).execute();
+      await report({ cameraId: camera, state: 'offline', error: 'Connection refused', errorKind: 'ended' });
+      const zh = await open(camera, admin, 'zh');
+      expect(zh.json.code).toBe(409);
+      expect(zh.json.msg).toContain('连接中断 (Connection refused)');
+      expect((await open(camera, admin, 'en')).json.msg).toContain('the connection ended (Connection refused)');
+      await report({ cameraId: camera, state: 'offline', error: 'no data for 10 s', errorKind: 'noData' });
+      const quiet = await open(camera, admin, 'zh');
+      expect(quiet.json.msg).toContain('10 秒内没有收到数据');
+      expect(quiet.json.msg).not.toContain('no data');
+      // A box that names no kind is quoted.
+      await report({ cameraId: camera, state: 'error', error: 'Unsupported codec' });
+      expect((await open(camera, admin, 'zh')).json.msg).toContain('Unsupported codec');
+    } finally {
+      await server.database.db.updateTable('devices').set({ streamReport: null, streamReportedAt: null }).where('id', '=', camera).execute();
+      fake.close();
+      await fake.closed;
+    }
+  });
 });

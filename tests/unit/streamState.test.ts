@@ -23,9 +23,18 @@ function camera(overrides: Partial<StreamStateInput> = {}): StreamStateInput {
 
 describe('stream state', () => {
   it('is the report while the box is trusted, with since = the last frame when not live', () => {
-    expect(streamStateOf(camera(), NOW)).toEqual({ state: 'live', reason: null, error: null, since: null, reportedAt: '2026-12-06 11:59:56', codec: 'h264', width: 1280, height: 720, decodedFps: 25 });
-    const stalled = camera({ streamReport: { cameraId: 9, state: 'stalled', error: 'no data for 10 s', lastFrameAt: '2026-12-06 11:59:40' } });
-    expect(streamStateOf(stalled, NOW)).toMatchObject({ state: 'stalled', reason: null, error: 'no data for 10 s', since: '2026-12-06 11:59:40' });
+    expect(streamStateOf(camera(), NOW)).toEqual({ state: 'live', reason: null, error: null, errorKind: null, since: null, reportedAt: '2026-12-06 11:59:56', codec: 'h264', width: 1280, height: 720, decodedFps: 25 });
+    const stalled = camera({ streamReport: { cameraId: 9, state: 'stalled', error: 'no data for 10 s', errorKind: 'noData', lastFrameAt: '2026-12-06 11:59:40' } });
+    expect(streamStateOf(stalled, NOW)).toMatchObject({ state: 'stalled', reason: null, error: 'no data for 10 s', errorKind: 'noData', since: '2026-12-06 11:59:40' });
+  });
+
+  it("keeps the box's error kind when offline for the box's sake, and drops a kind the contract does not name", () => {
+    const ended = { cameraId: 9, state: 'reconnecting', error: 'Connection refused', errorKind: 'ended', lastFrameAt: '2026-12-06 11:59:40' };
+    expect(streamStateOf(camera({ streamReport: ended, boxLastHeartbeatAt: ago(31) }), NOW)).toMatchObject({ state: 'offline', reason: 'boxOffline', errorKind: 'ended' });
+    expect(streamStateOf(camera({ streamReport: { ...ended, errorKind: 'gremlins' } }), NOW)).toMatchObject({ state: 'reconnecting', error: 'Connection refused', errorKind: null });
+    // A report stored before kinds existed.
+    const { errorKind: _, ...older } = ended;
+    expect(streamStateOf(camera({ streamReport: older }), NOW)).toMatchObject({ errorKind: null });
   });
 
   it('is offline at once when the box socket closed after the report, not when it reopened since', () => {

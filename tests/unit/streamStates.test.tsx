@@ -14,8 +14,8 @@ import { installDomPolyfills } from './systemSupport.tsx';
 const calls = vi.hoisted(() => ({ post: vi.fn() }));
 vi.mock('../../src/api/client.ts', async (original) => ({ ...(await original<object>()), api: { post: calls.post } }));
 
-const live: StreamState = { state: 'live', reason: null, error: null, since: null, reportedAt: '2026-12-06 10:00:00' };
-const lost: StreamState = { state: 'offline', reason: 'boxDisconnected', error: null, since: '2026-12-06 10:02:13', reportedAt: '2026-12-06 10:00:00' };
+const live: StreamState = { state: 'live', reason: null, error: null, errorKind: null, since: null, reportedAt: '2026-12-06 10:00:00' };
+const lost: StreamState = { state: 'offline', reason: 'boxDisconnected', error: null, errorKind: null, since: '2026-12-06 10:02:13', reportedAt: '2026-12-06 10:00:00' };
 const cameras = [
   { id: 4, name: 'Gate cam', stream: live },
   { id: 5, name: 'Yard cam', stream: live },
@@ -109,6 +109,39 @@ describe('stream states', () => {
     show([]);
     await act(() => vi.advanceTimersByTimeAsync(STREAM_REFRESH_MS * 3));
     expect(calls.post).not.toHaveBeenCalled();
+  });
+
+  it("says why a stream is down in the reader's language, with the box's own words in its title", async () => {
+    const stalled: StreamState = { ...live, state: 'stalled', error: 'no data for 10 s', errorKind: 'noData', since: '2026-12-06 10:02:13' };
+    const ended: StreamState = { ...live, state: 'reconnecting', error: 'Connection refused', errorKind: 'ended', since: '2026-12-06 10:02:13' };
+    await i18n.changeLanguage('zh-CN');
+    try {
+      const { rerender } = render(
+        <I18nextProvider i18n={i18n}>
+          <StreamStateBadge stream={stalled} detail />
+        </I18nextProvider>,
+      );
+      const shown = () => document.querySelector('.stream-state') as HTMLElement;
+      expect(shown().textContent).toBe('卡顿 · 自 2026-12-06 10:02:13 起 · 10 秒内没有收到数据');
+      expect(shown().textContent).not.toMatch(/[A-Za-z]/);
+      expect(shown().title).toContain('盒子的原话：no data for 10 s');
+      rerender(
+        <I18nextProvider i18n={i18n}>
+          <StreamStateBadge stream={ended} detail />
+        </I18nextProvider>,
+      );
+      expect(shown().textContent).toBe('重连中 · 自 2026-12-06 10:02:13 起 · 连接中断');
+      expect(shown().title).toContain('Connection refused');
+      // A box that names no kind is quoted as it is.
+      rerender(
+        <I18nextProvider i18n={i18n}>
+          <StreamStateBadge stream={{ ...ended, errorKind: null }} detail />
+        </I18nextProvider>,
+      );
+      expect(shown().textContent).toBe('重连中 · 自 2026-12-06 10:02:13 起 · Connection refused');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('prefers a refreshed state, even none (the camera lost its box), to the loaded one', () => {

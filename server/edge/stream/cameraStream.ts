@@ -76,9 +76,11 @@ export class CameraStream extends EventEmitter {
   status(): StreamStatus {
     const snapshot = this.actor?.getSnapshot();
     const reason = snapshot?.context.reason ?? undefined;
+    const reasonKind = snapshot?.context.reasonKind ?? undefined;
     return {
       state: this.state,
       ...(this.state !== 'live' && reason ? { error: reason } : {}),
+      ...(this.state !== 'live' && reasonKind ? { errorKind: reasonKind } : {}),
       ...(this.info ? { width: this.info.width, height: this.info.height, codec: this.info.codec } : {}),
       decodedFps: this.decodedFps(),
       ...(this.lastDataAt ? { lastFrameAt: this.lastDataAt } : {}),
@@ -119,7 +121,7 @@ export class CameraStream extends EventEmitter {
       this.options.checkUrl?.(this.options.url);
     } catch (error) {
       // Reported after the machine has entered the state (a callback actor may not send while it starts).
-      const timer = setTimeout(() => sendBack({ type: 'PULL.END', reason: (error as Error).message, fatal: true }), 0);
+      const timer = setTimeout(() => sendBack({ type: 'PULL.END', reason: (error as Error).message, fatal: true, kind: 'address' }), 0);
       return () => clearTimeout(timer);
     }
     let current: Pull | null = null;
@@ -152,7 +154,7 @@ export class CameraStream extends EventEmitter {
           // Only fragments say the camera is sending: a decoder flushing the frames it held (B-frame reordering)
           // when ffmpeg's reads time out gives one last frame 10 s after the camera went quiet.
           onFrame: (frame) => this.onFrame(frame),
-          onEnd: (reason, fatal) => sendBack({ type: 'PULL.END', reason, fatal }),
+          onEnd: (reason, fatal, kind) => sendBack({ type: 'PULL.END', reason, fatal, kind }),
         },
       );
     };

@@ -8,6 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { Fmp4Parser, type InitInfo, type RawFragment } from './fmp4.ts';
+import type { StreamErrorKind } from '../types.ts';
 import { PamParser, type PamFrame } from './pam.ts';
 import { type CheckedStream, inputArgs, redactText, type StreamKind, type Transport } from './streamUrl.ts';
 
@@ -39,8 +40,8 @@ export interface PullHandlers {
   onInit(init: Buffer, info: InitInfo): void;
   onFragment(fragment: RawFragment): void;
   onFrame(frame: PamFrame): void;
-  /** The process ended by itself or was refused: why, and whether retrying the same way can help. */
-  onEnd(reason: string, fatal: boolean): void;
+  /** The process ended by itself or was refused: why (words and kind), and whether retrying the same way can help. */
+  onEnd(reason: string, fatal: boolean, kind: StreamErrorKind): void;
 }
 
 export interface Pull {
@@ -88,8 +89,15 @@ const RTSP_REFUSED = /Invalid data found when processing input/i;
  * RTSP, "invalid data" is how ffmpeg reports a refused DESCRIBE — a camera without its stream for now, which
  * reconnects, not a stream that is no video.
  */
-export function endReason(stderr: string, code: number | null, signal: string | null, kind: StreamKind = 'http'): { reason: string; fatal: boolean } {
-  if (kind === 'rtsp' && RTSP_REFUSED.test(stderr)) return { reason: 'the camera did not describe its stream (no stream at that path now)', fatal: false };
+export function endReason(
+  stderr: string,
+  code: number | null,
+  signal: string | null,
+  kind: StreamKind = 'http',
+): { reason: string; fatal: boolean; kind: StreamErrorKind } {
+  if (kind === 'rtsp' && RTSP_REFUSED.test(stderr)) {
+    return { reason: 'the camera did not describe its stream (no stream at that path now)', fatal: false, kind: 'noStream' };
+  }
   const fatal = FATAL.some((re) => re.test(stderr));
   const lines = stderr
     .split('\n')
@@ -97,7 +105,7 @@ export function endReason(stderr: string, code: number | null, signal: string | 
     .filter((l) => l && !/^(Input|Output|Stream|Duration|Metadata|\w+\s+:\s)/.test(l) && !l.startsWith('frame='));
   const last = lines.filter((l) => /error|refused|timed out|not found|invalid|unauthori[sz]ed|failed|forbidden|\b[45]\d\d\b|end of file|no route/i.test(l)).at(-1);
   const why = last ?? (signal ? `ffmpeg ended by ${signal}` : `ffmpeg exited with ${code}`);
-  return { reason: redactText(why).slice(0, 200), fatal };
+  return { reason: redactText(why).slice(0, 200), fatal, kind: fatal ? 'notVideo' : 'ended' };
 }
 
 export function startPull(options: PullOptions, handlers: PullHandlers): Pull {
@@ -106,17 +114,17 @@ export function startPull(options: PullOptions, handlers: PullHandlers): Pull {
   let ended = false;
   let stderr = '';
   let probed = false;
-  const end = (reason: string, fatal: boolean) => {
+  const end = (reason: string, fatal: boolean, kind: StreamErrorKind) => {
     if (ended) return;
     ended = true;
     child.kill('SIGKILL');
-    handlers.onEnd(reason, fatal);
+    handlers.onEnd(reason, fatal, kind);
   };
   const guard = (work: () => void) => {
     try {
       work();
     } catch (error) {
-      end(redactText((error as Error).message).slice(0, 200), true);
+      end(redactText((error as Error).message).slice(0, 200), true, 'notVideo');
     }
   };
   const fmp4 = new Fmp4Parser({ onInit: handlers.onInit, onFragment: handlers.onFragment });
@@ -131,16 +139,16 @@ export function startPull(options: PullOptions, handlers: PullHandlers): Pull {
     if (!input) return;
     probed = true;
     if (input.width > MAX_INPUT.width || input.height > MAX_INPUT.height) {
-      end(`the stream is ${input.width}×${input.height}, larger than ${MAX_INPUT.width}×${MAX_INPUT.height}`, true);
+      end(`the stream is ${input.width}×${input.height}, larger than ${MAX_INPUT.width}×${MAX_INPUT.height}`, true, 'tooLarge');
       return;
     }
     handlers.onProbe(input);
   });
-  child.on('error', (error) => end(`ffmpeg could not start: ${error.message}`, true));
+  child.on('error', (error) => end(`ffmpeg could not start: ${error.message}`, true, 'ended'));
   child.on('close', (code, signal) => {
     if (ended) return;
     const why = endReason(stderr, code, signal, options.stream.kind);
-    end(why.reason, why.fatal);
+    end(why.reason, why.fatal, why.kind);
   });
   return {
     pid: child.pid,

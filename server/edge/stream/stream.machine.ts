@@ -7,7 +7,7 @@
 // Pure: the pull (one ffmpeg process) is an actor the caller provides; it reports PULL.DATA for every fMP4 fragment
 // (what the camera sent) and PULL.END when the process ends. Leaving `running` ends the pull. Timers are named delays.
 import { assign, fromCallback, setup, type SnapshotFrom } from 'xstate';
-import type { StreamState } from '../types.ts';
+import type { StreamErrorKind, StreamState } from '../types.ts';
 
 export const STREAM_TIMING = {
   /** No fragment or frame for this long: stalled. */
@@ -27,7 +27,7 @@ export type StreamMachineEvent =
   | { type: 'START' }
   | { type: 'STOP' }
   | { type: 'PULL.DATA' }
-  | { type: 'PULL.END'; reason: string; fatal: boolean };
+  | { type: 'PULL.END'; reason: string; fatal: boolean; kind: StreamErrorKind };
 
 export interface StreamContext {
   /** Failed tries since the stream was last live. */
@@ -36,6 +36,8 @@ export interface StreamContext {
   offline: boolean;
   /** Why it is not live (credentials never in it), null while live. */
   reason: string | null;
+  /** The kind of that reason, null while live. */
+  reasonKind: StreamErrorKind | null;
 }
 
 export function backoffMs(attempts: number): number {
@@ -51,9 +53,9 @@ export const streamMachine = setup({
     }),
   },
   actions: {
-    nowLive: assign({ attempts: 0, offline: false, reason: null }),
-    noData: assign({ reason: 'no data for 10 s' }),
-    endReason: assign({ reason: ({ event }) => (event.type === 'PULL.END' ? event.reason : null) }),
+    nowLive: assign({ attempts: 0, offline: false, reason: null, reasonKind: null }),
+    noData: assign({ reason: 'no data for 10 s', reasonKind: 'noData' }),
+    endReason: assign(({ event }) => (event.type === 'PULL.END' ? { reason: event.reason, reasonKind: event.kind } : {})),
     goneQuiet: assign({ attempts: ({ context }) => context.attempts + 1, offline: true }),
   },
   guards: {
@@ -68,7 +70,7 @@ export const streamMachine = setup({
   },
 }).createMachine({
   id: 'stream',
-  context: { attempts: 0, offline: false, reason: null },
+  context: { attempts: 0, offline: false, reason: null, reasonKind: null },
   initial: 'idle',
   on: { STOP: { target: '.stopped' } },
   states: {

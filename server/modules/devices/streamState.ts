@@ -23,6 +23,13 @@ export interface StreamStateInput {
 }
 
 const STATES = new Set(['live', 'connecting', 'stalled', 'reconnecting', 'offline', 'error']);
+const ERROR_KINDS = new Set<string>(['noData', 'noStream', 'address', 'notVideo', 'tooLarge', 'ended'] satisfies DeviceStreamState['errorKind'][]);
+
+/** The report's error kind when it is one the contract names (a stored report predates it, or another box omits it). */
+function errorKindOf(report: Record<string, unknown> | null): DeviceStreamState['errorKind'] {
+  const kind = report?.errorKind;
+  return typeof kind === 'string' && ERROR_KINDS.has(kind) ? (kind as DeviceStreamState['errorKind']) : null;
+}
 
 /** 'yyyy-MM-dd HH:mm:ss' (the report's lastFrameAt) as a Date; null when absent or not a time. */
 function reportedTime(value: unknown): Date | null {
@@ -48,6 +55,7 @@ export function streamStateOf(row: StreamStateInput, now = new Date()): DeviceSt
     state: 'offline',
     reason,
     error: typeof report?.error === 'string' ? report.error : null,
+    errorKind: errorKindOf(report),
     since: formatTime(lastFrame ?? heardAt),
     reportedAt,
     ...figures,
@@ -58,7 +66,7 @@ export function streamStateOf(row: StreamStateInput, now = new Date()): DeviceSt
   }
   if (!isBoxOnline(row.boxLastHeartbeatAt, row.boxHeartbeatSeconds, now)) return offline('boxOffline', row.boxLastHeartbeatAt);
   if (!report || !row.streamReportedAt || typeof report.state !== 'string' || !STATES.has(report.state)) {
-    return { state: 'unknown', reason: null, error: null, since: null, reportedAt, ...figures };
+    return { state: 'unknown', reason: null, error: null, errorKind: null, since: null, reportedAt, ...figures };
   }
   const interval = (row.boxHeartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS) * 1000;
   if (now.getTime() - row.streamReportedAt.getTime() > 2 * interval + 5000) return offline('stale', row.streamReportedAt);
@@ -67,6 +75,7 @@ export function streamStateOf(row: StreamStateInput, now = new Date()): DeviceSt
     state,
     reason: null,
     error: state === 'live' ? null : typeof report.error === 'string' ? report.error : null,
+    errorKind: state === 'live' ? null : errorKindOf(report),
     since: state === 'live' ? null : formatTime(lastFrame ?? row.streamReportedAt),
     reportedAt,
     ...figures,

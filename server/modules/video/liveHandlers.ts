@@ -12,7 +12,7 @@ import type { AppServices, HandlerMap } from '../../http/handler.ts';
 import { translate } from '../../http/messages.ts';
 import { FILES_CSP } from '../../http/securityHeaders.ts';
 import { deviceQuery } from '../devices/deviceRecords.ts';
-import { streamStateOf } from '../devices/streamState.ts';
+import { type DeviceStreamState, streamStateOf } from '../devices/streamState.ts';
 import { isBoxOnline } from '../edgeBox/boxStatus.ts';
 import type { Ctx } from '../shared/contractTypes.ts';
 import { notFound } from '../shared/records.ts';
@@ -51,9 +51,16 @@ async function liveCamera(db: Kysely<Database>, services: AppServices, cameraId:
   // The box says the stream is down (retries used up, or a fault): nothing to watch until it comes back.
   const stream = streamStateOf(row);
   if (stream && (stream.state === 'offline' || stream.state === 'error') && stream.reason === null) {
-    throw refuse(409, 'video.live.streamDown', { name: row.name, since: stream.since ?? translate(lang, 'video.live.never'), error: stream.error ?? stream.state });
+    throw refuse(409, 'video.live.streamDown', { name: row.name, since: stream.since ?? translate(lang, 'video.live.never'), error: streamDownWhy(stream, lang) });
   }
   return { id: row.id, name: row.name, boxId: row.boxId };
+}
+
+/** Why the stream is down in the reader's language: its kind, with the box's words when they say more (ended). */
+function streamDownWhy(stream: DeviceStreamState, lang: 'zh' | 'en'): string {
+  if (!stream.errorKind) return stream.error ?? stream.state;
+  const kind = translate(lang, `video.stream.${stream.errorKind}`);
+  return stream.errorKind === 'ended' && stream.error ? `${kind} (${stream.error})` : kind;
 }
 
 function liveRefusal(error: unknown, hub: LiveHub, asStatus: boolean): unknown {

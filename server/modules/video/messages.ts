@@ -40,6 +40,13 @@ export const videoMessages = {
     en: 'The box "{box}" is online but keeps no live connection with this server (/api/ingest/socket): live view is not available',
   },
   'video.live.never': { zh: '从未', en: 'never' },
+  // Why a stream is down, by its kind (contract StreamErrorKind); the box's own words follow for `ended`.
+  'video.stream.noData': { zh: '10 秒内没有收到数据', en: 'no data for 10 s' },
+  'video.stream.noStream': { zh: '摄像机在该路径下暂时没有视频流', en: 'the camera has no stream at that path now' },
+  'video.stream.address': { zh: '盒子拒绝了这个视频流地址', en: 'the box refused this stream address' },
+  'video.stream.notVideo': { zh: '收到的不是可解码的视频', en: 'what arrives is not a video the box can decode' },
+  'video.stream.tooLarge': { zh: '分辨率超过 4096×2160', en: 'the resolution is over 4096×2160' },
+  'video.stream.ended': { zh: '连接中断', en: 'the connection ended' },
   'video.live.streamDown': {
     zh: '摄像机“{name}”的视频流自 {since} 起离线：{error}',
     en: 'The stream of camera "{name}" is offline since {since}: {error}',
