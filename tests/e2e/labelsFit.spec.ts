@@ -2,7 +2,7 @@
 // button, heading, menu item or table header — nor a table cell holding badges or buttons — shows less text than it
 // holds (scrollWidth > clientWidth), and no table cell's text runs on below its row (a row measured for one line). Long free text cut on purpose (a cell with its whole text in the tooltip) and
 // text for screen readers only are not labels and are left out. The same walk is the route table's English pass
-// (issue 12: every route opens in both languages; routes.spec.ts is the Chinese one): each main screen is named in
+// (issue 12: every route opens in both languages; the route walk checks the Chinese titles): each main screen is named in
 // English in the breadcrumbs and logs no error, and every other screen a signed-in user opens shows its English title.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -3,7 +3,10 @@
 // looked at once it has loaded (tests/e2e/support/walkProbe.js): no visible native control (select, file, date, time,
 // colour or range input), no text in the other language (in English any Chinese text — seeded names follow the
 // language too; in Chinese an English word of the product's own UI, or an i18n key shown as such), no action in a
-// table cell or toolbar wrapped onto two lines or clipped, no table cell out of line with its row.
+// table cell or toolbar wrapped onto two lines or clipped, no table cell out of line with its row. On every screen
+// too (support/routeChecks.ts): no error logged, the base sheet neither fetched again nor in the page twice, nothing
+// animating once loaded; in Chinese, the screen's title as the menu names it; at 1366×768, every list's actions and
+// times in view and its headers whole, and a screenshot of the screen kept with the test's output to look at.
 // All findings of the run are said in one failure, one line each: route, language, size, finding.
 //
 // WALK_ONLY / WALK_EXCEPT (regular expressions on the path with its query) walk fewer routes while working on some
@@ -12,9 +15,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { SHELL_ROUTES } from '../support/shellRoutes.ts';
-import { type APIRequestContext, type Browser, expect, type Page, test } from './support/fixtures.ts';
+import { SHELL_ROUTES, type ShellRoute } from '../support/shellRoutes.ts';
+import { type APIRequestContext, type Browser, expect, type Page, type TestInfo, test } from './support/fixtures.ts';
 import { NAVIGATE } from './support/navigate.ts';
+import { BASE_SHEET_REQUEST, BASE_SHEETS_IN_PAGE, ENDLESS_ANIMATIONS, LIST_PROBLEMS, menuNames, titleProblem } from './support/routeChecks.ts';
 import { ADMIN, signIn } from './support/session.ts';
 
 type Language = 'zh-CN' | 'en';
@@ -57,8 +61,15 @@ function englishUiWords(): string[] {
   return [...english].filter((w) => !chinese.has(w));
 }
 
+interface WalkedRoute {
+  path: string;
+  main: boolean;
+  /** The route of the table (null for a record's address): its title is checked. */
+  shell: ShellRoute | null;
+}
+
 /** The routes walked: every route a signed-in user opens, and those that open one record with a seeded one. */
-async function routesToWalk(request: APIRequestContext, token: string): Promise<{ path: string; main: boolean }[]> {
+async function routesToWalk(request: APIRequestContext, token: string): Promise<WalkedRoute[]> {
   const post = async (path: string, data: unknown) => (await (await request.post(`/api${path}`, { data, headers: { token } })).json()).data;
   const firstId = (page: { list?: { id: number }[] } | undefined) => page?.list?.[0]?.id;
   const alarm = firstId(await post('/warn/event/list', { pageNo: 1, pageSize: 1 }));
@@ -67,7 +78,11 @@ async function routesToWalk(request: APIRequestContext, token: string): Promise<
   const camera = firstId((await (await request.get('/api/device/list?pageNo=1&pageSize=1', { headers: { token } })).json()).data);
   const trained = firstId(await post('/custom/warehouse/list', { pageNo: 1, pageSize: 1 }));
   for (const [name, id] of Object.entries({ alarm, task, draft, camera, trained })) expect(id ?? 0, `a seeded ${name} to open`).toBeGreaterThan(0);
-  const routes = SHELL_ROUTES.filter((r) => r.layout !== 'redirect' && !/^\/(login|thirdLogin)$/.test(r.path)).map((r) => ({ path: r.path, main: r.layout === 'main' }));
+  const routes = SHELL_ROUTES.filter((r) => r.layout !== 'redirect' && !/^\/(login|thirdLogin)$/.test(r.path)).map((r) => ({
+    path: r.path,
+    main: r.layout === 'main',
+    shell: r,
+  }));
   const records = [
     { path: `/historyEvent?alarm=${alarm}`, main: true },
     { path: `/actualTimeEvent?alarm=${alarm}`, main: true },
@@ -76,7 +91,7 @@ async function routesToWalk(request: APIRequestContext, token: string): Promise<
     { path: `/deviceConfig?camera=${camera}`, main: true },
     { path: '/videoPlayCenter?view=live', main: true },
     { path: `/algorithmProduction/train?algorithmId=${trained}`, main: false },
-  ];
+  ].map((r) => ({ ...r, shell: null }));
   const only = process.env.WALK_ONLY ? new RegExp(process.env.WALK_ONLY) : null;
   const except = process.env.WALK_EXCEPT ? new RegExp(process.env.WALK_EXCEPT) : null;
   return [...routes, ...records].filter((r) => (!only || only.test(r.path)) && !except?.test(r.path));
@@ -89,17 +104,61 @@ async function settled(page: Page) {
   await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
 }
 
-async function walk(browser: Browser, baseURL: string, language: Language, size: (typeof SIZES)[number], routes: { path: string; main: boolean }[]) {
+interface WalkSetting {
+  language: Language;
+  size: (typeof SIZES)[number];
+  routes: WalkedRoute[];
+  names: ReadonlyMap<string, string>;
+  testInfo: TestInfo;
+}
+
+/** The checks of support/routeChecks.ts on the screen shown: its findings. */
+async function screenFindings(page: Page, route: WalkedRoute, { language, size, names, testInfo }: WalkSetting, counted: { tables: number }) {
+  const findings: string[] = [];
+  if (language === 'zh-CN' && route.shell) {
+    const wrong = await titleProblem(page, route.shell, names);
+    if (wrong) findings.push(wrong);
+  }
+  const sheets = (await page.evaluate(BASE_SHEETS_IN_PAGE)) as number;
+  if (sheets !== 1) findings.push(`the base sheet is in the page ${sheets} times`);
+  let turning: string[] = [];
+  await expect
+    .poll(async () => {
+      turning = (await page.evaluate(ENDLESS_ANIMATIONS)) as string[];
+      return turning.length;
+    })
+    .toBe(0)
+    .catch(() => findings.push(`still turning once loaded: ${turning.join(', ')}`));
+  if (size.width === 1366) {
+    const lists = (await page.evaluate(LIST_PROBLEMS)) as { tables: number; found: string[] };
+    counted.tables += lists.tables;
+    findings.push(...lists.found);
+    await page.screenshot({ path: testInfo.outputPath(`${language}${route.path.replace(/[/?=&]/g, '_')}.png`) });
+  }
+  return findings;
+}
+
+async function walk(browser: Browser, baseURL: string, setting: WalkSetting) {
+  const { language, size, routes } = setting;
   const context = await browser.newContext({ baseURL, viewport: { width: size.width, height: size.height }, locale: language });
   const findings: string[] = [];
+  const counted = { tables: 0 };
   try {
     const page = await context.newPage();
     await page.addInitScript({ path: join(import.meta.dirname, 'support/walkProbe.js') });
+    const where = () => `${new URL(page.url()).pathname} [${language}, ${size.name}]`;
+    page.on('console', (message) => {
+      if (message.type() === 'error') findings.push(`${where()}: logged an error: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => findings.push(`${where()}: threw: ${error.message}`));
+    page.on('request', (r) => {
+      if (BASE_SHEET_REQUEST.test(r.url())) findings.push(`${where()}: fetched the base sheet again: ${r.url()}`);
+    });
     await signIn(page, ADMIN, { language, path: null });
     const probe = `window.__walkProbe(${JSON.stringify({ language, uiWords: englishUiWords(), allowed: ALLOWED_IN_CHINESE })})`;
     const crumb = page.locator('.shell-breadcrumbs [aria-current="page"]');
     const screenOf = (path: string) => path.split('?')[0].replace(/^\/(alarmCenter|config_center)\//, '/');
-    let shown: { path: string; main: boolean } | null = null;
+    let shown: WalkedRoute | null = null;
     for (const route of routes) {
       try {
         // A screen of the main frame opens inside the loaded console as a menu click opens it; it is there when the
@@ -115,7 +174,8 @@ async function walk(browser: Browser, baseURL: string, language: Language, size:
         }
         shown = route;
         await settled(page);
-        for (const finding of (await page.evaluate(probe)) as string[]) findings.push(`${route.path} [${language}, ${size.name}]: ${finding}`);
+        const found = [...((await page.evaluate(probe)) as string[]), ...(await screenFindings(page, route, setting, counted))];
+        for (const finding of found) findings.push(`${route.path} [${language}, ${size.name}]: ${finding}`);
       } catch (error) {
         findings.push(`${route.path} [${language}, ${size.name}]: did not settle: ${(error as Error).message.split('\n')[0]}`);
         shown = null;
@@ -124,6 +184,8 @@ async function walk(browser: Browser, baseURL: string, language: Language, size:
   } finally {
     await context.close();
   }
+  // The list check looked at lists (a walk that found none would pass it for nothing).
+  if (size.width === 1366 && routes.length > 40 && counted.tables < 20) findings.push(`only ${counted.tables} list tables seen [${language}, ${size.name}]`);
   return findings;
 }
 
@@ -133,11 +195,12 @@ async function walk(browser: Browser, baseURL: string, language: Language, size:
 test.describe.configure({ mode: 'parallel' });
 
 for (const size of SIZES) {
-  test(`every route is a polished screen in both languages at ${size.name}`, async ({ browser, baseURL, request }) => {
+  test(`every route is a polished screen in both languages at ${size.name}`, async ({ browser, baseURL, request }, testInfo) => {
     test.setTimeout(1_800_000); // ~80 routes × 2 languages on a loaded 2-core machine
     const login = await (await request.post('/api/user/login', { data: ADMIN })).json();
     const routes = await routesToWalk(request, login.token);
-    const found = await Promise.all((['zh-CN', 'en'] as const).map((language) => walk(browser, baseURL as string, language, size, routes)));
+    const names = await menuNames(request, login.token);
+    const found = await Promise.all((['zh-CN', 'en'] as const).map((language) => walk(browser, baseURL as string, { language, size, routes, names, testInfo })));
     const findings = found.flat();
     expect(findings.length, `${findings.length} findings:\n${findings.join('\n')}`).toBe(0);
   });

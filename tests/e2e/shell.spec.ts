@@ -1,5 +1,5 @@
 // The console shell in Chromium against the real server: the menu, navigation, breadcrumbs, the language, the
-// user menu; the operator's menu and the permission guard; third-party sign-in; the route walk is routes.spec.ts.
+// user menu; the operator's menu and the permission guard; third-party sign-in; the route walk is routeWalk.spec.ts.
 import { type APIRequestContext, expect, type Page, test } from './support/fixtures.ts';
 
 async function signIn(page: Page, username: string, password: string) {

@@ -10,7 +10,7 @@ import { test as base, expect } from '@playwright/test';
 import { nodeBinary } from './projectNode.ts';
 
 export { expect };
-export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+export type { APIRequestContext, Browser, BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
 
 export interface ArgusServer {
   url: string;

@@ -124,7 +124,7 @@
   /**
    * Actions in toolbars and in the action cells of tables: buttons anywhere in a row, links (and buttons drawn as
    * links) only in an actions cell — in a data cell a link is the data's own (an alarm's type opening it), which may
-   * wrap like its column. Headers wrap at spaces by design (listFit.spec.ts checks they break at spaces only).
+   * wrap like its column. Headers wrap at spaces by design (the walk's list check, support/routeChecks.ts, sees they break at spaces only).
    */
   function cutActions() {
     const found = new Set();
