@@ -8,7 +8,7 @@ import Modal from 'rsuite/Modal';
 import 'rsuite/Button/styles/index.css';
 import 'rsuite/Modal/styles/index.css';
 import { notify } from '../../app/notify.ts';
-import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { ListToolbar } from '../../components/table/ListToolbar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
 import { parseOrchestrationParam } from '../../domain/orchestrationParam.ts';
@@ -28,7 +28,6 @@ export default function AlgorithmHistoryScreen() {
     rowKey: (row) => row.id,
     load: ({ filters, pageNo, pageSize, signal }) => listVersions({ name: filters.name, setupEventId: Number(filters.draft) || undefined }, pageNo, pageSize, signal),
   });
-  const draft = useFilterDraft(list.filters, list.setFilters);
   const [viewing, setViewing] = useState<SetupEventVersion | null>(null);
   const param = viewing ? parseOrchestrationParam(viewing.param) : null;
 
@@ -65,13 +64,8 @@ export default function AlgorithmHistoryScreen() {
         label={t('history.title')}
         columns={columns}
         emptyText={t('history.empty')}
-        filters={
-          <FilterBar draft={draft} label={t('setup.filters')}>
-            <FilterField id="history-filter-name" label={t('fields.name')}>
-              <input id="history-filter-name" className="rs-input" value={draft.values.name} onChange={(e) => draft.set('name', e.target.value)} />
-            </FilterField>
-          </FilterBar>
-        }
+        // Reset clears the name, not the draft whose versions the list was opened on.
+        toolbar={<ListToolbar id="history" list={list} label={t('setup.filters')} keepOnReset={['draft']} fields={[{ kind: 'text', key: 'name', label: t('fields.name'), maxLength: 32 }]} />}
       />
       <Modal open={viewing !== null} onClose={() => setViewing(null)} size="sm" aria-labelledby="history-view-title">
         <Modal.Header>

@@ -4,12 +4,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import Button from 'rsuite/Button';
-import 'rsuite/Button/styles/index.css';
 import { notify } from '../../app/notify.ts';
-import { Can, usePermission } from '../../app/permissions.tsx';
+import { usePermission } from '../../app/permissions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
-import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { choicesOf, ListToolbar } from '../../components/table/ListToolbar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
 import { type ButtonType, deleteDrafts, exportCustomEvent, listDrafts, type SetupEvent } from './orchestrationApi.ts';
@@ -18,7 +16,6 @@ import { SatausTag } from './setup/SatausTag.tsx';
 import '../../components/table/serverTable.css';
 import './orchestration.css';
 import { actionsColumn } from '../../components/table/CellActions.tsx';
-import { ChoiceFilter } from '../../components/table/filterFields.tsx';
 import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const FILTERS = ['menu', 'name', 'sataus'] as const;
@@ -41,7 +38,6 @@ export default function AlgorithmicSetupScreen() {
       ),
   });
   const menu: ButtonType = (list.filters.menu as ButtonType) || 'validate';
-  const draft = useFilterDraft(list.filters, list.setFilters);
   const { confirmDelete, dialog } = useConfirm();
   const [adding, setAdding] = useState(false);
 
@@ -111,28 +107,19 @@ export default function AlgorithmicSetupScreen() {
         label={t('setup.title')}
         columns={columns}
         emptyText={t('setup.empty')}
-        filters={
-          <FilterBar draft={draft} label={t('setup.filters')}>
-            <FilterField id="orch-filter-name" label={t('fields.name')}>
-              <input id="orch-filter-name" className="rs-input" value={draft.values.name} onChange={(e) => draft.set('name', e.target.value)} />
-            </FilterField>
-            <ChoiceFilter
-              draft={draft}
-              field="sataus"
-              id="orch-filter-sataus"
-              label={t('fields.sataus')}
-              choices={([0, 1, 2] as const).map((s) => ({ value: String(s), label: t(`sataus.${s}`) }))}
-              placeholder={t('setup.anyState')}
-              labelled
-            />
-          </FilterBar>
-        }
-        actions={
-          <Can perm={WRITE}>
-            <Button appearance="primary" onClick={() => setAdding(true)}>
-              {t('setup.add')}
-            </Button>
-          </Can>
+        toolbar={
+          <ListToolbar
+            id="orch"
+            list={list}
+            label={t('setup.filters')}
+            // Reset clears the fields, not the tab the list is on.
+            keepOnReset={['menu']}
+            fields={[
+              { kind: 'text', key: 'name', label: t('fields.name'), maxLength: 32 },
+              { kind: 'select', key: 'sataus', label: t('fields.sataus'), choices: choicesOf([0, 1, 2], (s) => t(`sataus.${s}`)), placeholder: t('setup.anyState') },
+            ]}
+            actions={[{ key: 'add', label: t('setup.add'), primary: true, shown: holds(WRITE), onClick: () => setAdding(true) }]}
+          />
         }
       />
       <NewDraftDialog
