@@ -113,12 +113,8 @@ interface WalkSetting {
 }
 
 /** The checks of support/routeChecks.ts on the screen shown: its findings. */
-async function screenFindings(page: Page, route: WalkedRoute, { language, size, names, testInfo }: WalkSetting, counted: { tables: number }) {
+async function screenFindings(page: Page, route: WalkedRoute, { language, size, testInfo }: WalkSetting, counted: { tables: number }) {
   const findings: string[] = [];
-  if (language === 'zh-CN' && route.shell) {
-    const wrong = await titleProblem(page, route.shell, names);
-    if (wrong) findings.push(wrong);
-  }
   const sheets = (await page.evaluate(BASE_SHEETS_IN_PAGE)) as number;
   if (sheets !== 1) findings.push(`the base sheet is in the page ${sheets} times`);
   let turning: string[] = [];
@@ -174,7 +170,10 @@ async function walk(browser: Browser, baseURL: string, setting: WalkSetting) {
         }
         shown = route;
         await settled(page);
-        const found = [...((await page.evaluate(probe)) as string[]), ...(await screenFindings(page, route, setting, counted))];
+        // In Chinese the screen's title first: it is there once the screen has drawn its own part, which the probe
+        // then looks at whole.
+        const title = language === 'zh-CN' && route.shell ? await titleProblem(page, route.shell, setting.names) : null;
+        const found = [...(title ? [title] : []), ...((await page.evaluate(probe)) as string[]), ...(await screenFindings(page, route, setting, counted))];
         for (const finding of found) findings.push(`${route.path} [${language}, ${size.name}]: ${finding}`);
       } catch (error) {
         findings.push(`${route.path} [${language}, ${size.name}]: did not settle: ${(error as Error).message.split('\n')[0]}`);

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ShellRoute } from '../../support/shellRoutes.ts';
-import type { APIRequestContext, Page } from './fixtures.ts';
+import { type APIRequestContext, expect, type Page } from './fixtures.ts';
 
 const zhShell = JSON.parse(readFileSync(join(import.meta.dirname, '../../../src/i18n/zh-CN/shell.json'), 'utf8')) as {
   routes: Record<string, string>;
@@ -79,22 +79,24 @@ export async function menuNames(request: APIRequestContext, token: string): Prom
 
 /**
  * In Chinese: whether the screen shown is the one asked for — in the main frame the current breadcrumb names it as
- * the menu does; a public screen has its title as its heading; the others show their title. Null when it is, else
- * what is wrong.
+ * the menu does; a public screen has its title as its heading; the others show their title. Waits for it (a screen
+ * outside the main frame draws its own part after its chunk has loaded, when nothing says it is loading), up to the
+ * expect limit. Null when it is, else what is wrong.
  */
 export async function titleProblem(page: Page, route: ShellRoute, names: ReadonlyMap<string, string>): Promise<string | null> {
   const title = zhShell.routes[route.titleKey];
   const named = names.get(route.path) ?? title;
+  const shown = (check: Promise<void>, problem: string) => check.then(() => null, () => problem);
   switch (route.layout) {
     case 'main': {
       const wanted = route.path === '/welcome' ? title : named;
-      const crumb = (await page.locator('.shell-breadcrumbs [aria-current="page"]').textContent())?.trim() ?? '';
-      return crumb === wanted ? null : `the breadcrumb says "${crumb}", not "${wanted}"`;
+      const crumb = page.locator('.shell-breadcrumbs [aria-current="page"]');
+      return shown(expect(crumb).toHaveText(wanted), `the breadcrumb says "${(await crumb.textContent())?.trim()}", not "${wanted}"`);
     }
     case 'public':
-      return (await page.getByRole('heading', { level: 1, name: title }).isVisible()) ? null : `no heading "${title}"`;
+      return shown(expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible(), `no heading "${title}"`);
     default:
       // Any of the texts so named in view (at a phone's width the first may be one kept for a wider screen).
-      return (await page.getByText(named, { exact: true }).filter({ visible: true }).count()) > 0 ? null : `the title "${named}" is not shown`;
+      return shown(expect(page.getByText(named, { exact: true }).filter({ visible: true }).first()).toBeVisible(), `the title "${named}" is not shown`);
   }
 }
