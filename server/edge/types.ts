@@ -95,7 +95,8 @@ export interface RuleHit {
 export type StreamState = 'connecting' | 'live' | 'stalled' | 'reconnecting' | 'offline' | 'error';
 
 /** Why a stream is not live, as a kind the console says in its reader's language (contract StreamErrorKind). */
-export type StreamErrorKind = 'noData' | 'noStream' | 'address' | 'notVideo' | 'tooLarge' | 'ended';
+export const STREAM_ERROR_KINDS = ['noData', 'noStream', 'address', 'notVideo', 'tooLarge', 'ended'] as const;
+export type StreamErrorKind = (typeof STREAM_ERROR_KINDS)[number];
 
 export interface EdgeStreamReport {
   cameraId: number;

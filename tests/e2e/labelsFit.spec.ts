@@ -6,8 +6,9 @@
 // English in the breadcrumbs and logs no error, and every other screen a signed-in user opens shows its English title.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from './support/fixtures.ts';
+import { type APIRequestContext, expect, test } from './support/fixtures.ts';
 import { NAVIGATE } from './support/navigate.ts';
+import { collectErrors } from './support/routeChecks.ts';
 import { ADMIN, signIn } from './support/session.ts';
 import { SHELL_ROUTES } from '../support/shellRoutes.ts';
 
@@ -18,15 +19,6 @@ const enShell = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/i18
 const HAN = /\p{Script=Han}/u;
 /** The screens outside the main frame a signed-in user opens (the sign-in pages redirect; redirects have none). */
 const OTHER_SCREENS = SHELL_ROUTES.filter((route) => route.layout !== 'main' && route.layout !== 'redirect' && !/^\/(login|thirdLogin)$/.test(route.path));
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-  return errors;
-}
 
 const MAIN_SCREENS = SHELL_ROUTES.filter((route) => route.layout === 'main' && !/^\/(alarmCenter|config_center)\//.test(route.path)).map((route) => route.path);
 

@@ -3,16 +3,13 @@
 // checks every other route (its title, no error logged, the base sheet, nothing turning once loaded).
 import { SHELL_ROUTES } from '../support/shellRoutes.ts';
 import { expect, test } from './support/fixtures.ts';
+import { collectErrors } from './support/routeChecks.ts';
 import { ADMIN, signIn } from './support/session.ts';
 
 const NOT_WALKED = SHELL_ROUTES.filter((route) => route.layout === 'redirect' || /^\/(login|thirdLogin)$/.test(route.path));
 
 test(`the ${NOT_WALKED.length} routes that lead elsewhere lead there for a signed-in administrator, logging no error`, async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  const errors = collectErrors(page);
   await signIn(page, ADMIN, { path: null });
   expect(NOT_WALKED.map((route) => route.path)).toEqual(['/', '/login', '/thirdLogin', '/alarmCenter', '/config_center']);
   for (const route of NOT_WALKED) {

@@ -3,6 +3,7 @@
 // after the report (at once), its heartbeats stopped (3 intervals), or the report is older than 2 heartbeat
 // intervals and 5 s — then offline with that reason. So a lost stream shows offline within one report (the box
 // reports a stall after 10 s and sends a heartbeat at once), and a lost box as soon as its socket closes.
+import { STREAM_ERROR_KINDS } from '../../edge/types.ts';
 import { formatTime } from '../../http/format.ts';
 import { DEFAULT_HEARTBEAT_SECONDS, isBoxOnline } from '../edgeBox/boxOnline.ts';
 // The contract's type straight from the generated schema: contractTypes.ts would load the whole server's types into
@@ -23,7 +24,7 @@ export interface StreamStateInput {
 }
 
 const STATES = new Set(['live', 'connecting', 'stalled', 'reconnecting', 'offline', 'error']);
-const ERROR_KINDS = new Set<string>(['noData', 'noStream', 'address', 'notVideo', 'tooLarge', 'ended'] satisfies DeviceStreamState['errorKind'][]);
+const ERROR_KINDS = new Set<string>(STREAM_ERROR_KINDS satisfies readonly DeviceStreamState['errorKind'][]);
 
 /** The report's error kind when it is one the contract names (a stored report predates it, or another box omits it). */
 function errorKindOf(report: Record<string, unknown> | null): DeviceStreamState['errorKind'] {

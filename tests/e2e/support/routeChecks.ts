@@ -63,6 +63,16 @@ export const LIST_PROBLEMS = `(() => {
   return { tables: frames.length, found };
 })()`;
 
+/** The errors a page logs or throws from now on, each with the page's address (a test expects none). */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  return errors;
+}
+
 /** The Chinese names the server menu gives its items (by path), which the breadcrumbs show. */
 export async function menuNames(request: APIRequestContext, token: string): Promise<Map<string, string>> {
   const nav = await (await request.post('/api/user/nav', { headers: { token } })).json();
