@@ -5,12 +5,10 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import Button from 'rsuite/Button';
-import 'rsuite/Button/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { usePermission } from '../../app/permissions.tsx';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
-import { FilterBar, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { choicesOf, ListToolbar, type ToolbarAction } from '../../components/table/ListToolbar.tsx';
 import { ServerTable } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
 import { DeviceFormDialog } from './DeviceFormDialog.tsx';
@@ -32,7 +30,6 @@ import { batchFailureText } from './shared/batchOutcome.ts';
 import { useLoaded } from '../../components/data/useLoaded.ts';
 import { currentStream, useStreamStates } from '../video/streamStates.ts';
 import './devices.css';
-import { ChoiceFilter, TextFilter } from '../../components/table/filterFields.tsx';
 import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const FILTERS = ['keyword', 'sceneId', 'startState', 'createdWithin'] as const;
@@ -43,11 +40,17 @@ export interface DeviceListViewProps {
   /** The route's module number: the writes it governs. */
   permission: string;
   title: string;
-  /** Extra toolbar actions (the offline screen's upload), given the list's reload. */
-  extraActions?: (reload: () => void) => ReactNode;
+  /** More for writers (the offline screen's upload), given the list's reload: toolbar actions after Add, and what
+   *  they open. */
+  extra?: (reload: () => void) => DeviceListExtra;
 }
 
-export function DeviceListView({ kind, permission, title, extraActions }: DeviceListViewProps) {
+export interface DeviceListExtra {
+  actions: ToolbarAction[];
+  element: ReactNode;
+}
+
+export function DeviceListView({ kind, permission, title, extra }: DeviceListViewProps) {
   const { t } = useTranslation('devices');
   const canWrite = usePermission()(permission);
   const [, setParams] = useSearchParams();
@@ -56,7 +59,6 @@ export function DeviceListView({ kind, permission, title, extraActions }: Device
     rowKey: (device) => device.id,
     load: ({ filters, pageNo, pageSize, signal }) => listDevices(kind, filters, pageNo, pageSize, signal),
   });
-  const draft = useFilterDraft(list.filters, list.setFilters);
   const scenes = useLoaded((signal) => allScenes(signal), []);
   const boxes = useLoaded((signal) => (kind === 'offline' ? Promise.resolve([]) : boxOptions(signal)), []);
   const { confirm, confirmDelete, dialog } = useConfirm();
@@ -113,6 +115,7 @@ export function DeviceListView({ kind, permission, title, extraActions }: Device
     if (!result.ok) notify('error', result.failure.message);
   };
 
+  const extras = extra?.(list.reload);
   const columns = deviceColumns(t, kind, { canWrite, open, edit: setEditing, startStop: (d, s) => startStop([d], s), remove: (d) => remove([d]), streamOf: (d) => currentStream(streams, d) });
 
   return (
@@ -124,62 +127,42 @@ export function DeviceListView({ kind, permission, title, extraActions }: Device
         selectable={canWrite}
         describeRow={(device) => device.name}
         emptyText={t(`empty.${kind}`)}
-        filters={
-          <FilterBar draft={draft} label={t('filters.label')}>
-            <TextFilter draft={draft} field="keyword" id={`${kind}-filter-keyword`} label={t('filters.keyword')} placeholder={t('filters.keywordHint')} />
-            <ChoiceFilter
-              draft={draft}
-              field="sceneId"
-              id={`${kind}-filter-scene`}
-              label={t('filters.scene')}
-              choices={scenes.data.map((scene) => ({ value: String(scene.id), label: scene.sceneName }))}
-              searchable
-              loading={scenes.status === 'loading'}
-              placeholder={t('filters.any')}
-            />
-            <ChoiceFilter
-              draft={draft}
-              field="startState"
-              id={`${kind}-filter-start`}
-              label={t('filters.startState')}
-              choices={[1, 2].map((value) => ({ value: String(value), label: t(`startState.${value as 1 | 2}`) }))}
-              placeholder={t('filters.any')}
-            />
-            <ChoiceFilter
-              draft={draft}
-              field="createdWithin"
-              id={`${kind}-filter-created`}
-              label={t('filters.createdWithin')}
-              choices={[1, 2, 3].map((value) => ({ value: String(value), label: t(`createdWithin.${value as 1 | 2 | 3}`) }))}
-              placeholder={t('filters.any')}
-            />
-          </FilterBar>
-        }
-        actions={
-          <>
-            {canWrite && kind !== 'offline' ? (
-              <Button appearance="primary" onClick={() => setEditing('new')}>
-                {t(`form.add.${kind}`)}
-              </Button>
-            ) : null}
-            {canWrite ? extraActions?.(list.reload) : null}
-            {canWrite ? (
-              <>
-                <Button disabled={selected.length === 0} onClick={() => startStop(selected, true)}>
-                  {t('run.startSelected', { n: selected.length })}
-                </Button>
-                <Button disabled={selected.length === 0} onClick={() => startStop(selected, false)}>
-                  {t('run.stopSelected', { n: selected.length })}
-                </Button>
-                <Button color="red" appearance="ghost" disabled={selected.length === 0} onClick={() => remove(selected)}>
-                  {t('delete.selected', { n: selected.length })}
-                </Button>
-              </>
-            ) : null}
-            <Button onClick={exportList} loading={exporting}>
-              {t('export.button')}
-            </Button>
-          </>
+        toolbar={
+          <ListToolbar
+            id={kind}
+            list={list}
+            label={t('filters.label')}
+            fields={[
+              // The contract bounds the keyword at 128 (listDevices and its kinds).
+              { kind: 'text', key: 'keyword', label: t('filters.keyword'), placeholder: t('filters.keywordHint'), maxLength: 128 },
+              {
+                kind: 'select',
+                key: 'sceneId',
+                label: t('filters.scene'),
+                choices: scenes.data.map((scene) => ({ value: String(scene.id), label: scene.sceneName })),
+                searchable: true,
+                loading: scenes.status === 'loading',
+                placeholder: t('filters.any'),
+              },
+              { kind: 'select', key: 'startState', label: t('filters.startState'), choices: choicesOf([1, 2] as const, (value) => t(`startState.${value}`)), placeholder: t('filters.any') },
+              {
+                kind: 'select',
+                key: 'createdWithin',
+                label: t('filters.createdWithin'),
+                choices: choicesOf([1, 2, 3] as const, (value) => t(`createdWithin.${value}`)),
+                placeholder: t('filters.any'),
+              },
+            ]}
+            actions={[
+              // Offline videos come by upload (the offline screen's extra action), not by a form.
+              ...(kind === 'offline' ? [] : [{ key: 'add', label: t(`form.add.${kind}`), primary: true, shown: canWrite, onClick: () => setEditing('new') }]),
+              ...(canWrite ? (extras?.actions ?? []) : []),
+              { key: 'start', label: t('run.startSelected', { n: selected.length }), shown: canWrite, disabled: selected.length === 0, onClick: () => startStop(selected, true) },
+              { key: 'stop', label: t('run.stopSelected', { n: selected.length }), shown: canWrite, disabled: selected.length === 0, onClick: () => startStop(selected, false) },
+              { key: 'delete', label: t('delete.selected', { n: selected.length }), danger: true, shown: canWrite, disabled: selected.length === 0, onClick: () => remove(selected) },
+              { key: 'export', label: t('export.button'), loading: exporting, onClick: () => void exportList() },
+            ]}
+          />
         }
       />
       {kind !== 'offline' ? (
@@ -196,6 +179,7 @@ export function DeviceListView({ kind, permission, title, extraActions }: Device
           }}
         />
       ) : null}
+      {canWrite ? extras?.element : null}
       {dialog}
     </ScreenFrame>
   );

@@ -2,11 +2,11 @@
 // configuration (so Back returns to the list with its filters, and a link opens the camera directly).
 // The camera's view loads when a camera is opened: its panels (snapshot upload, time windows, sliders) and their
 // styles are not the list's, and the list's page loads only what the list shows.
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePermission } from '../../app/permissions.tsx';
 import { ScreenSkeleton } from '../../app/ScreenSkeleton.tsx';
-import { DeviceListView } from './DeviceListView.tsx';
+import { type DeviceListExtra, DeviceListView } from './DeviceListView.tsx';
 import { useScreenTitle } from './shared/useScreenTitle.ts';
 import type { DeviceKind } from './devicesApi.ts';
 
@@ -16,10 +16,10 @@ export interface DevicesScreenProps {
   kind: DeviceKind;
   permission: string;
   title: string;
-  extraActions?: (reload: () => void) => ReactNode;
+  extra?: (reload: () => void) => DeviceListExtra;
 }
 
-export function DevicesScreen({ kind, permission, title, extraActions }: DevicesScreenProps) {
+export function DevicesScreen({ kind, permission, title, extra }: DevicesScreenProps) {
   const [params, setParams] = useSearchParams();
   const canWrite = usePermission()(permission);
   const heading = useScreenTitle(title);
@@ -42,5 +42,5 @@ export function DevicesScreen({ kind, permission, title, extraActions }: Devices
       </Suspense>
     );
   }
-  return <DeviceListView kind={kind} permission={permission} title={heading} extraActions={extraActions} />;
+  return <DeviceListView kind={kind} permission={permission} title={heading} extra={extra} />;
 }

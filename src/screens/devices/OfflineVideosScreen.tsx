@@ -2,8 +2,6 @@
 // event settings drawn on a frame taken in the browser from the video.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from 'rsuite/Button';
-import 'rsuite/Button/styles/index.css';
 import { notify } from '../../app/notify.ts';
 import { DevicesScreen } from './DevicesScreen.tsx';
 import { UploadVideoDialog } from './UploadVideoDialog.tsx';
@@ -16,11 +14,9 @@ export function OfflineVideosScreen({ permission, title }: { permission: string;
       kind="offline"
       permission={permission}
       title={title}
-      extraActions={(reload) => (
-        <>
-          <Button appearance="primary" onClick={() => setUploading(true)}>
-            {t('offline.upload')}
-          </Button>
+      extra={(reload) => ({
+        actions: [{ key: 'upload', label: t('offline.upload'), primary: true, onClick: () => setUploading(true) }],
+        element: (
           <UploadVideoDialog
             open={uploading}
             onClose={() => setUploading(false)}
@@ -30,8 +26,8 @@ export function OfflineVideosScreen({ permission, title }: { permission: string;
               reload();
             }}
           />
-        </>
-      )}
+        ),
+      })}
     />
   );
 }

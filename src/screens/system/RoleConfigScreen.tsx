@@ -2,14 +2,12 @@
 // with confirmation (the server refuses while users hold the role, and says how many).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from 'rsuite/Button';
-import 'rsuite/Button/styles/index.css';
 import { notify } from '../../app/notify.ts';
-import { Can, usePermission } from '../../app/permissions.tsx';
+import { usePermission } from '../../app/permissions.tsx';
 import { selectUser, useSession, useSessionActor } from '../../app/session.tsx';
 import { refreshMenu } from '../../app/sessionService.ts';
 import { useConfirm } from '../../components/table/ConfirmDialog.tsx';
-import { FilterBar, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { ListToolbar } from '../../components/table/ListToolbar.tsx';
 import { ServerTable, type TableColumn } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
 import { moduleTree } from './menus/menusApi.ts';
@@ -18,7 +16,6 @@ import { deleteRole, getRoleMenus, listRoles, type Role } from './roles/rolesApi
 import '../../components/table/serverTable.css';
 import './shared/systemScreens.css';
 import { actionsColumn } from '../../components/table/CellActions.tsx';
-import { TextFilter } from '../../components/table/filterFields.tsx';
 import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const FILTERS = ['keyword'] as const;
@@ -32,7 +29,6 @@ export default function RoleConfigScreen() {
     rowKey: (role) => role.id,
     load: ({ filters, pageNo, pageSize, signal }) => listRoles(filters.keyword, pageNo, pageSize, signal),
   });
-  const draft = useFilterDraft(list.filters, list.setFilters);
   const { confirmDelete, dialog } = useConfirm();
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
   const session = useSessionActor();
@@ -69,17 +65,14 @@ export default function RoleConfigScreen() {
         list={list}
         label={t('roles.title')}
         columns={columns}
-        filters={
-          <FilterBar draft={draft} label={t('table.filters')}>
-            <TextFilter draft={draft} field="keyword" id="role-filter-keyword" label={t('roles.keyword')} />
-          </FilterBar>
-        }
-        actions={
-          <Can perm="roleConfig">
-            <Button appearance="primary" onClick={() => setEditing('new')}>
-              {t('roles.add')}
-            </Button>
-          </Can>
+        toolbar={
+          <ListToolbar
+            id="role"
+            list={list}
+            // The contract bounds the keyword at 32 (queryRoleList).
+            fields={[{ kind: 'text', key: 'keyword', label: t('roles.keyword'), maxLength: 32 }]}
+            actions={[{ key: 'add', label: t('roles.add'), primary: true, shown: canWrite, onClick: () => setEditing('new') }]}
+          />
         }
       />
       <RoleFormModal

@@ -1,10 +1,8 @@
 // The warehouse's algorithms (published setup events), with their samples and last training: pick one to train.
 // Found by name, paged on the server (the shared table: pager, sorting, empty / loading / error states).
 import { useTranslation } from 'react-i18next';
-import Input from 'rsuite/Input';
-import 'rsuite/Input/styles/index.css';
 import { Link } from 'react-router';
-import { FilterBar, FilterField, useFilterDraft } from '../../components/table/FilterBar.tsx';
+import { ListToolbar } from '../../components/table/ListToolbar.tsx';
 import { ServerTable } from '../../components/table/ServerTable.tsx';
 import { useServerList } from '../../components/table/useServerList.ts';
 import { listWarehouse, type WarehouseAlgorithm } from './trainingApi.ts';
@@ -19,7 +17,6 @@ export function AlgorithmPicker() {
     rowKey: (a) => a.id,
     load: ({ filters, pageNo, pageSize, signal }) => listWarehouse(filters.name, pageNo, pageSize, signal),
   });
-  const draft = useFilterDraft(list.filters, list.setFilters);
   const columns = warehouseColumns(t, ['name', 'version', 'positive', 'negative', 'unclassified', 'lastTraining'], {
     labels: [t('picker.open')],
     buttons: (a) => [{ key: 'open', label: t('picker.open'), to: `?algorithmId=${a.id}` }],
@@ -32,13 +29,8 @@ export function AlgorithmPicker() {
         list={list}
         label={t('picker.caption')}
         columns={columns}
-        filters={
-          <FilterBar draft={draft} label={t('picker.caption')}>
-            <FilterField id="picker-name" label={t('picker.search')}>
-              <Input id="picker-name" value={draft.values.name} maxLength={32} onChange={(value) => draft.set('name', value)} />
-            </FilterField>
-          </FilterBar>
-        }
+        // The contract bounds the name at 32 (listWarehouseAlgorithms).
+        toolbar={<ListToolbar id="picker" list={list} label={t('picker.caption')} fields={[{ kind: 'text', key: 'name', label: t('picker.search'), maxLength: 32 }]} />}
         emptyText={filtered ? t('picker.noMatch') : t('picker.empty')}
       />
       {list.status === 'ready' && list.total === 0 && !filtered ? <Link to="/algorithmicSetup">{t('picker.toSetup')}</Link> : null}

@@ -19,14 +19,13 @@ import { percentSent } from '../../../api/progressFetch.ts';
 import { notify } from '../../../app/notify.ts';
 import { FileUploader, type PickedFile, pickEntry } from '../../../components/upload/FileUploader.tsx';
 import { useConfirm } from '../../../components/table/ConfirmDialog.tsx';
-import { FilterBar, useFilterDraft } from '../../../components/table/FilterBar.tsx';
+import { ListToolbar } from '../../../components/table/ListToolbar.tsx';
 import { ServerTable, type TableColumn } from '../../../components/table/ServerTable.tsx';
 import { useServerList } from '../../../components/table/useServerList.ts';
 import { addWorkClothes, deleteWorkClothes, listWorkClothes, type WorkClothes } from './boxExtrasApi.ts';
 import { pictureProblem } from './boxRules.ts';
 import { useSubmission } from '../../../components/dialog/useSubmission.ts';
 import { ProblemLine } from '../../../components/dialog/ProblemLine.tsx';
-import { TextFilter } from '../../../components/table/filterFields.tsx';
 
 const FILTERS = ['keyword'] as const;
 
@@ -37,7 +36,6 @@ export function WorkClothesPanel({ boxId, canWrite, onDirtyChange }: { boxId: nu
     rowKey: (entry) => entry.id,
     load: ({ filters, pageNo, pageSize, signal }) => listWorkClothes(boxId, filters.keyword, pageNo, pageSize, signal),
   });
-  const draft = useFilterDraft(list.filters, list.setFilters);
   const { confirmDelete, dialog } = useConfirm();
   const [name, setName] = useState('');
   const [remark, setRemark] = useState('');
@@ -173,10 +171,14 @@ export function WorkClothesPanel({ boxId, canWrite, onDirtyChange }: { boxId: nu
         columns={columns}
         describeRow={(entry) => entry.name}
         emptyText={t('boxExtras.clothes.empty')}
-        filters={
-          <FilterBar draft={draft} label={t('filters.label')}>
-            <TextFilter draft={draft} field="keyword" id="work-clothes-keyword" label={t('filters.keyword')} />
-          </FilterBar>
+        toolbar={
+          <ListToolbar
+            id="work-clothes"
+            list={list}
+            label={t('filters.label')}
+            // The contract bounds the keyword at 32 (listWorkClothes).
+            fields={[{ kind: 'text', key: 'keyword', label: t('filters.keyword'), maxLength: 32 }]}
+          />
         }
       />
       {dialog}

@@ -2,17 +2,14 @@
 // edited and deleted (confirmed; a scene that cameras still use is not deleted: the dialog says how many use it).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from 'rsuite/Button';
-import 'rsuite/Button/styles/index.css';
 import { notify } from '../../../app/notify.ts';
 import { actionsColumn } from '../../../components/table/CellActions.tsx';
 import { useConfirm } from '../../../components/table/ConfirmDialog.tsx';
-import { FilterBar, useFilterDraft } from '../../../components/table/FilterBar.tsx';
+import { ListToolbar } from '../../../components/table/ListToolbar.tsx';
 import { ServerTable, type TableColumn } from '../../../components/table/ServerTable.tsx';
 import { useServerList } from '../../../components/table/useServerList.ts';
 import { deleteScenes, listScenes, type Scene } from './otherApi.ts';
 import { SceneFormDialog } from './SceneFormDialog.tsx';
-import { TextFilter } from '../../../components/table/filterFields.tsx';
 
 export function ScenesPanel({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation('devices');
@@ -21,7 +18,6 @@ export function ScenesPanel({ canWrite }: { canWrite: boolean }) {
     rowKey: (scene) => scene.id,
     load: ({ filters, pageNo, pageSize, signal }) => listScenes(filters.sceneName, pageNo, pageSize, signal),
   });
-  const draft = useFilterDraft(list.filters, list.setFilters);
   const { confirm, confirmDelete, dialog } = useConfirm();
   const [editing, setEditing] = useState<Scene | 'new' | null>(null);
 
@@ -57,17 +53,15 @@ export function ScenesPanel({ canWrite }: { canWrite: boolean }) {
         label={t('other.scenes')}
         columns={columns}
         emptyText={t('other.sceneEmpty')}
-        filters={
-          <FilterBar draft={draft} label={t('filters.label')}>
-            <TextFilter draft={draft} field="sceneName" id="scene-filter-name" label={t('fields.sceneName')} />
-          </FilterBar>
-        }
-        actions={
-          canWrite ? (
-            <Button appearance="primary" onClick={() => setEditing('new')}>
-              {t('other.sceneAdd')}
-            </Button>
-          ) : null
+        toolbar={
+          <ListToolbar
+            id="scene"
+            list={list}
+            label={t('filters.label')}
+            // The contract bounds the name at 32 (listScenes).
+            fields={[{ kind: 'text', key: 'sceneName', label: t('fields.sceneName'), maxLength: 32 }]}
+            actions={[{ key: 'add', label: t('other.sceneAdd'), primary: true, shown: canWrite, onClick: () => setEditing('new') }]}
+          />
         }
       />
       <SceneFormDialog
