@@ -1,5 +1,6 @@
 // Messages of the outbound allow-list (outbound.ts). `{field}` is the request field a 400 names, or
-// `outbound.delivery` when a delivery log says why a call was not made; `{addressClass}` is one of the class keys.
+// `outbound.delivery` when a delivery log says why a call was not made; `{addressClass}` is one of the class keys
+// (in English with its article: "an unspecified address").
 import type { Catalogue } from './catalogueTypes.ts';
 
 export const outboundMessages = {
@@ -11,7 +12,7 @@ export const outboundMessages = {
   },
   'outbound.address': {
     zh: '{field}：{host} 是{addressClass}（{address}），服务器不访问此类地址；管理员可在“出站调用允许的主机”中放行该主机',
-    en: '{field}: {host} is a {addressClass} ({address}), which the server does not call; an administrator can allow the host in "Allowed hosts of outbound calls"',
+    en: '{field}: {host} is {addressClass} ({address}), which the server does not call; an administrator can allow the host in "Allowed hosts of outbound calls"',
   },
   'outbound.unresolvable': { zh: '{field}：主机名 {host} 无法解析', en: '{field}: the host name {host} does not resolve' },
   'outbound.fileOutsideRoot': {
@@ -23,16 +24,16 @@ export const outboundMessages = {
     en: '{field}: a file address for a box on another machine must be an absolute, normalised path (no ".", "..", empty segment, backslash, query or fragment), such as file:///srv/cameras/gate.mp4',
   },
   'outbound.noMediaRoot': { zh: '{field}：此处不接受 file 地址', en: '{field}: file addresses are not accepted here' },
-  'outbound.class.loopback': { zh: '本机回环地址', en: 'loopback address' },
-  'outbound.class.private': { zh: '内网地址', en: 'private address' },
-  'outbound.class.linkLocal': { zh: '链路本地地址（含云主机元数据地址）', en: 'link-local address (the cloud metadata address is one)' },
-  'outbound.class.uniqueLocal': { zh: 'IPv6 唯一本地地址', en: 'unique local IPv6 address' },
-  'outbound.class.sharedAddress': { zh: '运营商共享地址（CGNAT）', en: 'shared (CGNAT) address' },
-  'outbound.class.unspecified': { zh: '未指定地址', en: 'unspecified address' },
-  'outbound.class.multicast': { zh: '组播地址', en: 'multicast address' },
-  'outbound.class.broadcast': { zh: '广播地址', en: 'broadcast address' },
-  'outbound.class.reserved': { zh: '保留地址', en: 'reserved address' },
-  'outbound.class.public': { zh: '公网地址', en: 'public address' },
+  'outbound.class.loopback': { zh: '本机回环地址', en: 'a loopback address' },
+  'outbound.class.private': { zh: '内网地址', en: 'a private address' },
+  'outbound.class.linkLocal': { zh: '链路本地地址（含云主机元数据地址）', en: 'a link-local address (the cloud metadata address is one)' },
+  'outbound.class.uniqueLocal': { zh: 'IPv6 唯一本地地址', en: 'a unique local IPv6 address' },
+  'outbound.class.sharedAddress': { zh: '运营商共享地址（CGNAT）', en: 'a shared (CGNAT) address' },
+  'outbound.class.unspecified': { zh: '未指定地址', en: 'an unspecified address' },
+  'outbound.class.multicast': { zh: '组播地址', en: 'a multicast address' },
+  'outbound.class.broadcast': { zh: '广播地址', en: 'a broadcast address' },
+  'outbound.class.reserved': { zh: '保留地址', en: 'a reserved address' },
+  'outbound.class.public': { zh: '公网地址', en: 'a public address' },
   'outbound.badAllowedHost': {
     zh: '允许的主机第 {index} 项“{entry}”不是主机名、IP 地址或网段（如 10.0.0.0/8）',
     en: 'Allowed host {index} "{entry}" is not a host name, an IP address or a range (such as 10.0.0.0/8)',

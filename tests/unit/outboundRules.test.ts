@@ -192,4 +192,12 @@ describe('messages', () => {
     expect(error.code).toBe(400);
     expect(error.params).toMatchObject({ field: 'pushUrl', addressClass: 'outbound.class.loopback' });
   });
+
+  it('gives each class its own article in English ("an unspecified address", not "a unspecified")', () => {
+    const said = (addressClass: 'unspecified' | 'uniqueLocal' | 'private') =>
+      describeStoredError(new OutboundRefused('address', { host: 'h', address: '::', addressClass }).toStored(), 'en');
+    expect(said('unspecified')).toMatch(/: h is an unspecified address \(::\)/);
+    expect(said('uniqueLocal')).toMatch(/: h is a unique local IPv6 address \(::\)/);
+    expect(said('private')).toMatch(/: h is a private address \(::\)/);
+  });
 });
