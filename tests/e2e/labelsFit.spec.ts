@@ -1,25 +1,17 @@
 // English labels are not cut (issue 8 item 23: "Not runnin"): on every main screen, in English, no tag, label,
 // button, heading, menu item or table header — nor a table cell holding badges or buttons — shows less text than it
 // holds (scrollWidth > clientWidth), and no table cell's text runs on below its row (a row measured for one line). Long free text cut on purpose (a cell with its whole text in the tooltip) and
-// text for screen readers only are not labels and are left out. The same walk is the route table's English pass
-// (issue 12: every route opens in both languages; the route walk checks the Chinese titles): each main screen is named in
-// English in the breadcrumbs and logs no error, and every other screen a signed-in user opens shows its English title.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// text for screen readers only are not labels and are left out. Each main screen is also named in English in the
+// breadcrumbs and logs no error here; every route's English title (and no error) is the route walk's (routeWalk.spec.ts).
 import { type APIRequestContext, expect, test } from './support/fixtures.ts';
 import { NAVIGATE } from './support/navigate.ts';
 import { collectErrors } from './support/routeChecks.ts';
 import { ADMIN, signIn } from './support/session.ts';
 import { SHELL_ROUTES } from '../support/shellRoutes.ts';
 
-// Each screen once (/alarmCenter/… and /config_center/… show the same screens again).
-const enShell = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/i18n/en/shell.json'), 'utf8')) as {
-  routes: Record<string, string>;
-};
 const HAN = /\p{Script=Han}/u;
-/** The screens outside the main frame a signed-in user opens (the sign-in pages redirect; redirects have none). */
-const OTHER_SCREENS = SHELL_ROUTES.filter((route) => route.layout !== 'main' && route.layout !== 'redirect' && !/^\/(login|thirdLogin)$/.test(route.path));
 
+// Each screen once (/alarmCenter/… and /config_center/… show the same screens again).
 const MAIN_SCREENS = SHELL_ROUTES.filter((route) => route.layout === 'main' && !/^\/(alarmCenter|config_center)\//.test(route.path)).map((route) => route.path);
 
 /**
@@ -94,22 +86,5 @@ test('no label is cut on the main screens in English', async ({ page, request })
   }
   expect(cut).toEqual([]);
   expect(notEnglish).toEqual([]);
-  expect(errors).toEqual([]);
-});
-
-test('every screen outside the main frame opens in English with its English title and logs no error', async ({ page }) => {
-  test.setTimeout(300_000);
-  const errors = collectErrors(page);
-  await signIn(page, ADMIN, { path: null, language: 'en' });
-  for (const route of OTHER_SCREENS) {
-    await test.step(route.path, async () => {
-      await page.goto(route.path);
-      // The route's English title, or the screen's own heading (/secondIdentify is headed "Second identify") —
-      // in English either way.
-      const title = page.getByText(enShell.routes[route.titleKey], { exact: true }).or(page.getByRole('heading', { level: 1 })).first();
-      await expect(title).toBeVisible();
-      expect(await title.textContent()).not.toMatch(HAN);
-    });
-  }
   expect(errors).toEqual([]);
 });

@@ -5,8 +5,9 @@
 // language too; in Chinese an English word of the product's own UI, or an i18n key shown as such), no action in a
 // table cell or toolbar wrapped onto two lines or clipped, no table cell out of line with its row. On every screen
 // too (support/routeChecks.ts): no error logged, the base sheet neither fetched again nor in the page twice, nothing
-// animating once loaded; in Chinese, the screen's title as the menu names it; at 1366×768, every list's actions and
-// times in view and its headers whole, and a screenshot of the screen kept with the test's output to look at.
+// animating once loaded; the screen's title (in Chinese as the menu names it, in English an English one); at
+// 1366×768, every list's actions and times in view and its headers whole, and a screenshot of the screen kept with
+// the test's output to look at.
 // All findings of the run are said in one failure, one line each: route, language, size, finding.
 //
 // WALK_ONLY / WALK_EXCEPT (regular expressions on the path with its query) walk fewer routes while working on some
@@ -170,9 +171,9 @@ async function walk(browser: Browser, baseURL: string, setting: WalkSetting) {
         }
         shown = route;
         await settled(page);
-        // In Chinese the screen's title first: it is there once the screen has drawn its own part, which the probe
-        // then looks at whole.
-        const title = language === 'zh-CN' && route.shell ? await titleProblem(page, route.shell, setting.names) : null;
+        // The screen's title first, in the walk's language: it is there once the screen has drawn its own part, which
+        // the probe then looks at whole.
+        const title = route.shell ? await titleProblem(page, route.shell, setting.names, language) : null;
         const found = [...(title ? [title] : []), ...((await page.evaluate(probe)) as string[]), ...(await screenFindings(page, route, setting, counted))];
         for (const finding of found) findings.push(`${route.path} [${language}, ${size.name}]: ${finding}`);
       } catch (error) {

@@ -8,9 +8,11 @@ import { join } from 'node:path';
 import type { ShellRoute } from '../../support/shellRoutes.ts';
 import { type APIRequestContext, expect, type Page } from './fixtures.ts';
 
-const zhShell = JSON.parse(readFileSync(join(import.meta.dirname, '../../../src/i18n/zh-CN/shell.json'), 'utf8')) as {
-  routes: Record<string, string>;
-};
+const shellTexts = (language: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, `../../../src/i18n/${language}/shell.json`), 'utf8')) as { routes: Record<string, string> };
+const zhShell = shellTexts('zh-CN');
+const enShell = shellTexts('en');
+const HAN = /\p{Script=Han}/u;
 
 /**
  * In the page: the animations that run forever (a spinner). Once a screen has loaded none may run: an invisible
@@ -88,20 +90,36 @@ export async function menuNames(request: APIRequestContext, token: string): Prom
 }
 
 /**
- * In Chinese: whether the screen shown is the one asked for — in the main frame the current breadcrumb names it as
- * the menu does; a public screen has its title as its heading; the others show their title. Waits for it (a screen
- * outside the main frame draws its own part after its chunk has loaded, when nothing says it is loading), up to the
- * expect limit. Null when it is, else what is wrong.
+ * Whether the screen shown is the one asked for, waiting for it (a screen outside the main frame draws its own part
+ * after its chunk has loaded, when nothing says it is loading) up to the expect limit. Null when it is, else what is
+ * wrong. In Chinese: in the main frame the current breadcrumb names it as the menu does; a public screen has its
+ * title as its heading; the others show their title. In English (the menu's names follow the language; the probe
+ * flags any Chinese left on the screen): the breadcrumb names it, in English; a public screen has its English title
+ * as its heading; the others show their English title or a heading of their own ("Second identify"), in English.
  */
-export async function titleProblem(page: Page, route: ShellRoute, names: ReadonlyMap<string, string>): Promise<string | null> {
+export async function titleProblem(page: Page, route: ShellRoute, names: ReadonlyMap<string, string>, language: 'zh-CN' | 'en' = 'zh-CN'): Promise<string | null> {
+  const shown = (check: Promise<void>, problem: () => Promise<string> | string) => check.then(() => null, async () => problem());
+  const crumb = page.locator('.shell-breadcrumbs [aria-current="page"]');
+  const crumbText = async () => (await crumb.textContent())?.trim();
+  if (language === 'en') {
+    const title = enShell.routes[route.titleKey];
+    if (route.layout === 'main') return shown(expect(crumb).toHaveText(/^[^\p{Script=Han}]+$/u), async () => `the breadcrumb says "${await crumbText()}", not an English name`);
+    if (route.layout === 'public') return shown(expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible(), `no heading "${title}"`);
+    const named = page.getByText(title, { exact: true }).or(page.getByRole('heading', { level: 1 })).filter({ visible: true }).first();
+    try {
+      await expect(named).toBeVisible();
+    } catch {
+      return `neither the title "${title}" nor a heading is shown`;
+    }
+    const text = (await named.textContent()) ?? '';
+    return HAN.test(text) ? `the title "${text.trim()}" is not in English` : null;
+  }
   const title = zhShell.routes[route.titleKey];
   const named = names.get(route.path) ?? title;
-  const shown = (check: Promise<void>, problem: string) => check.then(() => null, () => problem);
   switch (route.layout) {
     case 'main': {
       const wanted = route.path === '/welcome' ? title : named;
-      const crumb = page.locator('.shell-breadcrumbs [aria-current="page"]');
-      return shown(expect(crumb).toHaveText(wanted), `the breadcrumb says "${(await crumb.textContent())?.trim()}", not "${wanted}"`);
+      return shown(expect(crumb).toHaveText(wanted), async () => `the breadcrumb says "${await crumbText()}", not "${wanted}"`);
     }
     case 'public':
       return shown(expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible(), `no heading "${title}"`);
