@@ -98,7 +98,8 @@ export async function menuNames(request: APIRequestContext, token: string): Prom
  * as its heading; the others show their English title or a heading of their own ("Second identify"), in English.
  */
 export async function titleProblem(page: Page, route: ShellRoute, names: ReadonlyMap<string, string>, language: 'zh-CN' | 'en' = 'zh-CN'): Promise<string | null> {
-  const shown = (check: Promise<void>, problem: () => Promise<string> | string) => check.then(() => null, async () => problem());
+  const shown = (check: Promise<void>, problem: string | (() => Promise<string>)) =>
+    check.then(() => null, async () => (typeof problem === 'string' ? problem : problem()));
   const crumb = page.locator('.shell-breadcrumbs [aria-current="page"]');
   const crumbText = async () => (await crumb.textContent())?.trim();
   if (language === 'en') {
