@@ -7,9 +7,7 @@ import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { headerSize } from './imageHeader.ts';
 import { stripJpeg, stripPng } from './imageStrip.ts';
 import { ApiError } from '../http/apiError.ts';
-
-// Decoded pixels live in libvips' cache otherwise; uploads are one-off, so nothing is worth keeping.
-sharp.cache(false);
+import './sharpCacheOff.ts';
 
 export interface ImageBounds {
   /** Largest width and height in pixels (after EXIF orientation is applied the same bounds hold). */

@@ -10,6 +10,8 @@ import { buildPortableModel } from './portableExport.ts';
 import { toPlanar } from './preprocess.ts';
 import type { WorkerReply, WorkerRequest } from './protocol.ts';
 import { serveRequests, workerClosing } from '../workerLifecycle.ts';
+// This thread's own load of sharp (render.ts) turned libvips' cache back on for the whole process.
+import '../../media/sharpCacheOff.ts';
 
 if (!parentPort) throw new Error('feature worker started outside a worker thread');
 const port = parentPort;
