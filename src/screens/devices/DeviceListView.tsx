@@ -157,9 +157,9 @@ export function DeviceListView({ kind, permission, title, extra }: DeviceListVie
               // Offline videos come by upload (the offline screen's extra action), not by a form.
               ...(kind === 'offline' ? [] : [{ key: 'add', label: t(`form.add.${kind}`), primary: true, shown: canWrite, onClick: () => setEditing('new') }]),
               ...(canWrite ? (extras?.actions ?? []) : []),
-              { key: 'start', label: t('run.startSelected', { n: selected.length }), shown: canWrite, disabled: selected.length === 0, onClick: () => startStop(selected, true) },
-              { key: 'stop', label: t('run.stopSelected', { n: selected.length }), shown: canWrite, disabled: selected.length === 0, onClick: () => startStop(selected, false) },
-              { key: 'delete', label: t('delete.selected', { n: selected.length }), danger: true, shown: canWrite, disabled: selected.length === 0, onClick: () => remove(selected) },
+              { key: 'start', label: t('run.startSelected', { n: selected.length }), shown: canWrite, bulk: true, onClick: () => startStop(selected, true) },
+              { key: 'stop', label: t('run.stopSelected', { n: selected.length }), shown: canWrite, bulk: true, onClick: () => startStop(selected, false) },
+              { key: 'delete', label: t('delete.selected', { n: selected.length }), danger: true, shown: canWrite, bulk: true, onClick: () => remove(selected) },
               { key: 'export', label: t('export.button'), loading: exporting, onClick: () => void exportList() },
             ]}
           />
