@@ -6,7 +6,7 @@
 // classifier is then fitted on all samples and their copies. Runs in the ML worker thread (server/ml/features/worker.ts).
 import type { RobustName } from '../features/augment.ts';
 import { seededRandom } from '../seededRandom.ts';
-import { fitLogistic, type LogisticModel, predictLogistic } from './logistic.ts';
+import { type FitFault, fitLogistic, type LogisticModel, predictLogistic } from './logistic.ts';
 import { bestThreshold, type Figures, figures, type Scored } from './metrics.ts';
 
 export const LEAVE_ONE_OUT_BELOW = 20;
@@ -37,6 +37,8 @@ export interface TrainOutput {
   /** Rows the final classifier was fitted on (samples and copies). */
   trainedRows: number;
   finalLoss: number;
+  /** Iterations whose figures had to be computed again (a fault of the machine, healed): logged by the worker. */
+  faults: (FitFault & { fit: string })[];
 }
 
 /** Fold index of each sample: each class is shuffled and dealt round-robin, so every fold keeps the class ratio. */
@@ -85,9 +87,10 @@ export function trainClassifier(input: TrainInput, onProgress: (fraction: number
   const scores: Scored[] = [];
   const robustNames = Object.keys(input.robust ?? {}) as RobustName[];
   const robust: Partial<Record<RobustName, Scored[]>> = Object.fromEntries(robustNames.map((name) => [name, [] as Scored[]]));
+  const faults: TrainOutput['faults'] = [];
   for (let f = 0; f < k; f++) {
     const train = rowsOf(input, (i) => fold[i] !== f);
-    const model = fitLogistic(train.rows, train.labels, { iterations: input.iterations });
+    const model = fitLogistic(train.rows, train.labels, { iterations: input.iterations, onFault: (fault) => faults.push({ fit: `fold ${f + 1} of ${k}`, ...fault }) });
     for (let i = 0; i < n; i++) {
       if (fold[i] !== f) continue;
       const id = input.ids[i] as number;
@@ -104,6 +107,7 @@ export function trainClassifier(input: TrainInput, onProgress: (fraction: number
   const all = rowsOf(input, () => true);
   const model = fitLogistic(all.rows, all.labels, {
     iterations: input.iterations,
+    onFault: (fault) => faults.push({ fit: 'final', ...fault }),
     onIteration(iteration, loss) {
       finalLoss = loss;
       onProgress((k + iteration / input.iterations) / steps, iteration, loss);
@@ -116,5 +120,5 @@ export function trainClassifier(input: TrainInput, onProgress: (fraction: number
   const byId = (a: Scored, b: Scored) => a.id - b.id;
   scores.sort(byId);
   for (const name of robustNames) robust[name]?.sort(byId);
-  return { model, method: leaveOneOut ? 'leaveOneOut' : 'kfold', folds: k, figures: at, scores, robust, trainedRows: all.rows.length, finalLoss };
+  return { model, method: leaveOneOut ? 'leaveOneOut' : 'kfold', folds: k, figures: at, scores, robust, trainedRows: all.rows.length, finalLoss, faults };
 }

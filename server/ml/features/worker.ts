@@ -62,6 +62,8 @@ async function handle(req: WorkerRequest) {
       }
       case 'train': {
         const output = await serial(async () => trainClassifier(req.input, (fraction, iteration, loss) => reply({ id: req.id, kind: 'progress', fraction, iteration, loss })));
+        // Healed, but worth knowing: the same figures computed twice differently (logistic.ts FitFault).
+        for (const fault of output.faults) console.warn(`training: ${fault.fit}, iteration ${fault.iteration}: loss ${fault.loss} and squared gradient ${fault.squaredGradient} computed again as ${fault.again.loss} and ${fault.again.squaredGradient}`);
         reply({ id: req.id, kind: 'trained', output });
         return;
       }
