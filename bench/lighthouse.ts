@@ -83,5 +83,5 @@ export async function measureLighthouse(runs = Number(process.env.LIGHTHOUSE_RUN
 
 if (import.meta.main) {
   const figures = await measureLighthouse();
-  for (const f of figures ?? []) console.log(f.route.padEnd(14), f.formFactor.padEnd(8), JSON.stringify(f.median), 'load', f.loadAverage.join(' '));
+  for (const f of figures ?? []) console.log(f.route.padEnd(14), f.formFactor.padEnd(8), JSON.stringify(f.median), 'scores', f.spread.score.join('–'), 'load', f.loadAverage.join(' '));
 }

@@ -12,6 +12,14 @@ export interface LighthouseRun {
   jsRequests: number;
   /** Script and style bytes as transferred (Lighthouse's network records, headers included), kB. */
   jsCssKb: number;
+  /**
+   * Lighthouse's measure of the host's CPU at the start of the run. Its default 4× slowdown assumes 1,500–2,000 (a
+   * high-end desktop); this 2-core machine measures ~1,500 in a blank page but 1,000–1,300 during runs, the
+   * browser, the server and Lighthouse sharing its cores, which is why one machine's scores do not hold on another.
+   */
+  benchmarkIndex: number;
+  /** The CPU slowdown the run simulated (Lighthouse's default 4 for mobile, 1 for desktop). */
+  cpuMultiplier: number;
 }
 
 export interface LighthouseFigures {
@@ -39,6 +47,8 @@ type Audits = Record<string, { numericValue?: number; details?: { items?: Record
 export interface Lhr {
   categories: { performance: { score: number | null } };
   audits: Audits;
+  environment?: { benchmarkIndex?: number };
+  configSettings?: { throttling?: { cpuSlowdownMultiplier?: number } };
   runtimeError?: { code: string; message?: string };
 }
 
@@ -63,6 +73,8 @@ export function readRun(lhr: Lhr): LighthouseRun {
     mainThreadMs: Math.round(a['mainthread-work-breakdown']?.numericValue ?? 0),
     jsRequests: requests.filter((r) => r.resourceType === 'Script').length,
     jsCssKb: Math.round(jsCss.reduce((n, r) => n + (r.transferSize ?? 0), 0) / 102.4) / 10,
+    benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
+    cpuMultiplier: lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? 4,
   };
 }
 

@@ -49,7 +49,7 @@ export async function lighthouseSection(results: Record<string, unknown>): Promi
     const range = (field: keyof typeof f.spread) => (f.runs > 1 ? ` (${f.spread[field][0]}–${f.spread[field][1]})` : '');
     console.log(
       `Lighthouse ${f.route} ${f.formFactor} (median of ${f.runs}${f.failed.length ? `; ${f.failed.length} run${f.failed.length > 1 ? 's' : ''} failed: ${f.failed.join(', ')}` : ''}): score ${m.score}${range('score')}, LCP ${m.lcpMs}${range('lcpMs')} ms, FCP ${m.fcpMs} ms, TBT ${m.tbtMs}${range('tbtMs')} ms, CLS ${m.cls}, ` +
-        `JS boot-up ${m.bootupMs} ms, main thread ${m.mainThreadMs} ms, ${m.jsRequests} JS requests, JS + CSS ${m.jsCssKb} kB (load ${f.loadAverage.join(', ')})`,
+        `JS boot-up ${m.bootupMs} ms, main thread ${m.mainThreadMs} ms, ${m.jsRequests} JS requests, JS + CSS ${m.jsCssKb} kB, CPU ${m.cpuMultiplier}× (benchmark index ${m.benchmarkIndex}) (load ${f.loadAverage.join(', ')})`,
     );
   }
 }

@@ -32,4 +32,10 @@ describe('Lighthouse runs', () => {
   it('refuses to report a route whose every run failed', () => {
     expect(() => summariseRuns('/login', 'mobile', [], ['NO_FCP', 'NO_LCP'], [1])).toThrow('every Lighthouse run of /login mobile failed: NO_FCP, NO_LCP');
   });
+
+  it('reads the host benchmark and the CPU slowdown each run used (4× when the report does not say)', () => {
+    const run = readRun({ ...lhr(0.8, 3000, 400), environment: { benchmarkIndex: 1103.5 }, configSettings: { throttling: { cpuSlowdownMultiplier: 2.6 } } });
+    expect(run).toMatchObject({ benchmarkIndex: 1104, cpuMultiplier: 2.6 });
+    expect(readRun(lhr(0.8, 3000, 400))).toMatchObject({ benchmarkIndex: 0, cpuMultiplier: 4 });
+  });
 });
