@@ -5,7 +5,9 @@
 // is the machine's; the fit now computes the figures again and goes on as it would have, or says it cannot.
 import { describe, expect, it } from 'vitest';
 import { FitFailure, type FitFault, fitLogistic, lossAndGradient } from '../../server/ml/classifier/logistic.ts';
+import { trainClassifier, type TrainInput } from '../../server/ml/classifier/trainClassifier.ts';
 import { seededRandom } from '../../server/ml/seededRandom.ts';
+import { trainingMessages } from '../../server/modules/training/messages.ts';
 
 const next = seededRandom(77);
 const dim = 24;
@@ -58,3 +60,25 @@ describe('the fit facing a wrong figure', () => {
     expect(() => fitLogistic(short, labels, { iterations: 5 })).toThrow(`feature vector 9 is not ${dim} finite numbers`);
   });
 });
+
+describe('a training facing a vector that is not numbers', () => {
+  const withNaN = (v: Float32Array) => Float32Array.from(v, (x, j) => (j === 2 ? Number.NaN : x));
+  const input = (change: (input: TrainInput) => TrainInput): TrainInput =>
+    change({ ids: rows.map((_, i) => 100 + i), labels: labels as (0 | 1)[], features: rows, iterations: 5, seed: 1 });
+  const refusal = (sample: number) => JSON.stringify({ key: 'training.featuresNotNumbers', params: { sample } });
+
+  it("names the sample, whether the vector is its own, an augmented copy's or a robustness variant's", () => {
+    const train = (change: (input: TrainInput) => TrainInput) => () => trainClassifier(input(change), () => {});
+    expect(train((i) => ({ ...i, features: i.features.map((v, k) => (k === 4 ? withNaN(v) : v)) }))).toThrow(refusal(104));
+    expect(train((i) => ({ ...i, copies: { origin: [3, 11], features: [rows[3] as Float32Array, withNaN(rows[11] as Float32Array)] } }))).toThrow(refusal(111));
+    expect(train((i) => ({ ...i, robust: { jpeg60: i.features.map((v, k) => (k === 20 ? withNaN(v) : v)) } }))).toThrow(refusal(120));
+    expect(trainClassifier(input((i) => i), () => {}).faults).toEqual([]);
+  });
+
+  it('has the words for both failures in both languages', () => {
+    for (const key of ['training.featuresNotNumbers', 'training.fitFailed']) {
+      expect(trainingMessages[key as keyof typeof trainingMessages]).toMatchObject({ zh: expect.any(String), en: expect.any(String) });
+    }
+  });
+});
+

@@ -35,7 +35,14 @@ export interface FitFault {
 }
 
 /** The fit cannot go on: its input or its loss is not a number, or its figures stay wrong when recomputed. */
-export class FitFailure extends Error {}
+export class FitFailure extends Error {
+  /** The iteration, when the fit itself failed (not its input). */
+  readonly iteration: number | undefined;
+  constructor(message: string, iteration?: number) {
+    super(message);
+    this.iteration = iteration;
+  }
+}
 
 const sigmoid = (z: number) => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));
 /** log(1 + e^z) without overflow. */
@@ -118,7 +125,7 @@ export function fitLogistic(rows: Float32Array[], labels: number[], options: Fit
     const vb = b + mu * (b - prevB);
     let at = evaluate(x, labels, v, vb, lambda, grad);
     let gnorm = squaredNorm(at.gb, grad);
-    if (!Number.isFinite(at.loss) || !Number.isFinite(gnorm)) throw new FitFailure(`fitLogistic: the loss is not a number at iteration ${it}`);
+    if (!Number.isFinite(at.loss) || !Number.isFinite(gnorm)) throw new FitFailure(`fitLogistic: the loss is not a number at iteration ${it}`, it);
     // Backtracking: halve the step until the sufficient-decrease condition holds (the last step tried otherwise).
     const startStep = step;
     let tb = vb;
@@ -142,7 +149,7 @@ export function fitLogistic(rows: Float32Array[], labels: number[], options: Fit
         at = again;
         gnorm = againNorm;
         step = startStep;
-        if (!search()) throw new FitFailure(`fitLogistic: no step lowers the loss at iteration ${it}, computed twice differently`);
+        if (!search()) throw new FitFailure(`fitLogistic: no step lowers the loss at iteration ${it}, computed twice differently`, it);
       }
     }
     prevW = w;

@@ -6,7 +6,7 @@
 // classifier is then fitted on all samples and their copies. Runs in the ML worker thread (server/ml/features/worker.ts).
 import type { RobustName } from '../features/augment.ts';
 import { seededRandom } from '../seededRandom.ts';
-import { type FitFault, fitLogistic, type LogisticModel, predictLogistic } from './logistic.ts';
+import { FitFailure, type FitFault, type FitOptions, fitLogistic, type LogisticModel, predictLogistic } from './logistic.ts';
 import { bestThreshold, type Figures, figures, type Scored } from './metrics.ts';
 
 export const LEAVE_ONE_OUT_BELOW = 20;
@@ -78,6 +78,28 @@ function rowsOf(input: TrainInput, keep: (sample: number) => boolean) {
   return { rows, labels };
 }
 
+// A failure the training's reader is told in their language (server/modules/training/messages.ts, trainRun.ts).
+const keyed = (key: string, params: Record<string, number>) => new Error(JSON.stringify({ key, params }));
+
+/** The id of a sample whose vector (its own, a copy's or a robustness variant's) is not all finite numbers. */
+function sampleWithBrokenVector(input: TrainInput): number | null {
+  const broken = (vector: Float32Array | undefined) => vector !== undefined && !vector.every(Number.isFinite);
+  let index = input.features.findIndex(broken);
+  const copy = input.copies?.features.findIndex(broken) ?? -1;
+  if (index < 0 && copy >= 0) index = input.copies?.origin[copy] ?? -1;
+  for (const vectors of Object.values(input.robust ?? {})) if (index < 0) index = vectors.findIndex(broken);
+  return index >= 0 ? (input.ids[index] as number) : null;
+}
+
+function fitKeyed(rows: Float32Array[], labels: number[], options: FitOptions): LogisticModel {
+  try {
+    return fitLogistic(rows, labels, options);
+  } catch (error) {
+    if (error instanceof FitFailure && error.iteration !== undefined) throw keyed('training.fitFailed', { iteration: error.iteration });
+    throw error;
+  }
+}
+
 export function trainClassifier(input: TrainInput, onProgress: (fraction: number, iteration: number, loss: number) => void): TrainOutput {
   const n = input.ids.length;
   const leaveOneOut = n < LEAVE_ONE_OUT_BELOW;
@@ -87,10 +109,12 @@ export function trainClassifier(input: TrainInput, onProgress: (fraction: number
   const scores: Scored[] = [];
   const robustNames = Object.keys(input.robust ?? {}) as RobustName[];
   const robust: Partial<Record<RobustName, Scored[]>> = Object.fromEntries(robustNames.map((name) => [name, [] as Scored[]]));
+  const broken = sampleWithBrokenVector(input);
+  if (broken !== null) throw keyed('training.featuresNotNumbers', { sample: broken });
   const faults: TrainOutput['faults'] = [];
   for (let f = 0; f < k; f++) {
     const train = rowsOf(input, (i) => fold[i] !== f);
-    const model = fitLogistic(train.rows, train.labels, { iterations: input.iterations, onFault: (fault) => faults.push({ fit: `fold ${f + 1} of ${k}`, ...fault }) });
+    const model = fitKeyed(train.rows, train.labels, { iterations: input.iterations, onFault: (fault) => faults.push({ fit: `fold ${f + 1} of ${k}`, ...fault }) });
     for (let i = 0; i < n; i++) {
       if (fold[i] !== f) continue;
       const id = input.ids[i] as number;
@@ -105,7 +129,7 @@ export function trainClassifier(input: TrainInput, onProgress: (fraction: number
   }
   let finalLoss = Number.NaN;
   const all = rowsOf(input, () => true);
-  const model = fitLogistic(all.rows, all.labels, {
+  const model = fitKeyed(all.rows, all.labels, {
     iterations: input.iterations,
     onFault: (fault) => faults.push({ fit: 'final', ...fault }),
     onIteration(iteration, loss) {

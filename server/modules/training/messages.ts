@@ -137,6 +137,14 @@ export const trainingMessages = {
     en: 'The server restarted during the training; after {attempts} attempts the training failed',
   },
   'training.failed': { zh: '训练失败：{reason}', en: 'The training failed: {reason}' },
+  'training.featuresNotNumbers': {
+    zh: '样本 {sample} 的特征向量含有非数字的值，训练无法进行；请删除该样本或重新上传',
+    en: 'The features of sample {sample} hold values that are not numbers, so the training cannot go on; delete the sample or upload it again',
+  },
+  'training.fitFailed': {
+    zh: '模型拟合在第 {iteration} 轮两次算出不同的结果，训练已停止；请重新训练',
+    en: 'The model fitting computed two different results at iteration {iteration}; the training stopped, start it again',
+  },
   'training.sampleMissing': { zh: '样本 {file} 的图片文件丢失', en: 'The image file of sample {file} is missing' },
   'training.noModelService': {
     zh: '未配置大模型服务（MODEL_SERVICE_URL），无法描述图片',
