@@ -47,6 +47,20 @@ describe('the fit facing a wrong figure', () => {
     expect(model).toEqual(healthy);
   });
 
+  it('computes a loss that is not a number again, and says it cannot go on when it stays so', () => {
+    const nanOnce: typeof lossAndGradient = (() => {
+      let call = 0;
+      return (x, y, w, b, lambda, grad) => {
+        const result = lossAndGradient(x, y, w, b, lambda, grad);
+        if (grad) call += 1;
+        return grad && call === 9 ? { ...result, loss: Number.NaN } : result;
+      };
+    })();
+    expect(fitLogistic(rows, labels, { iterations: 50, evaluate: nanOnce })).toEqual(healthy);
+    const nanAlways: typeof lossAndGradient = (x, y, w, b, lambda, grad) => ({ ...lossAndGradient(x, y, w, b, lambda, grad), loss: grad ? Number.NaN : 0 });
+    expect(() => fitLogistic(rows, labels, { iterations: 50, evaluate: nanAlways })).toThrow('the loss is not a number at iteration 1');
+  });
+
   it('says it cannot go on when the figures come out wrong twice, differently', () => {
     const fit = () => fitLogistic(rows, labels, { iterations: 50, evaluate: faultyEvaluate([3, 4], (call) => call) });
     expect(fit).toThrow(FitFailure);

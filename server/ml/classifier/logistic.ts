@@ -125,7 +125,6 @@ export function fitLogistic(rows: Float32Array[], labels: number[], options: Fit
     const vb = b + mu * (b - prevB);
     let at = evaluate(x, labels, v, vb, lambda, grad);
     let gnorm = squaredNorm(at.gb, grad);
-    if (!Number.isFinite(at.loss) || !Number.isFinite(gnorm)) throw new FitFailure(`fitLogistic: the loss is not a number at iteration ${it}`, it);
     // Backtracking: halve the step until the sufficient-decrease condition holds (the last step tried otherwise).
     const startStep = step;
     let tb = vb;
@@ -138,13 +137,16 @@ export function fitLogistic(rows: Float32Array[], labels: number[], options: Fit
       }
       return false;
     };
-    if (!search()) {
+    // The input is finite, so a loss or gradient that is not a number is a fault too.
+    const finite = Number.isFinite(at.loss) && Number.isFinite(gnorm);
+    if (!finite || !search()) {
       // No step lowered the loss: compute the iteration's figures again. Different figures mean the first were a
       // fault of the machine: the search runs again on the new ones, from the same step, as it would have. The same
       // figures (only at a minimum, where rounding hides any decrease) keep the last step tried, as before.
       const again = evaluate(x, labels, v, vb, lambda, grad);
       const againNorm = squaredNorm(again.gb, grad);
-      if (again.loss !== at.loss || againNorm !== gnorm) {
+      if (!Number.isFinite(again.loss) || !Number.isFinite(againNorm)) throw new FitFailure(`fitLogistic: the loss is not a number at iteration ${it}`, it);
+      if (!finite || again.loss !== at.loss || againNorm !== gnorm) {
         options.onFault?.({ iteration: it, loss: at.loss, squaredGradient: gnorm, again: { loss: again.loss, squaredGradient: againNorm } });
         at = again;
         gnorm = againNorm;

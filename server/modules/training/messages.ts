@@ -142,8 +142,8 @@ export const trainingMessages = {
     en: 'The features of sample {sample} hold values that are not numbers, so the training cannot go on; delete the sample or upload it again',
   },
   'training.fitFailed': {
-    zh: '模型拟合在第 {iteration} 轮两次算出不同的结果，训练已停止；请重新训练',
-    en: 'The model fitting computed two different results at iteration {iteration}; the training stopped, start it again',
+    zh: '模型拟合在第 {iteration} 轮的计算结果不一致或无效，训练已停止；请重新训练',
+    en: 'The model fitting got inconsistent or invalid figures at iteration {iteration}; the training stopped, start it again',
   },
   'training.sampleMissing': { zh: '样本 {file} 的图片文件丢失', en: 'The image file of sample {file} is missing' },
   'training.noModelService': {
